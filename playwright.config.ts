@@ -1,0 +1,18 @@
+import { defineConfig } from '@playwright/test';
+
+// Playwright cannot download its browsers here: tests drive Debian's Chromium (or CHROMIUM_PATH).
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    },
+  },
+});
