@@ -1,0 +1,113 @@
+/**
+ * The IPC contract: every channel (name, input schema, output schema) and every event
+ * (name, payload schema) between the renderer and the main process. This file is "common":
+ * it imports only zod, so the renderer, the preload, both transports and the services share it.
+ * A new capability is one entry here plus one handler on a service.
+ */
+import { z } from 'zod';
+import { isHttpsOrLoopback } from '../../common/url-policy.js';
+
+// ---------------------------------------------------------------- settings
+
+/** http(s) URL; plain http only on loopback, where no one can read it in transit. */
+const endpointUrl = z
+  .string()
+  .max(2048)
+  .refine(isHttpsOrLoopback, 'must be an https URL (plain http is allowed only on 127.0.0.1 or localhost)');
+
+export const SandboxProfile = z.object({ kind: z.literal('sandbox') }).strict();
+
+/**
+ * Where a custom platform's client secret lives: in this machine's vault, or nowhere on this
+ * machine because a token broker (the partner backend) holds it.
+ */
+export const SecretLocation = z.discriminatedUnion('store', [
+  z.object({ store: z.literal('vault') }).strict(),
+  z.object({ store: z.literal('broker'), brokerUrl: endpointUrl }).strict(),
+]);
+
+export const CustomProfile = z
+  .object({
+    kind: z.literal('custom'),
+    name: z.string().trim().min(1).max(80),
+    baseUrl: endpointUrl,
+    uploadHost: endpointUrl,
+    authorizeUrl: endpointUrl,
+    clientKey: z.string().trim().min(1).max(200),
+    secret: SecretLocation,
+  })
+  .strict();
+
+export const PlatformProfile = z.discriminatedUnion('kind', [SandboxProfile, CustomProfile]);
+export type PlatformProfile = z.infer<typeof PlatformProfile>;
+
+export const Settings = z
+  .object({
+    profile: PlatformProfile,
+    uploads: z.object({ concurrency: z.number().int().min(1).max(8) }).strict(),
+    appearance: z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict(),
+  })
+  .strict();
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  profile: { kind: 'sandbox' },
+  uploads: { concurrency: 2 },
+  appearance: { theme: 'system' },
+};
+
+/** settings.set replaces whole sections; omitted sections stay as they are. */
+export const SettingsPatch = Settings.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+// ---------------------------------------------------------------- app
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  runtime: z.enum(['electron', 'web']),
+  os: z.string(),
+  /** The embedded platform sandbox, when the active profile is the built-in one. */
+  sandbox: z.object({ baseUrl: z.string(), consoleUrl: z.string() }).nullable(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+// ---------------------------------------------------------------- channels
+
+const NoInput = z.undefined();
+
+export const channels = {
+  'app.info': { input: NoInput, output: AppInfo },
+  'settings.get': { input: NoInput, output: Settings },
+  'settings.set': { input: SettingsPatch, output: Settings },
+  /** Opens an https link in the system browser (Electron) or a new tab (web mode). */
+  'shell.openExternal': { input: z.object({ url: z.string().max(2048).refine(isHttpsOrLoopback, 'must be an https URL') }).strict(), output: z.object({ opened: z.boolean() }) },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+/** What a caller passes (before parsing). */
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+/** What a handler receives (after parsing). */
+export type ParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
+
+// ---------------------------------------------------------------- events
+
+export const events = {
+  'settings.changed': Settings,
+} as const satisfies Record<string, z.ZodType>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+/** One event as delivered; events reach a window in batches (an array per message, ≤ 10 a second). */
+export type EventMessage = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
+
+export const channelNames = Object.keys(channels) as ChannelName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.hasOwn(channels, name);
+}

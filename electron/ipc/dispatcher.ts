@@ -1,0 +1,57 @@
+/**
+ * The transport-neutral dispatcher: every call from any transport comes through here. It refuses
+ * unknown channels, parses the input with the channel's schema, runs the handler, parses the
+ * output (which also strips anything a handler returned that the contract does not name, so a
+ * token cannot leak by accident), and never throws.
+ */
+import type { z } from 'zod';
+import type { Logger } from '../../common/log.js';
+import { channels, isChannelName, type ChannelName, type ChannelOutput, type ParsedInput } from './contract.js';
+import { AppError, IpcErrorCode, type IpcResult } from './result.js';
+
+export type Handler<C extends ChannelName> = (input: ParsedInput<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
+export type Handlers = { [C in ChannelName]: Handler<C> };
+
+export type Dispatch = (channel: unknown, input: unknown) => Promise<IpcResult<unknown>>;
+
+export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+  return async function dispatch(channel, input) {
+    if (!isChannelName(channel)) {
+      return fail(IpcErrorCode.unknownChannel, `No such channel: ${describe(channel)}`);
+    }
+    const contract = channels[channel];
+    const parsedInput = contract.input.safeParse(input);
+    if (!parsedInput.success) {
+      return fail(IpcErrorCode.invalidInput, `Invalid input for ${channel}: ${formatIssues(parsedInput.error)}`);
+    }
+    try {
+      const handler = handlers[channel] as (value: unknown) => unknown;
+      const output = await handler(parsedInput.data);
+      const parsedOutput = contract.output.safeParse(output);
+      if (!parsedOutput.success) {
+        log.error({ channel, issues: parsedOutput.error.issues }, 'handler returned output outside the contract');
+        return fail(IpcErrorCode.internal, `Internal error in ${channel}`);
+      }
+      return { ok: true, value: parsedOutput.data };
+    } catch (error) {
+      if (error instanceof AppError) return fail(error.code, error.message);
+      log.error({ channel, err: error }, 'handler failed');
+      return fail(IpcErrorCode.internal, `Internal error in ${channel}`);
+    }
+  };
+}
+
+function fail(code: string, message: string): IpcResult<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value.slice(0, 100)) : typeof value;
+}
+
+export function formatIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'input'}: ${issue.message}`)
+    .join('; ');
+}

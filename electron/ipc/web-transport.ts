@@ -1,0 +1,225 @@
+/**
+ * Web mode's transport: the same contract over HTTP on loopback, for the renderer in a browser
+ * tab and for scripts (the local automation API).
+ *
+ *   POST /api/call/<channel>   body: JSON input (empty for none) → 200 {ok,value|error}
+ *   GET  /api/events           Server-Sent Events; each `data:` line is a JSON batch of events
+ *   GET  /?token=<token>       the renderer; sets an HttpOnly SameSite=Strict session cookie
+ *
+ * Every request must name this server in Host (a DNS-rebinding page cannot), must carry the
+ * per-launch session token (cookie, or `Authorization: Bearer <token>` for scripts), and if it
+ * has an Origin it must be this server's. Anything else gets 403.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../../common/log.js';
+import { RENDERER_SECURITY_HEADERS } from '../../common/csp.js';
+import type { Dispatch } from './dispatcher.js';
+import type { EventHub } from './event-hub.js';
+import { IpcErrorCode } from './result.js';
+
+export const SESSION_COOKIE = 'draftdeck_session';
+const MAX_CALL_BODY_BYTES = 1024 * 1024;
+const SSE_HEARTBEAT_MS = 15_000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+export interface WebTransportOptions {
+  dispatch: Dispatch;
+  hub: EventHub;
+  rendererDir: string;
+  log: Logger;
+  port?: number;
+  /** Fixed token for tests; a fresh random one per launch otherwise. */
+  token?: string;
+}
+
+export interface WebTransport {
+  url: string;
+  origin: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startWebTransport(options: WebTransportOptions): Promise<WebTransport> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const tokenBytes = Buffer.from(token);
+  const server = createServer();
+  const openStreams = new Set<ServerResponse>();
+  let origin = '';
+  let allowedHosts = new Set<string>();
+
+  function hasToken(req: IncomingMessage, url: URL): boolean {
+    const candidates = [
+      url.searchParams.get('token'),
+      /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1],
+      readCookie(req.headers.cookie, SESSION_COOKIE),
+    ];
+    return candidates.some((candidate) => {
+      if (!candidate) return false;
+      const bytes = Buffer.from(candidate);
+      return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
+    });
+  }
+
+  server.on('request', (req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      options.log.error({ err: error, path: req.url?.split('?')[0] }, 'web transport request failed');
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: IpcErrorCode.internal, message: 'Internal error' } });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    if (!allowedHosts.has(req.headers.host ?? '')) return forbid(res, 'unexpected Host header');
+    const requestOrigin = req.headers.origin;
+    if (requestOrigin !== undefined && requestOrigin !== origin) return forbid(res, 'unexpected Origin');
+    if (!hasToken(req, url)) return forbid(res, 'missing or wrong session token');
+
+    if (url.pathname.startsWith('/api/call/')) {
+      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use POST' } });
+      return handleCall(req, res, decodeURIComponent(url.pathname.slice('/api/call/'.length)));
+    }
+    if (url.pathname === '/api/events') {
+      if (req.method !== 'GET') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
+      return handleEvents(req, res);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
+    return serveStatic(res, url, url.searchParams.has('token'));
+  }
+
+  async function handleCall(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
+    const body = await readBody(req, MAX_CALL_BODY_BYTES);
+    if (body === null) return sendJson(res, 413, { ok: false, error: { code: IpcErrorCode.invalidInput, message: `Body larger than ${MAX_CALL_BODY_BYTES} bytes` } });
+    let input: unknown = undefined;
+    if (body.length > 0) {
+      if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) {
+        return sendJson(res, 415, { ok: false, error: { code: IpcErrorCode.invalidInput, message: 'Content-Type must be application/json' } });
+      }
+      try {
+        input = JSON.parse(body.toString('utf8'));
+      } catch {
+        return sendJson(res, 400, { ok: false, error: { code: IpcErrorCode.invalidInput, message: 'Body is not valid JSON' } });
+      }
+    }
+    const result = await options.dispatch(channel, input);
+    const status = result.ok ? 200 : result.error.code === IpcErrorCode.unknownChannel ? 404 : result.error.code === IpcErrorCode.invalidInput ? 400 : 200;
+    sendJson(res, status, result);
+  }
+
+  function handleEvents(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.write(': connected\n\n');
+    openStreams.add(res);
+    const unsubscribe = options.hub.subscribe((batch) => res.write(`data: ${JSON.stringify(batch)}\n\n`));
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      openStreams.delete(res);
+    });
+  }
+
+  async function serveStatic(res: ServerResponse, url: URL, setSession: boolean): Promise<void> {
+    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    const filePath = join(options.rendererDir, relative === '' ? 'index.html' : relative);
+    if (!filePath.startsWith(options.rendererDir + sep) && filePath !== options.rendererDir) return forbid(res, 'path outside the renderer');
+    let resolved = filePath;
+    let info = await stat(resolved).catch(() => null);
+    if (info?.isDirectory()) {
+      resolved = join(resolved, 'index.html');
+      info = await stat(resolved).catch(() => null);
+    }
+    if (!info?.isFile()) {
+      // Client-side routes fall back to the app shell; missing assets are 404.
+      if (extname(relative) !== '') return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'Not found' } });
+      resolved = join(options.rendererDir, 'index.html');
+      info = await stat(resolved).catch(() => null);
+      if (!info?.isFile()) return sendJson(res, 503, { ok: false, error: { code: 'not_built', message: 'The renderer is not built; run npm run build' } });
+    }
+    const headers: Record<string, string> = {
+      ...RENDERER_SECURITY_HEADERS,
+      'Content-Type': CONTENT_TYPES[extname(resolved)] ?? 'application/octet-stream',
+      'Content-Length': String(info.size),
+      'Cache-Control': 'no-store',
+    };
+    if (setSession) headers['Set-Cookie'] = `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+    res.writeHead(200, headers);
+    createReadStream(resolved).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    port,
+    async close() {
+      for (const stream of openStreams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function forbid(res: ServerResponse, reason: string): void {
+  sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: `Forbidden: ${reason}` } });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(text);
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** The whole body, or null once it exceeds `limit` (the rest is drained, not buffered). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Settings: the active platform profile, upload concurrency, appearance. Persisted through the
+ * storage interface, validated on the way in and on the way out (a hand-edited or older file
+ * that no longer parses falls back to defaults, section by section, instead of breaking start-up).
+ */
+import type { Logger } from '../../common/log.js';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../ipc/contract.js';
+import type { EventHub } from '../ipc/event-hub.js';
+import type { KeyValueStore } from './storage.js';
+
+const KEY = 'settings';
+
+export class SettingsService {
+  private current: Settings;
+  private readonly listeners = new Set<(next: Settings, previous: Settings) => void>();
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly hub: EventHub,
+    log: Logger,
+  ) {
+    this.current = load(store, log);
+  }
+
+  get(): Settings {
+    return structuredClone(this.current);
+  }
+
+  set(patch: SettingsPatch): Settings {
+    const previous = this.current;
+    const next = Settings.parse({ ...previous, ...patch });
+    this.store.set(KEY, next);
+    this.current = next;
+    this.hub.emit('settings.changed', next);
+    for (const listener of this.listeners) listener(next, previous);
+    return this.get();
+  }
+
+  onChange(listener: (next: Settings, previous: Settings) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+function load(store: KeyValueStore, log: Logger): Settings {
+  const raw = store.get(KEY);
+  if (raw === undefined) return structuredClone(DEFAULT_SETTINGS);
+  const whole = Settings.safeParse(raw);
+  if (whole.success) return whole.data;
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  if (raw && typeof raw === 'object') {
+    for (const [section, fallback] of Object.entries(DEFAULT_SETTINGS)) {
+      const candidate = { ...merged, [section]: (raw as Record<string, unknown>)[section] ?? fallback };
+      if (Settings.safeParse(candidate).success) merged[section] = candidate[section];
+    }
+  }
+  log.warn({ issues: whole.error.issues.length }, 'stored settings did not parse; unreadable sections reset to defaults');
+  return Settings.parse(merged);
+}

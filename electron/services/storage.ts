@@ -1,0 +1,32 @@
+/**
+ * The small storage interface services persist through. Electron implements it with
+ * electron-store (electron/platform/store.ts); web mode and tests with conf, its base library.
+ * Both write atomically, so a crash never leaves a half-written file.
+ */
+import Conf from 'conf';
+
+export interface KeyValueStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+/** A conf-backed store in `dir` (one JSON file per store name). */
+export function createConfStore(dir: string, name = 'draftdeck'): KeyValueStore {
+  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: name, projectName: 'draftdeck' });
+  return {
+    get: (key) => conf.get(key),
+    set: (key, value) => conf.set(key, value),
+    delete: (key) => conf.delete(key),
+  };
+}
+
+/** In-memory store for unit tests of pure service logic. */
+export function createMemoryStore(): KeyValueStore {
+  const data = new Map<string, unknown>();
+  return {
+    get: (key) => structuredClone(data.get(key)),
+    set: (key, value) => void data.set(key, structuredClone(value)),
+    delete: (key) => void data.delete(key),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The renderer's one way to reach the main process. It picks the transport by itself: the
+ * preload's bridge in Electron, HTTP + Server-Sent Events in web mode. Either way the same
+ * contract, the same `{ok,value|error}` answers, the same batched events.
+ */
+import { BRIDGE_GLOBAL, type DraftdeckBridge } from '../../../electron/ipc/bridge';
+import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../../electron/ipc/contract';
+import type { IpcError, IpcResult } from '../../../electron/ipc/result';
+
+export class ApiError extends Error {
+  readonly code: string;
+  constructor(error: IpcError) {
+    super(error.message);
+    this.code = error.code;
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = (payload: unknown) => void;
+
+function electronBridge(): DraftdeckBridge | undefined {
+  return (window as unknown as Record<string, DraftdeckBridge | undefined>)[BRIDGE_GLOBAL];
+}
+
+/** Web mode: calls are POSTs; events arrive as batches on one EventSource shared by all listeners. */
+function webBridge(): DraftdeckBridge {
+  const listeners = new Map<string, Set<Listener>>();
+  let source: EventSource | null = null;
+
+  function ensureStream(): void {
+    if (source) return;
+    source = new EventSource('/api/events');
+    source.onmessage = (message: MessageEvent<string>) => {
+      const batch = JSON.parse(message.data) as EventMessage[];
+      for (const event of batch) for (const listener of listeners.get(event.name) ?? []) listener(event.payload);
+    };
+  }
+
+  return {
+    async invoke(channel, input) {
+      try {
+        const response = await fetch(`/api/call/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: input === undefined ? {} : { 'Content-Type': 'application/json' },
+          body: input === undefined ? undefined : JSON.stringify(input),
+        });
+        return (await response.json()) as IpcResult<unknown>;
+      } catch (error) {
+        return { ok: false, error: { code: 'host_unreachable', message: `Draftdeck's host is not answering (${error instanceof Error ? error.message : 'network error'})` } };
+      }
+    },
+    on(event, listener) {
+      ensureStream();
+      const set = listeners.get(event) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+  };
+}
+
+const bridge: DraftdeckBridge = electronBridge() ?? webBridge();
+
+export const runtime: 'electron' | 'web' = electronBridge() ? 'electron' : 'web';
+
+type InputArgs<C extends ChannelName> = undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
+
+/** A call as a value: never throws. */
+export async function invoke<C extends ChannelName>(channel: C, ...[input]: InputArgs<C>): Promise<IpcResult<ChannelOutput<C>>> {
+  return (await bridge.invoke(channel, input)) as IpcResult<ChannelOutput<C>>;
+}
+
+/** A call that throws ApiError on `{ok:false}`, for code that handles failure in one place. */
+export async function call<C extends ChannelName>(channel: C, ...args: InputArgs<C>): Promise<ChannelOutput<C>> {
+  const result = await invoke(channel, ...args);
+  if (!result.ok) throw new ApiError(result.error);
+  return result.value;
+}
+
+export function on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+  return bridge.on(event, listener as Listener);
+}
+
+/** Links leave the app through the main process in Electron, as a new tab in web mode. */
+export async function openExternal(url: string): Promise<void> {
+  const result = await call('shell.openExternal', { url });
+  if (!result.opened) window.open(url, '_blank', 'noopener,noreferrer');
+}
