@@ -34,27 +34,17 @@ export interface LogOptions {
 }
 
 export function createLogger({ name, level, destination }: LogOptions): Logger {
+  // stderr by default: stdout is reserved for machine-readable lines such as the `ready` event.
+  const target = destination ?? pino.destination(2);
+  // Every serialized line passes through scrubText, so a token quoted inside an error message,
+  // a stack or a URL is caught wherever it is nested, not only in the keys redact knows.
+  const scrubbing: DestinationStream = { write: (line: string) => target.write(scrubText(line)) };
   return pino(
     {
       name,
       level: level ?? process.env.LOG_LEVEL ?? 'info',
       redact: { paths: redactPaths, censor: '[redacted]' },
-      hooks: {
-        logMethod(args, method) {
-          const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as typeof args;
-          method.apply(this, scrubbed);
-        },
-      },
-      formatters: {
-        log(object) {
-          // Error messages and URLs are free text and may quote a token back at us.
-          const out: Record<string, unknown> = {};
-          for (const [key, value] of Object.entries(object)) out[key] = typeof value === 'string' ? scrubText(value) : value;
-          return out;
-        },
-      },
     },
-    // stderr by default: stdout is reserved for machine-readable lines such as the `ready` event.
-    destination ?? pino.destination(2),
+    scrubbing,
   );
 }

@@ -1,0 +1,39 @@
+// Builds what is stale: the renderer bundle (Vite) and, where the Electron shell is wanted,
+// the main-process and preload bundles (esbuild). `--force` rebuilds everything.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isStale, touchStamp } from './stale.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => join(root, ...parts);
+
+const SHARED_INPUTS = [at('common'), at('electron/ipc'), at('package.json')];
+
+export async function buildRenderer({ force = false } = {}) {
+  const stamp = at('dist/renderer/.stamp');
+  if (!force && !isStale(stamp, [at('renderer'), at('vite.config.ts'), ...SHARED_INPUTS])) return false;
+  const { build } = await import('vite');
+  await build({ configFile: at('vite.config.ts'), logLevel: 'warn' });
+  touchStamp(stamp);
+  return true;
+}
+
+export async function buildElectronShell({ force = false } = {}) {
+  const script = at('scripts/build-electron.mjs');
+  if (!existsSync(script)) return false;
+  const stamp = at('dist-electron/.stamp');
+  if (!force && !isStale(stamp, [at('electron'), at('sandbox'), ...SHARED_INPUTS])) return false;
+  const { buildElectron } = await import(pathToFileURL(script).href);
+  await buildElectron();
+  touchStamp(stamp);
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const force = process.argv.includes('--force');
+  const built = [];
+  if (await buildRenderer({ force })) built.push('renderer');
+  if (await buildElectronShell({ force })) built.push('electron shell');
+  process.stderr.write(built.length ? `built: ${built.join(', ')}\n` : 'build: everything is up to date\n');
+}

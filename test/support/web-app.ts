@@ -1,0 +1,87 @@
+/**
+ * Starts Draftdeck's web mode the way a person does (`npm start -- --web`), with its own data
+ * dir, and reads the one `ready` line. Shared by the end-to-end tests and benchmarks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+export interface RunningWebApp {
+  /** Full URL including the session token, as printed in the ready line. */
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startWebApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningWebApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'draftdeck-e2e-'));
+  const child = spawn('npm', ['start', '--silent', '--', '--web', '--json', '--no-open', '--data-dir', dataDir], {
+    cwd: root,
+    env: { ...process.env, CI: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await readyUrl(child, () => stderr);
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token') ?? '',
+    dataDir,
+    stderr: () => stderr,
+    stop: () => stop(child),
+  };
+}
+
+function readyUrl(child: ChildProcess, stderr: () => string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web mode did not become ready in 60 s\n${stderr()}`)), 60_000);
+    const lines = createInterface({ input: child.stdout! });
+    let first = true;
+    lines.on('line', (line) => {
+      if (!first) return reject(new Error(`more than one line on stdout: ${line}`));
+      first = false;
+      clearTimeout(timer);
+      try {
+        const ready = JSON.parse(line) as { event?: string; url?: string };
+        if (ready.event !== 'ready' || typeof ready.url !== 'string') throw new Error('not a ready event');
+        resolvePromise(ready.url);
+      } catch (error) {
+        reject(new Error(`unexpected first stdout line ${JSON.stringify(line)}: ${String(error)}`));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web mode exited with ${code} before ready\n${stderr()}`));
+    });
+  });
+}
+
+/** Ctrl-C, as a person would; the whole process group, since npm runs node under a shell. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  process.kill(-child.pid, 'SIGINT');
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

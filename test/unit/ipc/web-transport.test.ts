@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWebTransport, type WebTransport } from '../../../electron/ipc/web-transport.js';
+import { createDispatcher } from '../../../electron/ipc/dispatcher.js';
+import { EventHub } from '../../../electron/ipc/event-hub.js';
+import { DEFAULT_SETTINGS } from '../../../electron/ipc/contract.js';
+import { rawRequest } from '../../support/raw-http.js';
+import { memoryLogger } from '../../support/silent-log.js';
+
+let transport: WebTransport;
+let hub: EventHub;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dd-web-'));
+  mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Draftdeck</title>');
+  writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
+  hub = new EventHub();
+  const { log } = memoryLogger();
+  const dispatch = createDispatcher(
+    {
+      'app.info': () => ({ name: 'Draftdeck', version: '0', runtime: 'web', os: 'linux', sandbox: null }),
+      'settings.get': () => DEFAULT_SETTINGS,
+      'settings.set': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
+      'shell.openExternal': () => ({ opened: false }),
+    },
+    log,
+  );
+  transport = await startWebTransport({ dispatch, hub, rendererDir: join(dir, 'renderer'), log });
+});
+
+afterAll(async () => {
+  await transport.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const auth = () => ({ Authorization: `Bearer ${transport.token}` });
+
+describe('web transport', () => {
+  it('binds loopback on a random port with a long random token', () => {
+    expect(transport.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(transport.port).toBeGreaterThan(0);
+    expect(transport.token.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('carries calls with the bearer token or the session cookie', async () => {
+    const byBearer = await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: auth() });
+    expect(JSON.parse(byBearer.body)).toMatchObject({ ok: true, value: { name: 'Draftdeck' } });
+    const page = await rawRequest(transport.url);
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    const byCookie = await rawRequest(`${transport.origin}/api/call/settings.get`, { method: 'POST', headers: { Cookie: cookie } });
+    expect(JSON.parse(byCookie.body)).toMatchObject({ ok: true });
+  });
+
+  it('accepts localhost as Host but nothing else', async () => {
+    const ok = await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Host: `localhost:${transport.port}` } });
+    expect(ok.status).toBe(200);
+    const rebound = await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Host: `127.0.0.1:${transport.port + 1}` } });
+    expect(rebound.status).toBe(403);
+  });
+
+  it('refuses non-JSON bodies, wrong methods and oversize bodies', async () => {
+    const form = await rawRequest(`${transport.origin}/api/call/settings.set`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    expect(form.status).toBe(415);
+    const get = await rawRequest(`${transport.origin}/api/call/app.info`, { headers: auth() });
+    expect(get.status).toBe(405);
+    const huge = await rawRequest(`${transport.origin}/api/call/settings.set`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }) });
+    expect(huge.status).toBe(413);
+  });
+
+  it('serves the renderer with the CSP and never a file outside it', async () => {
+    const asset = await rawRequest(`${transport.origin}/assets/app.js`, { headers: auth() });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toContain('text/javascript');
+    expect(asset.headers['content-security-policy']).toContain("default-src 'none'");
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const response = await rawRequest(`${transport.origin}${path}`, { headers: auth() });
+      expect(response.body).not.toContain('outside the renderer');
+    }
+    expect((await rawRequest(`${transport.origin}/assets/missing.js`, { headers: auth() })).status).toBe(404);
+    expect((await rawRequest(`${transport.origin}/queue`, { headers: auth() })).body).toContain('<title>Draftdeck</title>');
+  });
+
+  it('streams event batches over SSE', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${transport.origin}/api/events`, { headers: auth(), signal: controller.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    await reader.read(); // ": connected"
+    for (let i = 0; i < 50; i++) hub.emit('settings.changed', DEFAULT_SETTINGS);
+    let text = '';
+    while (!text.includes('\n\n') || !text.includes('data:')) text += new TextDecoder().decode((await reader.read()).value);
+    const batch = JSON.parse(text.slice(text.indexOf('data: ') + 6, text.indexOf('\n\n', text.indexOf('data: '))));
+    expect(batch).toHaveLength(50);
+    expect(batch[0]).toMatchObject({ name: 'settings.changed' });
+    controller.abort();
+  });
+});
