@@ -3,6 +3,7 @@
  * tab and for scripts (the local automation API).
  *
  *   POST /api/call/<channel>   body: JSON input (empty for none) → 200 {ok,value|error}
+ *   POST /api/files            body: a file's bytes, streamed → {ok,value:{fileId,size}} (for drafts.add)
  *   GET  /api/events           Server-Sent Events; each `data:` line is a JSON batch of events
  *   GET  /?token=<token>       the renderer; sets an HttpOnly SameSite=Strict session cookie
  *
@@ -20,7 +21,8 @@ import type { Logger } from '../../common/log.js';
 import { RENDERER_SECURITY_HEADERS } from '../../common/csp.js';
 import type { Dispatch } from './dispatcher.js';
 import type { EventHub } from './event-hub.js';
-import { IpcErrorCode } from './result.js';
+import { AppError, IpcErrorCode } from './result.js';
+import type { IncomingFiles } from '../services/uploads/incoming-files.js';
 
 export const SESSION_COOKIE = 'draftdeck_session';
 const MAX_CALL_BODY_BYTES = 1024 * 1024;
@@ -44,6 +46,8 @@ export interface WebTransportOptions {
   rendererDir: string;
   log: Logger;
   port?: number;
+  /** Where files dropped in the browser are streamed to. */
+  incoming?: IncomingFiles;
   /** Fixed token for tests; a fresh random one per launch otherwise. */
   token?: string;
 }
@@ -96,6 +100,10 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use POST' } });
       return handleCall(req, res, decodeURIComponent(url.pathname.slice('/api/call/'.length)));
     }
+    if (url.pathname === '/api/files' && options.incoming) {
+      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use POST' } });
+      return handleFile(req, res, options.incoming);
+    }
     if (url.pathname === '/api/events') {
       if (req.method !== 'GET') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
       return handleEvents(req, res);
@@ -121,6 +129,16 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
     const result = await options.dispatch(channel, input);
     const status = result.ok ? 200 : result.error.code === IpcErrorCode.unknownChannel ? 404 : result.error.code === IpcErrorCode.invalidInput ? 400 : 200;
     sendJson(res, status, result);
+  }
+
+  async function handleFile(req: IncomingMessage, res: ServerResponse, incoming: IncomingFiles): Promise<void> {
+    try {
+      sendJson(res, 200, { ok: true, value: await incoming.receive(req) });
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : IpcErrorCode.internal;
+      sendJson(res, code === 'file_too_large' ? 413 : 400, { ok: false, error: { code, message: error instanceof Error ? error.message : 'Upload failed' } });
+      req.resume();
+    }
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {

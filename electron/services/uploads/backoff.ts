@@ -15,12 +15,3 @@ export function backoffDelay(attempt: number, retryAfterMs: number | undefined, 
   const jittered = Math.round(ceiling / 2 + random() * (ceiling / 2));
   return Math.max(jittered, retryAfterMs ?? 0);
 }
-
-/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}

@@ -3,15 +3,16 @@ import { createDispatcher, type Handlers } from '../../../electron/ipc/dispatche
 import { DEFAULT_SETTINGS } from '../../../electron/ipc/contract.js';
 import { AppError } from '../../../electron/ipc/result.js';
 import { memoryLogger } from '../../support/silent-log.js';
+import { testHandlers } from '../../support/handlers.js';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
-  return {
+  return testHandlers({
     'app.info': () => ({ name: 'Draftdeck', version: '1.0.0', runtime: 'web', os: 'linux', sandbox: null }),
     'settings.get': () => DEFAULT_SETTINGS,
     'settings.set': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
     'shell.openExternal': () => ({ opened: true }),
     ...overrides,
-  };
+  });
 }
 
 describe('dispatcher', () => {

@@ -8,6 +8,7 @@ import { EventHub } from '../../../electron/ipc/event-hub.js';
 import { DEFAULT_SETTINGS } from '../../../electron/ipc/contract.js';
 import { rawRequest } from '../../support/raw-http.js';
 import { memoryLogger } from '../../support/silent-log.js';
+import { testHandlers } from '../../support/handlers.js';
 
 let transport: WebTransport;
 let hub: EventHub;
@@ -22,12 +23,12 @@ beforeAll(async () => {
   hub = new EventHub();
   const { log } = memoryLogger();
   const dispatch = createDispatcher(
-    {
+    testHandlers({
       'app.info': () => ({ name: 'Draftdeck', version: '0', runtime: 'web', os: 'linux', sandbox: null }),
       'settings.get': () => DEFAULT_SETTINGS,
       'settings.set': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
       'shell.openExternal': () => ({ opened: false }),
-    },
+    }),
     log,
   );
   transport = await startWebTransport({ dispatch, hub, rendererDir: join(dir, 'renderer'), log });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { backoffDelay, parseRetryAfter } from '../../../electron/services/uploads/backoff.js';
+import { backoffDelay } from '../../../electron/services/uploads/backoff.js';
 import { fingerprintFile, sameFingerprint } from '../../../electron/services/uploads/fingerprint.js';
 
 describe('backoff', () => {
@@ -17,10 +17,6 @@ describe('backoff', () => {
 
   it('never retries sooner than Retry-After', () => {
     expect(backoffDelay(1, 30_000, { baseMs: 100, maxMs: 1000 }, () => 0.5)).toBe(30_000);
-    expect(parseRetryAfter('7', 0)).toBe(7000);
-    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
-    expect(parseRetryAfter('soon', 0)).toBeUndefined();
-    expect(parseRetryAfter(null, 0)).toBeUndefined();
   });
 });
 

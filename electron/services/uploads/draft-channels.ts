@@ -1,0 +1,39 @@
+/**
+ * The drafts channels of the contract, on top of the upload service: where a new draft's file
+ * comes from (a path the main process reads in Electron, a file streamed to the host in web mode).
+ */
+import { basename } from 'node:path';
+import type { Handlers } from '../../ipc/dispatcher.js';
+import { AppError } from '../../ipc/result.js';
+import type { IncomingFiles } from './incoming-files.js';
+import type { NewDraftFile, UploadService } from './upload-service.js';
+
+type DraftChannel = Extract<keyof Handlers, `drafts.${string}`>;
+
+export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, runtime: 'electron' | 'web'): Pick<Handlers, DraftChannel> {
+  return {
+    'drafts.list': () => uploads.list(),
+    'drafts.add': async ({ openId, files }) => {
+      const resolved: NewDraftFile[] = [];
+      for (const file of files) {
+        if (file.source.kind === 'path') {
+          // A web page must not make the host read arbitrary paths; only the Electron window may name one.
+          if (runtime !== 'electron') throw new AppError('path_not_allowed', 'In web mode, drop or choose the file so it is sent to the app');
+          resolved.push({ filePath: file.source.path, fileName: file.name || basename(file.source.path), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false });
+        } else {
+          resolved.push({ filePath: await incoming.pathOf(file.source.fileId), fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true });
+        }
+      }
+      return uploads.add(openId, resolved);
+    },
+    'drafts.pause': ({ id }) => uploads.pause(id),
+    'drafts.resume': ({ id }) => uploads.resume(id),
+    'drafts.cancel': ({ id }) => uploads.cancel(id),
+    'drafts.retry': ({ id }) => uploads.retry(id),
+    'drafts.remove': async ({ id }) => {
+      await uploads.remove(id);
+      return { removed: true as const };
+    },
+    'drafts.reorder': ({ ids }) => uploads.reorder(ids),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * A draft: one video on its way to one account's inbox. The record is what the journal keeps;
+ * The renderer sees it as the contract's DraftView (no path, no upload URL).
+ */
+import { z } from 'zod';
+import { DRAFT_STATES, VideoMimeType, type DraftState } from '../../ipc/contract.js';
+
+export type { DraftState };
+
+/** States the scheduler may pick up; the rest wait for a person or are final. */
+export const RUNNABLE: ReadonlySet<DraftState> = new Set(['queued', 'waiting', 'uploading', 'processing']);
+export const FINAL: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'failed', 'cancelled']);
+
+const Fingerprint = z.object({ size: z.number().int().nonnegative(), mtimeMs: z.number(), edgeSha256: z.string() });
+
+export const DraftRecord = z.object({
+  id: z.string().min(1),
+  openId: z.string().min(1),
+  fileName: z.string(),
+  filePath: z.string(),
+  /** True when the file is our own copy (web mode streams dropped files to the host): delete it when done. */
+  ownsFile: z.boolean(),
+  mimeType: VideoMimeType,
+  size: z.number().int().positive(),
+  durationMs: z.number().nonnegative().nullable(),
+  fingerprint: Fingerprint,
+  addedAt: z.number(),
+  state: z.enum(DRAFT_STATES),
+  /** Why it waits or failed, in words a person understands. */
+  reason: z.string().nullable(),
+  failCode: z.string().nullable(),
+  publishId: z.string().nullable(),
+  uploadUrl: z.string().nullable(),
+  uploadUrlIssuedAt: z.number().nullable(),
+  chunkSize: z.number().int().positive().nullable(),
+  totalChunkCount: z.number().int().positive().nullable(),
+  /** Index of the next chunk to send; chunks before it were acknowledged by the upload host. */
+  nextChunk: z.number().int().nonnegative(),
+  uploadedBytes: z.number().int().nonnegative(),
+  platformStatus: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  notBefore: z.number().nullable(),
+  /** Where it was before a pause, to resume into the right phase. */
+  resumeState: z.enum(DRAFT_STATES).nullable(),
+});
+export type DraftRecord = z.infer<typeof DraftRecord>;
+
+export function parseDraftRecord(raw: unknown): DraftRecord | null {
+  const parsed = DraftRecord.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Words for the platform's fail_reason values (DESIGN), for the queue. */
+export function describeFailReason(code: string): string {
+  const words: Record<string, string> = {
+    file_format_check_failed: 'The platform could not read this file as a video (MP4, MOV or WebM)',
+    picture_size_check_failed: 'A picture is too large or too small for the platform',
+    video_pull_failed: 'The platform could not download the video',
+    photo_pull_failed: 'The platform could not download a photo',
+    url_ownership_unverified: 'The media URL is not on a verified domain',
+    internal: 'The platform had an internal error processing this draft',
+    file_changed: 'The file changed on disk since the upload started',
+    file_missing: 'The file is no longer where it was',
+  };
+  return words[code] ?? `The platform refused this draft (${code})`;
+}

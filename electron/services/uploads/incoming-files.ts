@@ -1,0 +1,49 @@
+/**
+ * Files dropped in a browser tab (web mode) reach the host as a streamed request body and are
+ * kept here until their draft is delivered. Streamed to disk, never buffered; ids are random,
+ * so a caller can name only files it sent.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { AppError } from '../../ipc/result.js';
+import { MAX_VIDEO_BYTES } from './chunk-plan.js';
+
+const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export class IncomingFiles {
+  constructor(private readonly dir: string) {}
+
+  async receive(body: Readable, limitBytes = MAX_VIDEO_BYTES): Promise<{ fileId: string; size: number }> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const fileId = randomBytes(18).toString('base64url');
+    const partial = join(this.dir, `${fileId}.part`);
+    let size = 0;
+    const limiter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > limitBytes) done(new AppError('file_too_large', 'The platform accepts videos up to 4 GB'));
+        else done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, limiter, createWriteStream(partial, { mode: 0o600 }));
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error instanceof AppError ? error : new AppError('file_incomplete', 'The file did not arrive whole');
+    }
+    await rename(partial, join(this.dir, fileId));
+    return { fileId, size };
+  }
+
+  async pathOf(fileId: string): Promise<string> {
+    if (!FILE_ID.test(fileId)) throw new AppError('no_such_file', 'Unknown file id');
+    const path = join(this.dir, fileId);
+    if (!(await stat(path).catch(() => null))?.isFile()) throw new AppError('no_such_file', 'That file is no longer on the host: drop it again');
+    return path;
+  }
+}

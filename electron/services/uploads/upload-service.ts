@@ -1,0 +1,473 @@
+/**
+ * The drafts queue and its scheduler. Each draft goes queued → uploading (op 4 init, then op 5
+ * chunk PUTs in order, streamed from disk) → processing (op 6 polls) → inbox | posted | failed.
+ * Every state change and every acknowledged chunk is journaled before anything else happens,
+ * so a kill -9 resumes each draft where it was, re-sending at most the chunk that was in flight.
+ *
+ * Faults are sorted, not retried blindly: transport errors, timeouts, 5xx and 429 wait with
+ * backoff (Retry-After honoured); the platform's own limits (init and status rates, pending
+ * inbox shares) are kept client-side so drafts wait instead of failing; definitive refusals fail
+ * the draft once, with the reason in words.
+ */
+import { randomUUID } from 'node:crypto';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Clock } from '../../../common/clock.js';
+import type { Logger } from '../../../common/log.js';
+import type { EventHub } from '../../ipc/event-hub.js';
+import { AppError } from '../../ipc/result.js';
+import { putChunk } from '../../api/chunk-put.js';
+import { backoffDelay } from './backoff.js';
+import { retryAfter } from '../../api/errors.js';
+import { chunkRange, isPlan, planChunks, type ChunkPlan } from './chunk-plan.js';
+import { DraftView, type DraftState } from '../../ipc/contract.js';
+import { FINAL, describeFailReason, parseDraftRecord, type DraftRecord } from './draft.js';
+import { fingerprintFile, sameFingerprint } from './fingerprint.js';
+import { Journal } from './journal.js';
+import { RateWindow } from './rate-window.js';
+import { classifyFailure, type Failure } from './failure.js';
+import type { PublishApi, PublishStatus, TokenSource } from './ports.js';
+
+/** The upload host honours an upload_url for an hour; start a fresh publish a little before. */
+const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PROGRESS_EMIT_MS = 250;
+const SPEED_WINDOW_MS = 5000;
+
+export interface UploadLimits {
+  initPerMinute: number;
+  statusPerMinute: number;
+  pendingSharesPerDay: number;
+}
+
+export const PLATFORM_LIMITS: UploadLimits = { initPerMinute: 6, statusPerMinute: 30, pendingSharesPerDay: 5 };
+
+export interface UploadServiceDeps {
+  dataDir: string;
+  clock: Clock;
+  hub: EventHub;
+  log: Logger;
+  tokens: TokenSource;
+  publish: PublishApi;
+  concurrency: () => number;
+  limits?: UploadLimits;
+  /** How often a processing draft's status is read. */
+  pollIntervalMs?: number;
+  preferredChunkBytes?: number;
+  random?: () => number;
+}
+
+export interface NewDraftFile {
+  filePath: string;
+  fileName: string;
+  mimeType: DraftRecord['mimeType'];
+  durationMs: number | null;
+  ownsFile: boolean;
+}
+
+interface AccountBudget {
+  init: RateWindow;
+  status: RateWindow;
+}
+
+interface Activity {
+  controller: AbortController;
+  samples: Array<{ at: number; bytes: number }>;
+  lastEmit: number;
+}
+
+export class UploadService {
+  private readonly journal: Journal<DraftRecord>;
+  private readonly active = new Map<string, Activity>();
+  private readonly polling = new Set<string>();
+  private readonly budgets = new Map<string, AccountBudget>();
+  private readonly limits: UploadLimits;
+  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+
+  constructor(private readonly deps: UploadServiceDeps) {
+    this.limits = deps.limits ?? PLATFORM_LIMITS;
+    this.journal = new Journal({ file: join(deps.dataDir, 'drafts.json'), parse: parseDraftRecord });
+  }
+
+  /** Picks up where the last run stopped (drafts mid-upload continue from their next chunk). */
+  start(): void {
+    this.pump();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    // Aborting keeps each draft's journaled state: the next start resumes it.
+    for (const activity of this.active.values()) activity.controller.abort(new ShutdownSignal());
+    this.journal.compact();
+  }
+
+  list(): DraftView[] {
+    return this.journal.all().map((draft) => this.view(draft));
+  }
+
+  async add(openId: string, files: NewDraftFile[]): Promise<DraftView[]> {
+    const added: DraftRecord[] = [];
+    for (const file of files) {
+      const info = await stat(file.filePath).catch(() => null);
+      if (!info?.isFile()) throw new AppError('file_missing', `${file.fileName} is not a readable file`);
+      const plan = planChunks(info.size);
+      if (!isPlan(plan)) throw new AppError(`file_${plan.code}`, `${file.fileName}: ${plan.message}`);
+      const draft: DraftRecord = {
+        id: randomUUID(), openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile,
+        mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint: await fingerprintFile(file.filePath),
+        addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
+        uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
+        attempts: 0, notBefore: null, resumeState: null,
+      };
+      added.push(draft);
+    }
+    for (const draft of added) this.save(draft);
+    this.pump();
+    return added.map((draft) => this.view(draft));
+  }
+
+  pause(id: string): DraftView {
+    const draft = this.require(id);
+    if (FINAL.has(draft.state) || draft.state === 'paused') throw new AppError('not_pausable', `A draft that is ${draft.state} cannot be paused`);
+    this.active.get(id)?.controller.abort(new PauseSignal());
+    return this.view(this.save({ ...draft, state: 'paused', resumeState: draft.state, reason: null, notBefore: null }));
+  }
+
+  resume(id: string): DraftView {
+    const draft = this.require(id);
+    if (draft.state !== 'paused') throw new AppError('not_paused', 'Only a paused draft can be resumed');
+    const next = this.save({ ...draft, state: draft.resumeState === 'processing' ? 'processing' : draft.publishId ? 'uploading' : 'queued', resumeState: null, attempts: 0 });
+    this.pump();
+    return this.view(next);
+  }
+
+  cancel(id: string): DraftView {
+    const draft = this.require(id);
+    if (FINAL.has(draft.state)) throw new AppError('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
+    this.active.get(id)?.controller.abort(new CancelSignal());
+    const next = this.save({ ...draft, state: 'cancelled', reason: null, notBefore: null });
+    void this.releaseFile(next);
+    return this.view(next);
+  }
+
+  retry(id: string): DraftView {
+    const draft = this.require(id);
+    if (draft.state !== 'failed' && draft.state !== 'cancelled') throw new AppError('not_retryable', 'Only a failed or cancelled draft can be retried');
+    if (draft.failCode === 'file_changed' || draft.failCode === 'file_missing') throw new AppError(draft.failCode, `${describeFailReason(draft.failCode)}: add it again`);
+    // The platform cannot continue a failed publish: a retry is a fresh one.
+    const next = this.save({ ...draft, ...freshPublish, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null });
+    this.pump();
+    return this.view(next);
+  }
+
+  async remove(id: string): Promise<void> {
+    const draft = this.require(id);
+    this.active.get(id)?.controller.abort(new CancelSignal());
+    this.journal.remove(id);
+    this.deps.hub.emit('drafts.removed', { ids: [id] });
+    await this.releaseFile(draft);
+  }
+
+  reorder(ids: string[]): DraftView[] {
+    this.journal.reorder(ids);
+    const views = this.list();
+    this.deps.hub.emit('drafts.reset', views);
+    this.pump();
+    return views;
+  }
+
+  setConcurrencyChanged(): void {
+    this.pump();
+  }
+
+  // ------------------------------------------------------------------ scheduling
+
+  /** Starts what may run now, and sets one timer for the earliest draft that waits. */
+  private pump(): void {
+    if (this.closed) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    const now = this.deps.clock.now();
+    let slots = this.deps.concurrency() - this.active.size;
+    let wakeAt = Infinity;
+    for (const draft of this.journal.all()) {
+      if (draft.state === 'processing') {
+        if (!this.polling.has(draft.id)) void this.poll(draft.id);
+        continue;
+      }
+      if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'uploading') continue;
+      if (this.active.has(draft.id)) continue;
+      if (draft.notBefore !== null && draft.notBefore > now) {
+        wakeAt = Math.min(wakeAt, draft.notBefore);
+        continue;
+      }
+      if (slots <= 0) continue;
+      slots--;
+      void this.run(draft.id);
+    }
+    if (wakeAt !== Infinity) this.wakeTimer = setTimeout(() => this.pump(), Math.max(10, wakeAt - now));
+  }
+
+  private async run(id: string): Promise<void> {
+    const activity: Activity = { controller: new AbortController(), samples: [], lastEmit: 0 };
+    this.active.set(id, activity);
+    try {
+      await this.upload(id, activity);
+    } catch (error) {
+      this.handleFailure(id, error, activity.controller.signal);
+    } finally {
+      this.active.delete(id);
+      this.pump();
+    }
+  }
+
+  private async upload(id: string, activity: Activity): Promise<void> {
+    let draft = this.require(id);
+    const current = await fingerprintFile(draft.filePath).catch(() => null);
+    if (!current) return void this.fail(draft, 'file_missing');
+    if (!sameFingerprint(current, draft.fingerprint)) return void this.fail(draft, 'file_changed');
+
+    while (true) {
+      if (!draft.publishId || !draft.uploadUrl || this.urlExpired(draft)) {
+        const expired = draft.publishId !== null;
+        const started = await this.initPublish(draft, activity.controller.signal);
+        if (!started) return;
+        draft = this.save({ ...started, reason: expired ? 'The upload link expired, so a fresh upload was started' : null });
+      }
+      const plan: ChunkPlan = { videoSize: draft.size, chunkSize: draft.chunkSize!, totalChunkCount: draft.totalChunkCount! };
+      let restart = false;
+      for (let index = draft.nextChunk; index < plan.totalChunkCount; index++) {
+        const range = chunkRange(plan, index);
+        const response = await putChunk({
+          uploadUrl: draft.uploadUrl!, filePath: draft.filePath, start: range.start, end: range.end, total: plan.videoSize,
+          contentType: draft.mimeType, signal: activity.controller.signal,
+          onProgress: (sent) => this.progress(id, activity, range.start + sent),
+        });
+        if (response.status === 206 || response.status === 201) {
+          draft = this.save({ ...this.require(id), nextChunk: index + 1, uploadedBytes: range.end + 1, attempts: 0, reason: index === 0 ? draft.reason : null });
+          continue;
+        }
+        if (response.status === 403) {
+          // The upload URL expired (or was revoked): the platform cannot continue that publish.
+          draft = this.save({ ...this.require(id), uploadUrlIssuedAt: 0 });
+          restart = true;
+          break;
+        }
+        if (response.status === 416) {
+          // The host and we disagree about the plan: only a fresh publish can settle it.
+          if (draft.attempts >= 1) return void this.fail(draft, 'upload_rejected', 'The upload host refused the chunk ranges twice');
+          draft = this.save({ ...this.require(id), uploadUrlIssuedAt: 0, attempts: draft.attempts + 1 });
+          restart = true;
+          break;
+        }
+        throw new HttpFailure(response.status, response.body, retryAfter({ headers: new Headers(response.retryAfter ? { 'retry-after': response.retryAfter } : {}) }).retryAfterMs);
+      }
+      if (restart) continue;
+      break;
+    }
+    if (activity.controller.signal.aborted) return;
+    this.save({ ...this.require(id), state: 'processing', reason: null, notBefore: null, attempts: 0 });
+  }
+
+  /** Op 4 inside the account's budgets; returns the draft with its publish, or null if it must wait. */
+  private async initPublish(draft: DraftRecord, signal: AbortSignal): Promise<DraftRecord | null> {
+    const now = this.deps.clock.now();
+    const pending = this.pendingShares(draft.openId, now);
+    if (pending.length >= this.limits.pendingSharesPerDay) {
+      const oldest = Math.min(...pending);
+      this.wait(draft, 'Inbox full: the platform allows 5 drafts waiting in an inbox per day', oldest + DAY_MS);
+      return null;
+    }
+    const budget = this.budget(draft.openId);
+    if (!budget.init.tryTake(now)) {
+      this.wait(draft, 'Rate limit: waiting for the platform’s upload start limit', now + budget.init.waitMs(now));
+      return null;
+    }
+    const plan = planChunks(draft.size, this.deps.preferredChunkBytes);
+    if (!isPlan(plan)) return this.fail(draft, `file_${plan.code}`, plan.message);
+    const result = await this.deps.tokens.withAccessToken(draft.openId, (token) =>
+      this.deps.publish.initVideo(token, { videoSize: plan.videoSize, chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount }, signal),
+    );
+    if (!result.ok) throw result.error;
+    if (signal.aborted) throw signal.reason;
+    const started = result.value;
+    return {
+      ...this.require(draft.id), state: 'uploading', publishId: started.publishId, uploadUrl: started.uploadUrl, uploadUrlIssuedAt: this.deps.clock.now(),
+      chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount, nextChunk: 0, uploadedBytes: 0, notBefore: null, platformStatus: null,
+    };
+  }
+
+  /** Op 6 until a final status, inside the account's status budget; does not hold an upload slot. */
+  private async poll(id: string): Promise<void> {
+    this.polling.add(id);
+    try {
+      while (!this.closed) {
+        const draft = this.journal.get(id);
+        if (!draft || draft.state !== 'processing' || !draft.publishId) return;
+        const now = this.deps.clock.now();
+        const budget = this.budget(draft.openId);
+        if (!budget.status.tryTake(now)) {
+          await delay(budget.status.waitMs(now));
+          continue;
+        }
+        let status: PublishStatus;
+        try {
+          const result = await this.deps.tokens.withAccessToken(draft.openId, (token) => this.deps.publish.fetchStatus(token, draft.publishId!));
+          if (!result.ok) throw result.error;
+          status = result.value;
+        } catch (error) {
+          const failure = classifyFailure(error);
+          if (failure.kind === 'rate_limited') budget.status.saturate(this.deps.clock.now(), failure.retryAfterMs);
+          const retryAfterMs = failure.kind === 'retry' || failure.kind === 'rate_limited' ? failure.retryAfterMs : undefined;
+          if (failure.kind === 'fatal' || failure.kind === 'auth') {
+            this.save({ ...this.require(id), reason: failure.message });
+          }
+          await delay(backoffDelay(1, retryAfterMs, undefined, this.deps.random));
+          continue;
+        }
+        const latest = this.journal.get(id);
+        if (!latest || latest.state !== 'processing') return;
+        if (status.status === 'FAILED') return void this.fail(latest, status.failReason ?? 'internal');
+        const next: DraftState = status.status === 'SEND_TO_USER_INBOX' ? 'inbox' : status.status === 'PUBLISH_COMPLETE' ? 'posted' : 'processing';
+        this.save({ ...latest, state: next, platformStatus: status.status, reason: null });
+        if (next !== 'processing') {
+          void this.releaseFile(latest);
+          this.pump(); // an inbox share may free a waiting draft's budget later; recompute now
+          return;
+        }
+        await delay(this.deps.pollIntervalMs ?? 2000);
+      }
+    } finally {
+      this.polling.delete(id);
+    }
+  }
+
+  private handleFailure(id: string, error: unknown, signal: AbortSignal): void {
+    if (signal.aborted) return; // paused, cancelled, removed or shutting down: already recorded
+    const draft = this.journal.get(id);
+    if (!draft) return;
+    const failure: Failure = error instanceof HttpFailure ? classifyFailure(error.asPlatformError()) : classifyFailure(error);
+    const now = this.deps.clock.now();
+    const attempts = draft.attempts + 1;
+    switch (failure.kind) {
+      case 'retry':
+        this.wait({ ...draft, attempts }, failure.offline ? 'Offline: will continue when the connection is back' : `Retrying: ${failure.message}`, now + backoffDelay(attempts, failure.retryAfterMs, failure.offline ? { baseMs: 1000, maxMs: 15_000 } : undefined, this.deps.random));
+        return;
+      case 'rate_limited':
+        this.budget(draft.openId).init.saturate(now, failure.retryAfterMs);
+        this.wait({ ...draft, attempts }, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random));
+        return;
+      case 'inbox_full':
+        this.wait({ ...draft, attempts }, 'Inbox full: the platform allows 5 drafts waiting in an inbox per day', now + 15 * 60 * 1000);
+        return;
+      case 'auth':
+        this.wait({ ...draft, attempts }, failure.message, now + 60_000);
+        return;
+      case 'fatal':
+        this.fail(draft, failure.code, failure.message);
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private pendingShares(openId: string, now: number): number[] {
+    return this.journal
+      .all()
+      .filter((d) => d.openId === openId && d.publishId !== null && d.uploadUrlIssuedAt !== null && d.uploadUrlIssuedAt > now - DAY_MS && (d.state === 'inbox' || d.state === 'processing' || d.state === 'uploading'))
+      .map((d) => d.uploadUrlIssuedAt!);
+  }
+
+  private budget(openId: string): AccountBudget {
+    let budget = this.budgets.get(openId);
+    if (!budget) {
+      budget = { init: new RateWindow(this.limits.initPerMinute, 60_000), status: new RateWindow(this.limits.statusPerMinute, 60_000) };
+      this.budgets.set(openId, budget);
+    }
+    return budget;
+  }
+
+  private urlExpired(draft: DraftRecord): boolean {
+    return draft.uploadUrlIssuedAt === null || this.deps.clock.now() - draft.uploadUrlIssuedAt > UPLOAD_URL_LIFETIME_MS;
+  }
+
+  private wait(draft: DraftRecord, reason: string, until: number): void {
+    this.save({ ...this.require(draft.id), attempts: draft.attempts, state: 'waiting', reason, notBefore: until, resumeState: null });
+  }
+
+  private fail(draft: DraftRecord, code: string, message?: string): null {
+    const next = this.save({ ...this.require(draft.id), state: 'failed', failCode: code, reason: message ?? describeFailReason(code), notBefore: null });
+    void this.releaseFile(next, true);
+    return null;
+  }
+
+  private progress(id: string, activity: Activity, bytes: number): void {
+    const now = Date.now();
+    activity.samples.push({ at: now, bytes });
+    while (activity.samples.length > 2 && activity.samples[0]!.at < now - SPEED_WINDOW_MS) activity.samples.shift();
+    if (now - activity.lastEmit < PROGRESS_EMIT_MS) return;
+    activity.lastEmit = now;
+    const draft = this.journal.get(id);
+    if (draft) this.deps.hub.emit('drafts.updated', this.view({ ...draft, uploadedBytes: bytes }), id);
+  }
+
+  private view(draft: DraftRecord): DraftView {
+    const samples = this.active.get(draft.id)?.samples ?? [];
+    let speedBps: number | null = null;
+    let etaSeconds: number | null = null;
+    if (draft.state === 'uploading' && samples.length >= 2) {
+      const first = samples[0]!;
+      const last = samples.at(-1)!;
+      const seconds = (last.at - first.at) / 1000;
+      if (seconds > 0.2) {
+        speedBps = Math.max(0, (last.bytes - first.bytes) / seconds);
+        etaSeconds = speedBps > 0 ? Math.ceil((draft.size - last.bytes) / speedBps) : null;
+      }
+    }
+    return DraftView.parse({ ...draft, speedBps, etaSeconds });
+  }
+
+  private save(draft: DraftRecord): DraftRecord {
+    this.journal.put(draft);
+    this.deps.hub.emit('drafts.updated', this.view(draft), draft.id);
+    return draft;
+  }
+
+  private require(id: string): DraftRecord {
+    const draft = this.journal.get(id);
+    if (!draft) throw new AppError('no_such_draft', 'That draft is no longer in the queue');
+    return draft;
+  }
+
+  /** Our own copies of dropped files go once the platform has the video (or it failed for good). */
+  private async releaseFile(draft: DraftRecord, keepForRetry = false): Promise<void> {
+    if (!draft.ownsFile || keepForRetry) return;
+    await rm(draft.filePath, { force: true }).catch((error: unknown) => this.deps.log.warn({ err: error }, 'could not delete a finished upload copy'));
+  }
+}
+
+const freshPublish = { publishId: null, uploadUrl: null, uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0 } as const;
+
+class PauseSignal extends Error {}
+class CancelSignal extends Error {}
+class ShutdownSignal extends Error {}
+
+/** A non-2xx answer of the upload host, to be sorted like any platform error. */
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(`The upload host answered ${status}`);
+  }
+  asPlatformError() {
+    return { httpStatus: this.status, code: this.status === 429 ? 'rate_limit_exceeded' : 'upload_host_error', message: this.message, retryAfterMs: this.retryAfterMs };
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
