@@ -87,3 +87,20 @@ export async function openExternal(url: string): Promise<void> {
   const result = await call('shell.openExternal', { url });
   if (!result.opened) window.open(url, '_blank', 'noopener,noreferrer');
 }
+
+/**
+ * Web mode: streams a dropped or chosen file to the host (the browser reads it from disk as it
+ * sends; nothing is held in memory) and answers the id `drafts.add` takes as an `incoming` source.
+ */
+export async function sendFileToHost(file: File, signal?: AbortSignal): Promise<string> {
+  const response = await fetch('/api/files', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/octet-stream' },
+    body: file,
+    signal,
+  });
+  const result = (await response.json()) as IpcResult<{ fileId: string; size: number }>;
+  if (!result.ok) throw new ApiError(result.error);
+  return result.value.fileId;
+}
