@@ -1,0 +1,57 @@
+/**
+ * Links leave the app through here and nowhere else: the system browser gets a URL only after
+ * it passes a check, never whatever a page asked for (the electron-vite template's
+ * `shell.openExternal(details.url)` on any URL is what this avoids: `file:`, `smb:` or a custom
+ * scheme handed to the OS can run programs).
+ */
+import type { Logger } from '../../common/log.js';
+import { isHttpsOrLoopback } from '../../common/url-policy.js';
+import { AppError } from '../ipc/result.js';
+
+/** The part of Electron's `shell` this module needs. */
+export interface ExternalShell {
+  openExternal(url: string): Promise<void>;
+}
+
+/**
+ * What a page may open by itself (window.open, `target=_blank` links): https only, without
+ * credentials in the URL. A page of this app has no reason to send the user to plain http.
+ */
+export function isExternalWebUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.username === '' && url.password === '';
+}
+
+/**
+ * AppHost.openExternal for the `shell.openExternal` channel. Wider than isExternalWebUrl on
+ * purpose: https, or plain http on loopback only, because signing in to the embedded platform
+ * sandbox opens its consent page (http://127.0.0.1:<port>/v2/auth/authorize/...) in the system
+ * browser, as RFC 8252 asks of desktop apps. The contract already refuses other URLs; the check
+ * is repeated here because this is the last step before the operating system.
+ */
+export function createExternalOpener(shell: ExternalShell, log: Logger): (url: string) => Promise<boolean> {
+  return async (url) => {
+    if (!isHttpsOrLoopback(url)) {
+      log.warn({ scheme: schemeOf(url) }, 'refused to open a link outside the app');
+      throw new AppError('unsafe_url', 'Only https links can be opened');
+    }
+    try {
+      await shell.openExternal(url);
+      return true;
+    } catch (error) {
+      log.warn({ err: error }, 'the system could not open a link');
+      throw new AppError('open_failed', 'No application on this computer could open the link');
+    }
+  };
+}
+
+/** Only the scheme goes to the log: a URL can carry a code or a token in its query. */
+export function schemeOf(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(value);
+  return match?.[1]?.toLowerCase() ?? 'invalid';
+}

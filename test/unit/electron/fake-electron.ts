@@ -1,0 +1,378 @@
+/**
+ * A hand-written fake of the parts of the `electron` module the app uses. It records what the
+ * code under test asks of Electron (in `calls`, in order) and lets a test act as Electron would:
+ * fire `ready`, navigate a page, send an IPC call from a given frame, fetch from a protocol.
+ *
+ * The real module cannot be loaded here: under plain Node, `require('electron')` tries to
+ * download the Electron binary. Tests reach this fake three ways: as an argument (platform
+ * modules take Electron APIs as parameters), through vi.mock('electron') for main.ts and
+ * preload.ts, and through install-fake-electron.ts for code Node loads itself (electron-store,
+ * the built bundles).
+ */
+import type { BrowserWindowConstructorOptions, CustomScheme } from 'electron';
+
+type AnyListener = (...args: never[]) => unknown;
+type Call = (...args: unknown[]) => unknown;
+
+export class FakeEvent {
+  defaultPrevented = false;
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+export class FakeEmitter {
+  private readonly listeners = new Map<string, { fn: Call; once: boolean }[]>();
+
+  on(event: string, listener: AnyListener): this {
+    this.add(event, listener, false);
+    return this;
+  }
+
+  once(event: string, listener: AnyListener): this {
+    this.add(event, listener, true);
+    return this;
+  }
+
+  removeListener(event: string, listener: AnyListener): this {
+    const list = this.listeners.get(event) ?? [];
+    this.listeners.set(event, list.filter((entry) => entry.fn !== (listener as unknown as Call)));
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): boolean {
+    const list = this.listeners.get(event) ?? [];
+    this.listeners.set(event, list.filter((entry) => !entry.once));
+    for (const entry of list) entry.fn(...args);
+    return list.length > 0;
+  }
+
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.length ?? 0;
+  }
+
+  private add(event: string, listener: AnyListener, once: boolean): void {
+    const list = this.listeners.get(event) ?? [];
+    list.push({ fn: listener as unknown as Call, once });
+    this.listeners.set(event, list);
+  }
+}
+
+export class FakeFrame {
+  constructor(
+    public url: string,
+    public parent: FakeFrame | null = null,
+  ) {}
+}
+
+export class FakeSession extends FakeEmitter {
+  permissionRequestHandler: ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
+  permissionCheckHandler: ((webContents: unknown, permission: string) => boolean) | null = null;
+  devicePermissionHandler: (() => boolean) | null = null;
+
+  setPermissionRequestHandler(handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void): void {
+    this.permissionRequestHandler = handler;
+  }
+  setPermissionCheckHandler(handler: (webContents: unknown, permission: string) => boolean): void {
+    this.permissionCheckHandler = handler;
+  }
+  setDevicePermissionHandler(handler: () => boolean): void {
+    this.devicePermissionHandler = handler;
+  }
+
+  /** What a page asking for `permission` would be told. */
+  requestPermission(permission: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (!this.permissionRequestHandler) return resolve(true); // Electron's default: granted
+      this.permissionRequestHandler({}, permission, resolve);
+    });
+  }
+}
+
+let nextWebContentsId = 1;
+
+export class FakeWebContents extends FakeEmitter {
+  readonly id = nextWebContentsId++;
+  readonly mainFrame = new FakeFrame('');
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  windowOpenHandler: ((details: { url: string }) => { action: 'deny' | 'allow' }) | null = null;
+  destroyed = false;
+
+  constructor(readonly session: FakeSession) {
+    super();
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed) throw new Error('Object has been destroyed');
+    this.sent.push({ channel, args });
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void {
+    this.windowOpenHandler = handler;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  getURL(): string {
+    return this.mainFrame.url;
+  }
+
+  /** A page calling window.open(url): Electron's default, without a handler, is to allow it. */
+  openWindow(url: string): 'deny' | 'allow' {
+    return this.windowOpenHandler ? this.windowOpenHandler({ url }).action : 'allow';
+  }
+
+  /** A top-frame navigation to `url`: true when some listener prevented it. */
+  navigate(url: string): boolean {
+    const event = new FakeEvent();
+    this.emit('will-navigate', event, url);
+    const frameEvent = Object.assign(new FakeEvent(), { url, isMainFrame: true });
+    this.emit('will-frame-navigate', frameEvent);
+    return event.defaultPrevented || frameEvent.defaultPrevented;
+  }
+
+  /** A subframe navigation (only will-frame-navigate fires for those). */
+  navigateSubframe(url: string): boolean {
+    const event = Object.assign(new FakeEvent(), { url, isMainFrame: false });
+    this.emit('will-frame-navigate', event);
+    return event.defaultPrevented;
+  }
+
+  redirect(url: string): boolean {
+    const event = new FakeEvent();
+    this.emit('will-redirect', event, url);
+    return event.defaultPrevented;
+  }
+
+  attachWebview(): boolean {
+    const event = new FakeEvent();
+    this.emit('will-attach-webview', event, {}, {});
+    return event.defaultPrevented;
+  }
+}
+
+export class FakeBrowserWindow extends FakeEmitter {
+  readonly webContents: FakeWebContents;
+  readonly loadedUrls: string[] = [];
+  shown = false;
+  focused = false;
+  minimized = false;
+  destroyed = false;
+
+  constructor(
+    readonly options: BrowserWindowConstructorOptions,
+    session: FakeSession,
+  ) {
+    super();
+    this.webContents = new FakeWebContents(session);
+  }
+
+  loadURL(url: string): Promise<void> {
+    this.loadedUrls.push(url);
+    this.webContents.mainFrame.url = url;
+    return Promise.resolve();
+  }
+  show(): void {
+    this.shown = true;
+  }
+  focus(): void {
+    this.focused = true;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  minimize(): void {
+    this.minimized = true;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  close(): void {
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    this.emit('closed');
+  }
+}
+
+export interface FakeIpcEvent {
+  sender: FakeWebContents;
+  senderFrame: FakeFrame | null;
+}
+
+export class FakeIpcMain extends FakeEmitter {
+  readonly handlers = new Map<string, Call>();
+
+  handle(channel: string, listener: (event: never, ...args: never[]) => unknown): void {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, listener as unknown as Call);
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+  removeAllListeners(): this {
+    return this;
+  }
+
+  /** What ipcRenderer.invoke(channel, ...args) from `event.senderFrame` would get back. */
+  async invoke(channel: string, event: FakeIpcEvent, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler(event, ...args);
+  }
+}
+
+export class FakeIpcRenderer extends FakeEmitter {
+  readonly invocations: { channel: string; args: unknown[] }[] = [];
+  respond: (channel: string, ...args: unknown[]) => unknown = () => ({ ok: true, value: null });
+
+  async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+    this.invocations.push({ channel, args });
+    return this.respond(channel, ...args);
+  }
+
+  /** A message from the main process, with the event object Electron passes first. */
+  receive(channel: string, ...args: unknown[]): void {
+    this.emit(channel, { sender: this, senderId: 0, ports: [] }, ...args);
+  }
+}
+
+export interface FakeElectronOptions {
+  singleInstanceLock?: boolean;
+  appPath?: string;
+  userData?: string;
+  packaged?: boolean;
+}
+
+export function createFakeElectron(options: FakeElectronOptions = {}) {
+  const calls: string[] = [];
+  const defaultSession = new FakeSession();
+  let ready = false;
+  let markReady: () => void = () => {};
+  const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
+  const windows: FakeBrowserWindow[] = [];
+
+  class App extends FakeEmitter {
+    userData = options.userData ?? '/nonexistent/userData';
+    appPath = options.appPath ?? '/nonexistent/app';
+    isPackaged = options.packaged ?? false;
+    quitCount = 0;
+    exitCode: number | null = null;
+
+    requestSingleInstanceLock(): boolean {
+      calls.push('app.requestSingleInstanceLock');
+      return options.singleInstanceLock ?? true;
+    }
+    quit(): void {
+      calls.push('app.quit');
+      this.quitCount++;
+    }
+    exit(code = 0): void {
+      calls.push(`app.exit(${code})`);
+      this.exitCode = code;
+    }
+    enableSandbox(): void {
+      if (ready) throw new Error('app.enableSandbox() can only be called before app is ready');
+      calls.push('app.enableSandbox');
+    }
+    whenReady(): Promise<void> {
+      return readyPromise;
+    }
+    isReady(): boolean {
+      return ready;
+    }
+    /** The test acts as Electron finishing its start-up. */
+    ready(): void {
+      ready = true;
+      calls.push('app.ready');
+      this.emit('ready');
+      markReady();
+    }
+    getVersion(): string {
+      return '9.8.7';
+    }
+    getName(): string {
+      return 'Draftdeck';
+    }
+    getAppPath(): string {
+      return this.appPath;
+    }
+    getPath(name: string): string {
+      if (name === 'userData') return this.userData;
+      throw new Error(`fake app.getPath(${name}) is not implemented`);
+    }
+    setPath(name: string, value: string): void {
+      calls.push(`app.setPath(${name})`);
+      if (name === 'userData') this.userData = value;
+    }
+  }
+  const app = new App();
+
+  class BrowserWindow extends FakeBrowserWindow {
+    constructor(windowOptions: BrowserWindowConstructorOptions) {
+      super(windowOptions, defaultSession);
+      calls.push('new BrowserWindow');
+      windows.push(this);
+      app.emit('web-contents-created', new FakeEvent(), this.webContents);
+      this.once('closed', () => windows.splice(windows.indexOf(this), 1));
+    }
+    static getAllWindows(): FakeBrowserWindow[] {
+      return [...windows];
+    }
+    static fromWebContents(contents: FakeWebContents): FakeBrowserWindow | null {
+      return windows.find((window) => window.webContents === contents) ?? null;
+    }
+  }
+
+  const protocol = {
+    privileged: [] as CustomScheme[],
+    handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
+    registerSchemesAsPrivileged(schemes: CustomScheme[]): void {
+      if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+      calls.push('protocol.registerSchemesAsPrivileged');
+      this.privileged.push(...schemes);
+    },
+    handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+      calls.push(`protocol.handle(${scheme})`);
+      this.handlers.set(scheme, handler);
+    },
+    /** A request from a page to the registered handler of the URL's scheme. */
+    async fetch(url: string, init?: RequestInit): Promise<Response> {
+      const scheme = url.slice(0, url.indexOf(':'));
+      const handler = this.handlers.get(scheme);
+      if (!handler) throw new Error(`net::ERR_UNKNOWN_URL_SCHEME (${scheme})`);
+      return handler(new Request(url, init));
+    },
+  };
+
+  const shell = {
+    opened: [] as string[],
+    async openExternal(url: string): Promise<void> {
+      calls.push('shell.openExternal');
+      this.opened.push(url);
+    },
+  };
+
+  const contextBridge = {
+    exposed: {} as Record<string, unknown>,
+    exposeInMainWorld(key: string, api: unknown): void {
+      calls.push(`contextBridge.exposeInMainWorld(${key})`);
+      this.exposed[key] = api;
+    },
+  };
+
+  return {
+    calls,
+    app,
+    BrowserWindow,
+    ipcMain: new FakeIpcMain(),
+    ipcRenderer: new FakeIpcRenderer(),
+    protocol,
+    session: { defaultSession },
+    shell,
+    contextBridge,
+  };
+}
+
+export type FakeElectron = ReturnType<typeof createFakeElectron>;
