@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     runtime: 'electron',
     version: app.getVersion(),
     store: createElectronStore(),
+    // userData (e.g. ~/.config/Draftdeck) is also web mode's default data folder: one place per user.
+    dataDir: app.getPath('userData'),
     log,
     openExternal: createExternalOpener(shell, log.child({ layer: 'shell' })),
   });

@@ -94,7 +94,8 @@ let nextWebContentsId = 1;
 export class FakeWebContents extends FakeEmitter {
   readonly id = nextWebContentsId++;
   readonly mainFrame = new FakeFrame('');
-  readonly sent: { channel: string; args: unknown[] }[] = [];
+  /** Every message sent to the page, with the (possibly fake) time it was sent. */
+  readonly sent: { channel: string; args: unknown[]; at: number }[] = [];
   windowOpenHandler: ((details: { url: string }) => { action: 'deny' | 'allow' }) | null = null;
   destroyed = false;
 
@@ -104,7 +105,7 @@ export class FakeWebContents extends FakeEmitter {
 
   send(channel: string, ...args: unknown[]): void {
     if (this.destroyed) throw new Error('Object has been destroyed');
-    this.sent.push({ channel, args });
+    this.sent.push({ channel, args, at: Date.now() });
   }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void {
     this.windowOpenHandler = handler;

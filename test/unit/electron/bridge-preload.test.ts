@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/ipc/bridge.js';
+import { DEFAULT_SETTINGS, channelNames, eventNames } from '../../../electron/ipc/contract.js';
+import { createBridge } from '../../../electron/platform/bridge-preload.js';
+import { FakeIpcRenderer } from './fake-electron.js';
+
+function setUp() {
+  const ipcRenderer = new FakeIpcRenderer();
+  return { ipcRenderer, bridge: createBridge(ipcRenderer) };
+}
+
+describe('preload bridge', () => {
+  it('has exactly invoke and on, and cannot be changed by the page', () => {
+    const { bridge, ipcRenderer } = setUp();
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.isFrozen(bridge)).toBe(true);
+    expect(Object.values(bridge).every((value) => typeof value === 'function' && value !== ipcRenderer.invoke && value !== ipcRenderer.on)).toBe(true);
+  });
+
+  it('sends a contract call on the one call channel', async () => {
+    const { bridge, ipcRenderer } = setUp();
+    ipcRenderer.respond = () => ({ ok: true, value: DEFAULT_SETTINGS });
+    expect(await bridge.invoke('settings.get')).toEqual({ ok: true, value: DEFAULT_SETTINGS });
+    await bridge.invoke('settings.set', { uploads: { concurrency: 4 } });
+    expect(ipcRenderer.invocations).toEqual([
+      { channel: IPC_CALL_CHANNEL, args: ['settings.get', undefined] },
+      { channel: IPC_CALL_CHANNEL, args: ['settings.set', { uploads: { concurrency: 4 } }] },
+    ]);
+  });
+
+  it('refuses names outside the contract before sending anything', async () => {
+    const { bridge, ipcRenderer } = setUp();
+    for (const name of ['nope', 'electron-store-get-data', IPC_CALL_CHANNEL, '__proto__', 'constructor', 'toString', '']) {
+      expect(await bridge.invoke(name), name).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    }
+    expect(await bridge.invoke(42 as unknown as string)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(ipcRenderer.invocations).toEqual([]);
+  });
+
+  it('turns a failed IPC into a value', async () => {
+    const { bridge, ipcRenderer } = setUp();
+    ipcRenderer.respond = () => {
+      throw new Error('An object could not be cloned.');
+    };
+    expect(await bridge.invoke(channelNames[0]!)).toEqual({ ok: false, error: { code: 'ipc_failed', message: 'An object could not be cloned.' } });
+  });
+
+  it('refuses to listen to events outside the contract', () => {
+    const { bridge, ipcRenderer } = setUp();
+    for (const name of ['nope', IPC_EVENTS_CHANNEL, '__proto__', 'hasOwnProperty']) expect(() => bridge.on(name, () => {}), name).toThrow(/No such event/);
+    expect(() => bridge.on(eventNames[0]!, 'not a function' as never)).toThrow(TypeError);
+    expect(ipcRenderer.listenerCount(IPC_EVENTS_CHANNEL)).toBe(0);
+  });
+
+  it('fans a batch out to listeners with the payload only, never the IPC event', () => {
+    const { bridge, ipcRenderer } = setUp();
+    const listener = vi.fn();
+    bridge.on('settings.changed', listener);
+    const payloads = [DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, uploads: { concurrency: 5 } }];
+    ipcRenderer.receive(IPC_EVENTS_CHANNEL, [
+      { name: 'settings.changed', payload: payloads[0] },
+      { name: 'some.other', payload: 'ignored' },
+      { name: 'settings.changed', payload: payloads[1] },
+    ]);
+    expect(listener.mock.calls).toEqual([[payloads[0]], [payloads[1]]]);
+    for (const args of listener.mock.calls) for (const arg of args) expect(arg).not.toHaveProperty('sender');
+  });
+
+  it('listens on IPC once however many subscribers there are', () => {
+    const { bridge, ipcRenderer } = setUp();
+    bridge.on('settings.changed', () => {});
+    bridge.on('settings.changed', () => {});
+    expect(ipcRenderer.listenerCount(IPC_EVENTS_CHANNEL)).toBe(1);
+  });
+
+  it('stops delivering after unsubscribe', () => {
+    const { bridge, ipcRenderer } = setUp();
+    const listener = vi.fn();
+    const off = bridge.on('settings.changed', listener);
+    off();
+    off();
+    ipcRenderer.receive(IPC_EVENTS_CHANNEL, [{ name: 'settings.changed', payload: DEFAULT_SETTINGS }]);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('keeps delivering when one listener throws, and ignores malformed batches', async () => {
+    const { bridge, ipcRenderer } = setUp();
+    const reported: unknown[] = [];
+    const onError = (error: unknown) => reported.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const good = vi.fn();
+      bridge.on('settings.changed', () => {
+        throw new Error('listener bug');
+      });
+      bridge.on('settings.changed', good);
+      ipcRenderer.receive(IPC_EVENTS_CHANNEL, 'not a batch');
+      ipcRenderer.receive(IPC_EVENTS_CHANNEL, [null, 7, { name: 'settings.changed', payload: DEFAULT_SETTINGS }]);
+      expect(good).toHaveBeenCalledTimes(1);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(reported).toEqual([new Error('listener bug')]);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * electron/main.ts as Electron would run it, against the fake: what happens before 'ready',
+ * what the window and session look like after, and a call from the page travelling through the
+ * real transport, dispatcher, services and electron-store.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RENDERER_CSP } from '../../../common/csp.js';
+import { IPC_CALL_CHANNEL } from '../../../electron/ipc/bridge.js';
+import { FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
+import { installFakeElectron } from './install-fake-electron.js';
+
+const fake = await vi.hoisted(async () => {
+  const { createFakeElectron } = await import('./fake-electron.js');
+  return createFakeElectron({ singleInstanceLock: true });
+});
+vi.mock('electron', () => fake as Partial<FakeElectron>);
+
+let root: string;
+const windows = () => fake.BrowserWindow.getAllWindows();
+const mainWindow = () => windows()[0]!;
+const callFrom = (window: FakeBrowserWindow, channel: string, input?: unknown) =>
+  fake.ipcMain.invoke(IPC_CALL_CHANNEL, { sender: window.webContents, senderFrame: window.webContents.mainFrame }, channel, input);
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'draftdeck-main-'));
+  mkdirSync(join(root, 'app', 'dist', 'renderer'), { recursive: true });
+  writeFileSync(join(root, 'app', 'dist', 'renderer', 'index.html'), '<!doctype html><title>Draftdeck</title>');
+  fake.app.appPath = join(root, 'app');
+  fake.app.userData = join(root, 'userData');
+  installFakeElectron(fake);
+  vi.stubEnv('LOG_LEVEL', process.env.TEST_LOG_LEVEL ?? 'silent');
+  vi.stubEnv('DRAFTDECK_DATA_DIR', '');
+  await import('../../../electron/main.js');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('main process', () => {
+  it('before ready: sandboxes every renderer, privileges app://, takes the single-instance lock', () => {
+    expect(fake.calls).toEqual(expect.arrayContaining(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock']));
+    expect(fake.calls).not.toContain('app.ready');
+    expect(windows()).toHaveLength(0);
+  });
+
+  it('after ready: serves the renderer and opens one hardened window on app://', async () => {
+    fake.app.ready();
+    await vi.waitFor(() => expect(windows()).toHaveLength(1));
+    expect(fake.calls).toContain('protocol.handle(app)');
+    expect(mainWindow().options.webPreferences).toMatchObject({
+      preload: join(root, 'app', 'dist-electron', 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
+    expect(mainWindow().loadedUrls).toEqual(['app://draftdeck/']);
+    const page = await fake.protocol.fetch('app://draftdeck/');
+    expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    expect(await page.text()).toContain('<title>Draftdeck</title>');
+  });
+
+  it('denies permissions and keeps every webContents on the app origin', async () => {
+    expect(await fake.session.defaultSession.requestPermission('media')).toBe(false);
+    expect(mainWindow().webContents.navigate('https://example.com/')).toBe(true);
+    expect(mainWindow().webContents.openWindow('https://example.com/')).toBe('deny');
+  });
+
+  it('answers the page through the transport, the dispatcher and the services', async () => {
+    expect(await callFrom(mainWindow(), 'app.info')).toMatchObject({ ok: true, value: { name: 'Draftdeck', runtime: 'electron', version: '9.8.7' } });
+    expect(await callFrom(mainWindow(), 'settings.set', { uploads: { concurrency: 4 } })).toMatchObject({ ok: true, value: { uploads: { concurrency: 4 } } });
+    // Persisted by electron-store in userData.
+    expect(JSON.parse(readFileSync(join(root, 'userData', 'draftdeck.json'), 'utf8'))).toMatchObject({ settings: { uploads: { concurrency: 4 } } });
+  });
+
+  it('opens vetted links in the system browser through shell.openExternal', async () => {
+    fake.shell.opened.length = 0;
+    expect(await callFrom(mainWindow(), 'shell.openExternal', { url: 'https://example.com/help' })).toEqual({ ok: true, value: { opened: true } });
+    expect(await callFrom(mainWindow(), 'shell.openExternal', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false });
+    expect(fake.shell.opened).toEqual(['https://example.com/help']);
+  });
+
+  it('brings the window forward when the app is launched again', () => {
+    mainWindow().minimize();
+    fake.app.emit('second-instance', new FakeEvent(), [], '/');
+    expect(mainWindow()).toMatchObject({ minimized: false, focused: true });
+  });
+
+  it('quits when the last window closes, after closing the app', async () => {
+    mainWindow().close();
+    fake.app.emit('window-all-closed');
+    expect(fake.app.quitCount).toBe(1);
+    const willQuit = new FakeEvent();
+    fake.app.emit('will-quit', willQuit);
+    expect(willQuit.defaultPrevented).toBe(true);
+    expect(fake.ipcMain.handlers.has(IPC_CALL_CHANNEL)).toBe(false);
+    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2));
+    const again = new FakeEvent();
+    fake.app.emit('will-quit', again);
+    expect(again.defaultPrevented).toBe(false);
+  });
+});

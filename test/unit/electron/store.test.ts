@@ -1,0 +1,46 @@
+/**
+ * The real electron-store (and conf beneath it), with Node resolving its `import 'electron'` to
+ * the fake: the store lands in the fake app's userData folder, as it would in Electron.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeElectron } from './fake-electron.js';
+import { installFakeElectron } from './install-fake-electron.js';
+
+const electron = createFakeElectron();
+let userData: string;
+
+beforeAll(() => {
+  userData = mkdtempSync(join(tmpdir(), 'draftdeck-store-'));
+  electron.app.userData = userData;
+  installFakeElectron(electron);
+});
+afterAll(() => rmSync(userData, { recursive: true, force: true }));
+
+describe('electron-store KeyValueStore', () => {
+  it('round-trips values through a JSON file in userData', async () => {
+    const { createElectronStore } = await import('../../../electron/platform/store.js');
+    const store = createElectronStore();
+    expect(store.get('settings')).toBeUndefined();
+    store.set('settings', { uploads: { concurrency: 3 }, list: [1, 2] });
+    expect(store.get('settings')).toEqual({ uploads: { concurrency: 3 }, list: [1, 2] });
+
+    const file = join(userData, 'draftdeck.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ settings: { uploads: { concurrency: 3 }, list: [1, 2] } });
+    // A new store (the next launch) reads what the last one wrote.
+    expect(createElectronStore().get('settings')).toEqual({ uploads: { concurrency: 3 }, list: [1, 2] });
+
+    store.delete('settings');
+    expect(createElectronStore().get('settings')).toBeUndefined();
+  });
+
+  it('takes another file name and folder when asked', async () => {
+    const { createElectronStore } = await import('../../../electron/platform/store.js');
+    const cwd = join(userData, 'elsewhere');
+    createElectronStore({ name: 'accounts', cwd }).set('k', 'v');
+    expect(existsSync(join(cwd, 'accounts.json'))).toBe(true);
+    expect(createElectronStore({ name: 'accounts', cwd }).get('k')).toBe('v');
+  });
+});
