@@ -102,6 +102,8 @@ export function formatYyyymmdd(unixSeconds: number): string {
 // ---------------------------------------------------------------- conditions
 
 const list = (values: readonly string[]): string => values.join(', ');
+const oneOf = (allowed: readonly string[], input: unknown): string =>
+  input === undefined ? `is required: one of ${list(allowed)}` : `must be one of ${list(allowed)}, got ${JSON.stringify(input)}`;
 
 type Ctx = z.core.$RefinementCtx;
 const fail = (ctx: Ctx, path: (string | number)[], message: string): void => {
@@ -110,10 +112,10 @@ const fail = (ctx: Ctx, path: (string | number)[], message: string): void => {
 
 const rawCondition = z.object(
   {
-    field_name: z.enum(FIELD_NAMES, { error: (iss) => `must be one of ${list(FIELD_NAMES)}${iss.input === undefined ? '' : `, got ${JSON.stringify(iss.input)}`}` }),
-    operation: z.enum(OPERATIONS, { error: (iss) => `must be one of ${list(OPERATIONS)}${iss.input === undefined ? '' : `, got ${JSON.stringify(iss.input)}`}` }),
+    field_name: z.enum(FIELD_NAMES, { error: (iss) => oneOf(FIELD_NAMES, iss.input) }),
+    operation: z.enum(OPERATIONS, { error: (iss) => oneOf(OPERATIONS, iss.input) }),
     field_values: z
-      .array(z.string({ error: 'must be a string' }), { error: 'must be a list of strings' })
+      .array(z.string({ error: 'must be a string' }), { error: (iss) => (iss.input === undefined ? 'is required: a list of strings' : 'must be a list of strings') })
       .min(1, { error: 'must contain at least one value' })
       .max(MAX_FIELD_VALUES, { error: `must contain at most ${MAX_FIELD_VALUES} values` }),
   },

@@ -1,0 +1,66 @@
+/**
+ * The consent flow (`/v2/auth/authorize/`): GET shows the page, POST takes the decision and
+ * redirects to the app's redirect_uri. Any invalid request gets an error page; we redirect only
+ * to a URI registered for the app, and only after re-checking every parameter on POST.
+ */
+import { findUser, type SandboxContext } from '../context.js';
+import { errorPage } from '../http/errors.js';
+import { htmlReply, redirectReply, type Reply } from '../http/reply.js';
+import type { RequestContext, Route } from '../http/router.js';
+import { mediaType, parseForm, readSmallBody } from '../http/body.js';
+import { callbackUrl, checkAuthorizeRequest } from './authorize-request.js';
+import { renderConsentPage } from './consent-page.js';
+import { approveConsent } from './tokens.js';
+
+export function consentRoutes(ctx: SandboxContext): Route[] {
+  const show = (rc: RequestContext): Reply => {
+    const parsed = parseForm(rc.url.search.slice(1));
+    if (!parsed.ok) return errorPage(rc.logId, 400, 'Invalid authorization request', parsed.message);
+    const check = checkAuthorizeRequest(parsed.value, ctx.config.apps);
+    if (!check.ok) return errorPage(rc.logId, 400, check.title, check.message);
+    return htmlReply(200, renderConsentPage({ app: check.app, users: ctx.config.users, scopes: check.request.scopes, params: parsed.value }));
+  };
+
+  const decide = async (rc: RequestContext): Promise<Reply> => {
+    // A page on another origin must not be able to submit a decision (the sandbox has no login to protect it).
+    const origin = rc.req.headers.origin;
+    if (origin !== undefined && !isOwnOrigin(origin, ctx.urls.baseUrl)) {
+      return errorPage(rc.logId, 403, 'Cross-site request refused', 'The consent form can only be submitted from the sandbox’s own page.');
+    }
+    if (mediaType(rc.req) !== 'application/x-www-form-urlencoded') return errorPage(rc.logId, 400, 'Invalid authorization request', 'The decision must be a form submission.');
+    const body = await readSmallBody(rc.req);
+    if (!body.ok) return errorPage(rc.logId, 400, 'Invalid authorization request', 'The form could not be read.');
+    const parsed = parseForm(body.body);
+    if (!parsed.ok) return errorPage(rc.logId, 400, 'Invalid authorization request', parsed.message);
+    const form = parsed.value;
+    const check = checkAuthorizeRequest(form, ctx.config.apps);
+    if (!check.ok) return errorPage(rc.logId, 400, check.title, check.message);
+    const { request } = check;
+    if (form.decision === 'deny') {
+      rc.log.info({ client_key: request.client_key }, 'consent denied');
+      return redirectReply(callbackUrl(request.redirect_uri, { denied: true, state: request.state }));
+    }
+    if (form.decision !== 'allow') return errorPage(rc.logId, 400, 'No decision', 'decision must be allow or deny.');
+    const user = form.open_id ? findUser(ctx, form.open_id) : undefined;
+    if (!user) return errorPage(rc.logId, 400, 'Unknown user', 'Choose one of the sandbox users to sign in as.');
+    const code = approveConsent(ctx, {
+      client_key: request.client_key,
+      open_id: user.open_id,
+      scopes: request.scopes,
+      redirect_uri: request.redirect_uri,
+      code_challenge: request.code_challenge,
+    });
+    rc.log.info({ client_key: request.client_key, open_id: user.open_id }, 'consent approved');
+    return redirectReply(callbackUrl(request.redirect_uri, { code, scopes: request.scopes, state: request.state }));
+  };
+
+  return [
+    { method: 'GET', path: '/v2/auth/authorize/', handler: show, errorShape: 'html' },
+    { method: 'POST', path: '/v2/auth/authorize/', handler: decide, errorShape: 'html' },
+  ];
+}
+
+function isOwnOrigin(origin: string, baseUrl: string): boolean {
+  const port = new URL(baseUrl).port;
+  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+}

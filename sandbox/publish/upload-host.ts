@@ -1,0 +1,179 @@
+/**
+ * The upload host (op 5): `PUT /upload/{publish_id}?credential=upl.…` with Content-Range, one
+ * chunk at a time, in order. Each chunk is streamed from the socket to its place in the file
+ * through a hash, with the usual backpressure, so memory stays flat whatever the chunk size;
+ * nothing ever holds a chunk. The running SHA-256 is advanced chunk by chunk (a copy of it is
+ * fed while a chunk streams and kept only if the chunk completes), so the file is never re-read.
+ *
+ * Answers (DESIGN): 206 for a non-final chunk, 201 for the final one, 416 for a Content-Range
+ * that breaks the plan, 403 for a bad or expired credential; 404 for an unknown publish, 400
+ * invalid_file_upload for a wrong media type or a body that does not fill its range. A repeat of
+ * the last accepted chunk is read, discarded and answered as before.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, truncate } from 'node:fs/promises';
+import { Transform, type TransformCallback, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { SandboxContext } from '../context.js';
+import { errorB, okB } from '../http/errors.js';
+import type { Reply } from '../http/reply.js';
+import type { RequestContext, Route } from '../http/router.js';
+import { acceptBody } from '../http/server.js';
+import { secretKey } from '../ids.js';
+import { SNIFF_BYTES, sniffVideoContainer } from '../media/container-sniff.js';
+import { chunkRange, classifyChunk, parseContentRange } from './chunk-plan.js';
+import { mediaPath, publishes } from './publishes.js';
+import { processingMs, type PublishRecord } from './records.js';
+
+export const VIDEO_MEDIA_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
+
+/** Counts and hashes what passes; past `limit` it swallows the rest, so the request still ends cleanly and gets a 400. */
+class ChunkMeter extends Transform {
+  bytes = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly hash: Hash | undefined,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const room = this.limit - this.bytes;
+    this.bytes += chunk.length;
+    if (room <= 0) return done();
+    const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    this.hash?.update(part);
+    done(null, part);
+  }
+}
+
+function discard(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
+}
+
+export class UploadHost {
+  /** Running SHA-256 of the bytes accepted so far, per publish. Rebuilt from the file after a restart. */
+  private readonly hashes = new Map<string, Hash>();
+  /** Publishes with a chunk streaming right now: chunks are sequential, a second one waits its turn. */
+  private readonly busy = new Set<string>();
+
+  constructor(private readonly ctx: SandboxContext) {}
+
+  routes(): Route[] {
+    return [{ method: 'PUT', path: '/upload/:publish_id', handler: (rc) => this.put(rc) }];
+  }
+
+  private async put(rc: RequestContext): Promise<Reply> {
+    const { ctx } = this;
+    const { logId, req } = rc;
+    const id = rc.params.publish_id!;
+    const record = publishes(ctx).get(id);
+    if (!record || !record.upload) return errorB(logId, 'invalid_publish_id', 'no file upload with this publish_id');
+    const upload = record.upload;
+    const credential = rc.url.searchParams.get('credential');
+    if (!credential || secretKey(credential) !== upload.credential_key) return errorB(logId, 'upload_url_invalid', 'the upload URL credential is not valid for this publish', { status: 403 });
+    if (ctx.clock.now() >= upload.url_expires_at) return errorB(logId, 'upload_url_expired', 'the upload URL has expired (valid 1 hour); start a new upload', { status: 403 });
+
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!VIDEO_MEDIA_TYPES.includes(mediaType)) return errorB(logId, 'invalid_file_upload', `Content-Type must be one of ${VIDEO_MEDIA_TYPES.join(', ')}`);
+
+    const progress = { uploaded_bytes: upload.received_bytes, total_bytes: upload.video_size };
+    const range = parseContentRange(req.headers['content-range']);
+    if (!range) return errorB(logId, 'invalid_params', 'Content-Range must be "bytes <first>-<last>/<total>"', { status: 416, data: progress });
+    if (this.busy.has(id)) return errorB(logId, 'invalid_params', 'another chunk of this upload is still being received; chunks go one at a time', { status: 416, data: progress });
+    const verdict = classifyChunk(upload, upload.chunks_received, range);
+    if (verdict.kind === 'out_of_plan') return errorB(logId, 'invalid_params', verdict.message, { status: 416, data: progress });
+
+    const length = range.last - range.first + 1;
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) !== length) return errorB(logId, 'invalid_file_upload', `Content-Length ${declared} does not match Content-Range (${length} bytes)`);
+
+    const answered = (final: boolean, current: PublishRecord): Reply =>
+      okB(logId, { uploaded_bytes: current.upload!.received_bytes, total_bytes: upload.video_size }, final ? 201 : 206);
+
+    this.busy.add(id);
+    try {
+      acceptBody(req, rc.res);
+      if (verdict.kind === 'repeat') {
+        // Already written: read it off the wire and answer as the first time.
+        const meter = new ChunkMeter(length, undefined);
+        await pipeline(req, meter, discard());
+        if (meter.bytes !== length) return errorB(logId, 'invalid_file_upload', `the body has ${meter.bytes} bytes; Content-Range says ${length}`, { data: progress });
+        return answered(verdict.final, record);
+      }
+      const hash = (await this.runningHash(record)).copy();
+      const meter = new ChunkMeter(length, hash);
+      const file = mediaPath(ctx, record);
+      try {
+        await pipeline(req, meter, createWriteStream(file, { flags: 'r+', start: range.first }));
+      } catch (err) {
+        // The client went away mid-chunk: forget the partial bytes so the chunk can be sent again.
+        await truncate(file, upload.received_bytes).catch(() => undefined);
+        rc.log.info({ publish_id: id, chunk: verdict.index, err: (err as Error).message }, 'chunk aborted');
+        return errorB(logId, 'invalid_file_upload', 'the chunk was not received completely', { data: progress });
+      }
+      if (meter.bytes !== length) {
+        await truncate(file, upload.received_bytes);
+        return errorB(logId, 'invalid_file_upload', `the body has ${meter.bytes} bytes; Content-Range says ${length}`, { data: progress });
+      }
+      const updated = await this.commit(record, verdict.index, verdict.final, hash, mediaType);
+      rc.log.info({ publish_id: id, chunk: verdict.index + 1, of: upload.total_chunk_count }, 'chunk received');
+      return answered(verdict.final, updated);
+    } finally {
+      this.busy.delete(id);
+    }
+  }
+
+  private async commit(record: PublishRecord, index: number, final: boolean, hash: Hash, contentType: string): Promise<PublishRecord> {
+    const { ctx } = this;
+    const upload = record.upload!;
+    const end = chunkRange(upload, index).last + 1;
+    let next: PublishRecord = { ...record, upload: { ...upload, received_bytes: end, chunks_received: index + 1, content_type: contentType } };
+    if (final) {
+      this.hashes.delete(record.publish_id);
+      const container = sniffVideoContainer(await readHead(mediaPath(ctx, record), SNIFF_BYTES));
+      const now = ctx.clock.now();
+      next = {
+        ...next,
+        sha256: hash.digest('hex'),
+        received_at: now,
+        processing_ends_at: now + processingMs(upload.video_size, ctx.config.processing.seconds_per_gb),
+        verdict: container ? { ok: true } : { ok: false, fail_reason: 'file_format_check_failed', detail: 'the file is not an MP4, MOV or WebM container' },
+      };
+    } else {
+      this.hashes.set(record.publish_id, hash);
+    }
+    return publishes(ctx).set(record.publish_id, next);
+  }
+
+  /** The hash of the bytes accepted so far; after a restart it is rebuilt once from the file. */
+  private async runningHash(record: PublishRecord): Promise<Hash> {
+    const known = this.hashes.get(record.publish_id);
+    if (known) return known;
+    const hash = createHash('sha256');
+    const received = record.upload!.received_bytes;
+    if (received > 0) {
+      await pipeline(createReadStream(mediaPath(this.ctx, record), { start: 0, end: received - 1 }), new Writable({ write: (chunk: Buffer, _e, done) => (hash.update(chunk), done()) }));
+    }
+    this.hashes.set(record.publish_id, hash);
+    return hash;
+  }
+
+  /** After a restart: drop bytes past the last accepted chunk (a chunk cut off by the stop). */
+  async repairFiles(): Promise<void> {
+    for (const record of publishes(this.ctx).values()) {
+      if (record.upload && record.received_at === null) await truncate(mediaPath(this.ctx, record), record.upload.received_bytes).catch(() => undefined);
+    }
+  }
+}
+
+export async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

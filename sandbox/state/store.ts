@@ -1,0 +1,159 @@
+/**
+ * The sandbox's state: named collections of JSON records, so every module (auth, publish, and
+ * later payments and research) keeps its own without a schema change here. With a data dir the
+ * whole state is one JSON file, written atomically (temp file + rename) shortly after each change
+ * and on close, so a crash leaves either the old or the new state, never half of one.
+ */
+import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Logger } from '../../common/log.js';
+
+const STATE_VERSION = 1;
+const SAVE_DELAY_MS = 25;
+
+interface StateFile {
+  version: number;
+  saved_at: string;
+  clock_offset_ms: number;
+  collections: Record<string, Record<string, unknown>>;
+}
+
+export class Collection<T> {
+  constructor(
+    private readonly records: Map<string, T>,
+    private readonly changed: () => void,
+  ) {}
+
+  get(id: string): T | undefined {
+    return this.records.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.records.has(id);
+  }
+
+  set(id: string, value: T): T {
+    this.records.set(id, value);
+    this.changed();
+    return value;
+  }
+
+  /** Replace a record with `change(old)`; records are treated as immutable values. */
+  update(id: string, change: (current: T) => T): T | undefined {
+    const current = this.records.get(id);
+    if (current === undefined) return undefined;
+    return this.set(id, change(current));
+  }
+
+  delete(id: string): boolean {
+    const had = this.records.delete(id);
+    if (had) this.changed();
+    return had;
+  }
+
+  values(): T[] {
+    return [...this.records.values()];
+  }
+
+  entries(): Array<[string, T]> {
+    return [...this.records.entries()];
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+}
+
+export class Store {
+  private readonly maps = new Map<string, Map<string, unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private dirty = false;
+  private clockOffset: () => number = () => 0;
+
+  private constructor(
+    private readonly file: string | undefined,
+    private readonly logger: Logger,
+    /** The virtual clock's offset when the state was saved, so time does not jump back on restart. */
+    readonly loadedClockOffsetMs: number,
+    loaded: Record<string, Record<string, unknown>>,
+  ) {
+    for (const [name, records] of Object.entries(loaded)) this.maps.set(name, new Map(Object.entries(records)));
+  }
+
+  /** Open the state at `file` (or an in-memory state without one). A missing file is an empty state. */
+  static async open(file: string | undefined, logger: Logger): Promise<Store> {
+    if (!file) return new Store(undefined, logger, 0, {});
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Store(file, logger, 0, {});
+      throw err;
+    }
+    let parsed: StateFile;
+    try {
+      parsed = JSON.parse(text) as StateFile;
+    } catch {
+      throw new Error(`sandbox state file ${file} is not valid JSON; move it away to start fresh`);
+    }
+    if (parsed.version !== STATE_VERSION || typeof parsed.collections !== 'object' || parsed.collections === null) {
+      throw new Error(`sandbox state file ${file} has an unknown format (version ${String(parsed.version)})`);
+    }
+    return new Store(file, logger, Number(parsed.clock_offset_ms) || 0, parsed.collections);
+  }
+
+  /** The named collection, created empty on first use. Callers own the record type of their names. */
+  collection<T>(name: string): Collection<T> {
+    let map = this.maps.get(name);
+    if (!map) {
+      map = new Map();
+      this.maps.set(name, map);
+    }
+    return new Collection(map as Map<string, T>, () => this.markDirty());
+  }
+
+  /** The clock offset is saved with the state; the store reads it at save time. */
+  trackClockOffset(read: () => number): void {
+    this.clockOffset = read;
+  }
+
+  markDirty(): void {
+    this.dirty = true;
+    if (!this.file || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, SAVE_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Write the state now if it changed (saves are serialized, never interleaved). */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.saving = this.saving.then(() => this.writeIfDirty());
+    return this.saving;
+  }
+
+  private async writeIfDirty(): Promise<void> {
+    const file = this.file;
+    if (!file || !this.dirty) return;
+    this.dirty = false;
+    const collections: Record<string, Record<string, unknown>> = {};
+    for (const [name, map] of this.maps) collections[name] = Object.fromEntries(map);
+    const state: StateFile = { version: STATE_VERSION, saved_at: new Date().toISOString(), clock_offset_ms: this.clockOffset(), collections };
+    const temp = `${file}.${process.pid}.tmp`;
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(temp, JSON.stringify(state));
+      await rename(temp, file);
+    } catch (err) {
+      this.dirty = true;
+      this.logger.error({ err }, 'could not save sandbox state');
+      await rm(temp, { force: true });
+    }
+  }
+}
