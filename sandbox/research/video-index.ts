@@ -201,7 +201,7 @@ function postingsIn(p: Postings, value: number, lo: number, hi: number): Int32Ar
   const start = p.offsets[value]!;
   const end = p.offsets[value + 1]!;
   const from = lowerBound(p.rows, lo, start, end);
-  const to = lowerBound(p.rows, hi + 1, from, end);
+  const to = lowerBound(p.rows, hi, from, end);
   return new Int32Array(p.rows.buffer, p.rows.byteOffset + from * 4, to - from);
 }
 
