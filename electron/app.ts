@@ -18,7 +18,11 @@ import { createPublishApi } from './api/publish.js';
 import { IncomingFiles } from './services/uploads/incoming-files.js';
 import { UploadService } from './services/uploads/upload-service.js';
 import { draftHandlers } from './services/uploads/draft-channels.js';
-import type { TokenSource } from './services/uploads/ports.js';
+import { AccountsService } from './services/accounts/accounts-service.js';
+import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
+import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
+import type { SecretCipher } from './services/vault/secret-cipher.js';
+import { Vault } from './services/vault/vault.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -30,6 +34,10 @@ export interface AppHost {
   clock?: Clock;
   /** Opens a vetted URL outside the app; false when the host leaves that to the renderer. */
   openExternal(url: string): Promise<boolean>;
+  /** How the vault encrypts: safeStorage in Electron; a key file in dataDir by default (web mode). */
+  secretCipher?: SecretCipher;
+  /** Tests: start the embedded sandbox differently (config, logger). */
+  startSandbox?: StartSandbox;
 }
 
 export interface App {
@@ -45,12 +53,11 @@ export async function createApp(host: AppHost): Promise<App> {
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
-  // Until sign-in lands, no account can lend a token: drafts wait with this reason.
-  const tokens: TokenSource = {
-    withAccessToken: async () => {
-      throw new AppError('no_account', 'Sign in to an account to send drafts');
-    },
-  };
+  const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), store: host.store, log: host.log.child({ service: 'vault' }) });
+  const sandbox = new EmbeddedSandbox({ dataDir: host.dataDir, log: host.log.child({ service: 'sandbox' }), start: host.startSandbox });
+  const accounts = new AccountsService({ settings, vault, store: host.store, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
+  await accounts.start();
+  const tokens = accounts.tokenSource();
   const incoming = new IncomingFiles(join(host.dataDir, 'incoming'));
   const uploads = new UploadService({
     dataDir: host.dataDir,
@@ -58,7 +65,7 @@ export async function createApp(host: AppHost): Promise<App> {
     hub,
     log: host.log.child({ service: 'uploads' }),
     tokens,
-    publish: createPublishApi(send, () => ''),
+    publish: createPublishApi(send, () => accounts.platformUrls()?.baseUrl ?? ''),
     concurrency: () => settings.get().uploads.concurrency,
   });
   settings.onChange((next, previous) => {
@@ -67,7 +74,7 @@ export async function createApp(host: AppHost): Promise<App> {
   uploads.start();
 
   const handlers: Handlers = {
-    'app.info': () => ({ name: 'Draftdeck', version: host.version, runtime: host.runtime, os: process.platform, sandbox: null }),
+    'app.info': () => ({ name: 'Draftdeck', version: host.version, runtime: host.runtime, os: process.platform, sandbox: accounts.sandboxInfo() }),
     'settings.get': () => settings.get(),
     'settings.set': (patch) => settings.set(patch),
     'shell.openExternal': async ({ url }) => {
@@ -75,6 +82,17 @@ export async function createApp(host: AppHost): Promise<App> {
       return { opened: await host.openExternal(url) };
     },
     ...draftHandlers(uploads, incoming, host.runtime),
+    'accounts.list': () => accounts.list(),
+    'accounts.signIn.start': async () => {
+      const { flowId, authorizeUrl, openedExternally, expiresAt } = await accounts.startSignIn();
+      return { flowId, authorizeUrl, openedExternally, expiresAt };
+    },
+    'accounts.signIn.cancel': ({ flowId }) => ({ cancelled: accounts.cancelSignIn(flowId) }),
+    'accounts.remove': ({ openId }) => accounts.remove(openId),
+    'vault.status': () => accounts.vaultStatus(),
+    'vault.allowPlaintext': ({ allow }) => accounts.allowPlaintext(allow),
+    'profile.status': () => accounts.profileStatus(),
+    'profile.setClientSecret': ({ secret }) => accounts.setClientSecret(secret),
   };
 
   return {
@@ -83,6 +101,8 @@ export async function createApp(host: AppHost): Promise<App> {
     incoming,
     async close() {
       await uploads.close();
+      await accounts.close();
+      await sandbox.close();
     },
   };
 }

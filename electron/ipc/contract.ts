@@ -119,6 +119,69 @@ export const DraftFileInput = z
   })
   .strict();
 
+// ---------------------------------------------------------------- accounts, sign-in, vault (no token ever crosses)
+
+export const ACCOUNT_STATUSES = ['ok', 'missing_scopes', 'sign_in_again'] as const;
+
+/** A signed-in account as the renderer sees it: who it is and what it allowed, never a token. */
+export const Account = z.object({
+  openId: z.string(),
+  /** Where the platform lets the app know it (the built-in sandbox does); otherwise show openId. */
+  displayName: z.string().nullable(),
+  username: z.string().nullable(),
+  /** Scopes the person allowed. */
+  scopes: z.array(z.string()),
+  /** Scopes uploads need that this account did not allow (e.g. video.upload): show them up front. */
+  missingScopes: z.array(z.string()),
+  /** ok; missing_scopes (signed in, but drafts cannot go to it); sign_in_again (its drafts wait for it). */
+  status: z.enum(ACCOUNT_STATUSES),
+  /** Why, in words, when status is not ok. */
+  statusReason: z.string().nullable(),
+  addedAt: z.number(),
+});
+export type Account = z.infer<typeof Account>;
+
+export const SignInStarted = z.object({
+  flowId: z.string(),
+  /** The platform's consent page. When openedExternally is false (web mode), the renderer opens it (a new tab). */
+  authorizeUrl: z.string(),
+  openedExternally: z.boolean(),
+  /** When the flow gives up waiting for the browser (ms since the epoch). */
+  expiresAt: z.number(),
+});
+export type SignInStarted = z.infer<typeof SignInStarted>;
+
+export const SignInFinished = z.discriminatedUnion('ok', [
+  z.object({ flowId: z.string(), ok: z.literal(true), account: Account }),
+  /** code: access_denied, timeout, cancelled, invalid_grant, client_secret_missing, network_error, … */
+  z.object({ flowId: z.string(), ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type SignInFinished = z.infer<typeof SignInFinished>;
+
+export const VaultStatus = z.object({
+  /** keychain, dpapi, gnome_libsecret, kwallet5, basic_text, key_file, unavailable, … */
+  backend: z.string(),
+  protection: z.enum(['os_keystore', 'file_permissions', 'plaintext_equivalent', 'none']),
+  /** Sign-ins are stored on disk (encrypted) and survive a restart. */
+  persistent: z.boolean(),
+  /** What to tell the person: why sign-ins are in memory only, or what protects them. */
+  reason: z.string().nullable(),
+  optedInToPlaintext: z.boolean(),
+  /** Whether vault.allowPlaintext would change anything here (a weak backend such as basic_text). */
+  canOptIn: z.boolean(),
+});
+export type VaultStatus = z.infer<typeof VaultStatus>;
+
+export const ProfileStatus = z.object({
+  kind: z.enum(['sandbox', 'custom']),
+  name: z.string(),
+  /** built_in (sandbox), stored / missing (custom profile, secret in the vault), broker (no secret here). */
+  clientSecret: z.enum(['built_in', 'stored', 'missing', 'broker']),
+  /** Why the profile cannot be used right now (the embedded sandbox failed to start), or null. */
+  problem: z.string().nullable(),
+});
+export type ProfileStatus = z.infer<typeof ProfileStatus>;
+
 // ---------------------------------------------------------------- channels
 
 const NoInput = z.undefined();
@@ -137,6 +200,18 @@ export const channels = {
   'drafts.retry': { input: DraftId, output: DraftView },
   'drafts.remove': { input: DraftId, output: z.object({ removed: z.literal(true) }) },
   'drafts.reorder': { input: z.object({ ids: z.array(z.string().uuid()).max(100_000) }).strict(), output: z.array(DraftView) },
+  'accounts.list': { input: NoInput, output: z.array(Account) },
+  /** Starts "Add account": a loopback listener and the consent page. The outcome arrives as signIn.finished. */
+  'accounts.signIn.start': { input: NoInput, output: SignInStarted },
+  'accounts.signIn.cancel': { input: z.object({ flowId: z.string().min(1).max(100) }).strict(), output: z.object({ cancelled: z.boolean() }) },
+  /** Revokes the app's access on the platform, then forgets the account and its tokens. */
+  'accounts.remove': { input: z.object({ openId: z.string().min(1).max(200) }).strict(), output: z.object({ removed: z.literal(true), revoked: z.boolean(), message: z.string().nullable() }) },
+  'vault.status': { input: NoInput, output: VaultStatus },
+  /** The person's choice to store sign-ins although the only secret store is weak (basic_text). */
+  'vault.allowPlaintext': { input: z.object({ allow: z.boolean() }).strict(), output: VaultStatus },
+  'profile.status': { input: NoInput, output: ProfileStatus },
+  /** Write-only: stores the active custom profile's client secret in the vault. */
+  'profile.setClientSecret': { input: z.object({ secret: z.string().trim().min(1).max(512) }).strict(), output: z.object({ stored: z.literal(true) }) },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channels = typeof channels;
@@ -156,6 +231,9 @@ export const events = {
   'drafts.removed': z.object({ ids: z.array(z.string()) }),
   /** The whole queue, after a change of order. */
   'drafts.reset': z.array(DraftView),
+  /** The active profile's accounts, after any change (added, removed, needs sign-in again, profile switched). */
+  'accounts.changed': z.array(Account),
+  'signIn.finished': SignInFinished,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -1,0 +1,107 @@
+/**
+ * Account records: what the app may know and show about a signed-in account, never a token
+ * (those live in the vault). Persisted through the KeyValueStore, per platform profile. What an
+ * account looks like to the UI — its status and the scopes it lacks for uploads — is derived here
+ * by pure rules, so it is the same wherever it is shown.
+ */
+import { z } from 'zod';
+import type { Account } from '../../ipc/contract.js';
+import type { KeyValueStore } from '../storage.js';
+import { UPLOAD_SCOPES } from '../platform-profile.js';
+
+const STORE_KEY = 'accounts';
+
+const AccountRecord = z.object({
+  profileKey: z.string().min(1),
+  openId: z.string().min(1),
+  displayName: z.string().nullable(),
+  username: z.string().nullable(),
+  scopes: z.array(z.string()),
+  /** Why the sign-in can no longer be used (refresh refused, tokens lost); null while it can. */
+  signInAgain: z.string().nullable(),
+  addedAt: z.number(),
+});
+export type AccountRecord = z.infer<typeof AccountRecord>;
+
+export class AccountStore {
+  private records: AccountRecord[];
+  private readonly listeners = new Set<(profileKey: string) => void>();
+
+  constructor(private readonly store: KeyValueStore) {
+    const raw = store.get(STORE_KEY);
+    // A record that no longer parses is dropped rather than breaking start-up.
+    this.records = Array.isArray(raw) ? raw.flatMap((item) => AccountRecord.safeParse(item).data ?? []) : [];
+  }
+
+  list(profileKey: string): AccountRecord[] {
+    return this.records.filter((r) => r.profileKey === profileKey).map((r) => structuredClone(r));
+  }
+
+  get(profileKey: string, openId: string): AccountRecord | undefined {
+    const found = this.records.find((r) => r.profileKey === profileKey && r.openId === openId);
+    return found && structuredClone(found);
+  }
+
+  /** Adds the account, or updates it in place (keeping its position and addedAt) when it exists. */
+  put(record: AccountRecord): void {
+    const index = this.records.findIndex((r) => r.profileKey === record.profileKey && r.openId === record.openId);
+    if (index === -1) this.records.push(AccountRecord.parse(record));
+    else this.records[index] = AccountRecord.parse({ ...record, addedAt: this.records[index]!.addedAt });
+    this.save(record.profileKey);
+  }
+
+  patch(profileKey: string, openId: string, patch: Partial<Pick<AccountRecord, 'displayName' | 'username' | 'scopes' | 'signInAgain'>>): AccountRecord | undefined {
+    const current = this.get(profileKey, openId);
+    if (!current) return undefined;
+    const next = { ...current, ...patch };
+    if (JSON.stringify(next) === JSON.stringify(current)) return current;
+    this.put(next);
+    return next;
+  }
+
+  remove(profileKey: string, openId: string): boolean {
+    const before = this.records.length;
+    this.records = this.records.filter((r) => !(r.profileKey === profileKey && r.openId === openId));
+    if (this.records.length === before) return false;
+    this.save(profileKey);
+    return true;
+  }
+
+  onChange(listener: (profileKey: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private save(profileKey: string): void {
+    this.store.set(STORE_KEY, this.records);
+    for (const listener of this.listeners) listener(profileKey);
+  }
+}
+
+export function missingScopes(scopes: readonly string[]): string[] {
+  return UPLOAD_SCOPES.filter((scope) => !scopes.includes(scope));
+}
+
+/** The name a person knows the account by, for messages. */
+export function accountLabel(record: Pick<AccountRecord, 'displayName' | 'username' | 'openId'>): string {
+  return record.displayName ?? (record.username ? `@${record.username}` : record.openId);
+}
+
+/** The UI's view of an account: status and reason derived from the record. */
+export function toAccountView(record: AccountRecord): Account {
+  const missing = missingScopes(record.scopes);
+  const status = record.signInAgain !== null ? 'sign_in_again' : missing.length > 0 ? 'missing_scopes' : 'ok';
+  const statusReason =
+    record.signInAgain ??
+    (missing.length > 0 ? `${accountLabel(record)} did not allow ${missing.join(', ')}, so drafts cannot be sent to it. Sign in again and allow it.` : null);
+  return {
+    openId: record.openId,
+    displayName: record.displayName,
+    username: record.username,
+    scopes: [...record.scopes],
+    missingScopes: missing,
+    status,
+    statusReason,
+    addedAt: record.addedAt,
+  };
+}

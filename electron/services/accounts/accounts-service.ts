@@ -1,0 +1,253 @@
+/**
+ * Accounts, as the rest of the app sees them: sign in ("Add account"), list, remove (revoking the
+ * app's access), and call on an account's behalf with a fresh access token. It resolves the active
+ * platform profile (starting the embedded sandbox for the built-in one), keeps each profile's
+ * accounts apart, and tells the UI about every change. Tokens and client secrets stay inside: the
+ * views it returns and the events it emits carry open_ids, names, scopes and statuses only.
+ */
+import { systemClock, type Clock } from '../../../common/clock.js';
+import type { Logger } from '../../../common/log.js';
+import type { ApiResult } from '../../api/errors.js';
+import type { HttpSend } from '../../api/http.js';
+import { parseScopes, type TokenSet } from '../../api/oauth.js';
+import type { Account, ProfileStatus, Settings, SignInFinished } from '../../ipc/contract.js';
+import type { EventHub } from '../../ipc/event-hub.js';
+import { AppError } from '../../ipc/result.js';
+import { SignInFlows, type StartedFlow } from '../auth/sign-in-flow.js';
+import { SANDBOX_PROFILE_KEY, sandboxRuntime, type EmbeddedSandbox } from '../embedded-sandbox.js';
+import { clientSecretEntry, customProfileKey, customRuntime, type PlatformRuntime } from '../platform-profile.js';
+import type { KeyValueStore } from '../storage.js';
+import type { TokenSource } from '../uploads/ports.js';
+import type { Vault, VaultStatus } from '../vault/vault.js';
+import { AccountStore, accountLabel, toAccountView } from './account-store.js';
+import { tokenEntry, TokenManager } from './token-manager.js';
+
+export interface AccountsServiceDeps {
+  settings: { get(): Settings; onChange(listener: (next: Settings, previous: Settings) => void): () => void };
+  vault: Vault;
+  store: KeyValueStore;
+  sandbox: EmbeddedSandbox;
+  http: HttpSend;
+  hub: EventHub;
+  log: Logger;
+  openExternal(url: string): Promise<boolean>;
+  signInTimeoutMs?: number;
+  /** For addedAt only; token lifetimes use the profile's clock. */
+  clock?: Clock;
+}
+
+export interface RemoveResult {
+  removed: true;
+  revoked: boolean;
+  message: string | null;
+}
+
+export class AccountsService {
+  readonly accounts: AccountStore;
+  readonly tokens: TokenManager;
+  private readonly flows: SignInFlows;
+  private readonly listeners = new Set<(accounts: Account[]) => void>();
+  private sandboxRuntime: { handle: unknown; runtime: PlatformRuntime } | null = null;
+  private readonly unsubscribe: Array<() => void> = [];
+
+  constructor(private readonly deps: AccountsServiceDeps) {
+    this.accounts = new AccountStore(deps.store);
+    this.tokens = new TokenManager({ vault: deps.vault, accounts: this.accounts, log: deps.log.child({ part: 'tokens' }) });
+    this.flows = new SignInFlows({
+      openExternal: deps.openExternal,
+      complete: (runtime, tokens) => this.complete(runtime, tokens),
+      finished: (outcome: SignInFinished) => deps.hub.emit('signIn.finished', outcome),
+      log: deps.log.child({ part: 'sign-in' }),
+      timeoutMs: deps.signInTimeoutMs,
+    });
+    this.unsubscribe.push(
+      this.accounts.onChange((profileKey) => {
+        if (profileKey === this.activeKey()) this.announce();
+      }),
+      deps.settings.onChange((next, previous) => {
+        if (profileKeyOf(next) === profileKeyOf(previous)) return;
+        if (next.profile.kind === 'sandbox') void this.deps.sandbox.ensure().catch(() => undefined);
+        this.reconcile();
+        this.announce();
+      }),
+    );
+  }
+
+  /** Starts the embedded sandbox when the built-in profile is active; a failure is reported, not fatal. */
+  async start(): Promise<void> {
+    if (this.deps.settings.get().profile.kind === 'sandbox') await this.deps.sandbox.ensure().catch(() => undefined);
+    this.reconcile();
+  }
+
+  activeKey(): string {
+    return profileKeyOf(this.deps.settings.get());
+  }
+
+  /** The active profile, ready to use (the embedded sandbox started). */
+  async runtime(): Promise<PlatformRuntime> {
+    const { profile } = this.deps.settings.get();
+    if (profile.kind === 'custom') return customRuntime(profile, { http: this.deps.http, vault: this.deps.vault });
+    let handle;
+    try {
+      handle = await this.deps.sandbox.ensure();
+    } catch (error) {
+      throw new AppError('platform_unavailable', `The built-in sandbox did not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (this.sandboxRuntime?.handle !== handle) this.sandboxRuntime = { handle, runtime: sandboxRuntime(handle, this.deps.http) };
+    return this.sandboxRuntime.runtime;
+  }
+
+  list(): Account[] {
+    return this.accounts.list(this.activeKey()).map(toAccountView);
+  }
+
+  async startSignIn(): Promise<StartedFlow> {
+    const runtime = await this.runtime();
+    return this.flows.start(runtime);
+  }
+
+  cancelSignIn(flowId: string): boolean {
+    return this.flows.cancel(flowId);
+  }
+
+  /** Revokes the app's access on the platform, then forgets the account whatever the platform said. */
+  async remove(openId: string): Promise<RemoveResult> {
+    const runtime = await this.runtime();
+    const record = this.accounts.get(runtime.key, openId);
+    if (!record) throw new AppError('no_account', `No signed-in account ${openId}`);
+    const revoked = await this.tokens.revokeAndForget(runtime, openId);
+    this.accounts.remove(runtime.key, openId);
+    if (revoked.ok) {
+      this.deps.log.info({ openId }, 'account removed; access revoked');
+      return { removed: true, revoked: true, message: null };
+    }
+    this.deps.log.warn({ openId, code: revoked.error.code, logId: revoked.error.logId }, 'account removed; revoke failed');
+    const why = revoked.error.kind === 'auth' ? 'there was no usable sign-in to revoke' : `the platform could not be told to revoke its access (${revoked.error.message})`;
+    return {
+      removed: true,
+      revoked: false,
+      message: `${accountLabel(record)} was removed from Draftdeck, but ${why}. You can also remove Draftdeck from the account’s app permissions on the platform.`,
+    };
+  }
+
+  /** Runs `call` with the account's fresh access token (see TokenManager.withAccessToken). */
+  async withAccessToken<T>(openId: string, call: (accessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    return this.tokens.withAccessToken(await this.runtime(), openId, call);
+  }
+
+  /**
+   * The upload engine's port: `fn` answers an ApiResult, passed back as is. When no token can be
+   * had, the PlatformError is thrown: kind `auth` (sign_in_again, no_account, …) makes the
+   * engine wait for the person, `network`/`timeout` makes it retry.
+   */
+  tokenSource(): TokenSource {
+    return {
+      withAccessToken: async <T>(openId: string, fn: (accessToken: string) => Promise<T>): Promise<T> => {
+        const fromCall = new WeakSet<object>();
+        const result = await this.withAccessToken<T>(openId, async (token) => {
+          const value = await fn(token);
+          if (!isFailure(value)) return { ok: true, value };
+          fromCall.add(value);
+          return value as unknown as ApiResult<T>;
+        });
+        if (result.ok) return result.value;
+        // fn's own failure (after the one retry on access_token_invalid) is its answer to give.
+        if (fromCall.has(result)) return result as unknown as T;
+        throw result.error;
+      },
+    };
+  }
+
+  onAccountsChanged(listener: (accounts: Account[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  vaultStatus(): VaultStatus {
+    return this.deps.vault.status();
+  }
+
+  async allowPlaintext(allow: boolean): Promise<VaultStatus> {
+    return this.deps.vault.allowPlaintext(allow);
+  }
+
+  profileStatus(): ProfileStatus {
+    const { profile } = this.deps.settings.get();
+    if (profile.kind === 'sandbox') return { kind: 'sandbox', name: 'Built-in sandbox', clientSecret: 'built_in', problem: this.deps.sandbox.problem };
+    if (profile.secret.store === 'broker') return { kind: 'custom', name: profile.name, clientSecret: 'broker', problem: null };
+    const stored = this.deps.vault.has(clientSecretEntry(customProfileKey(profile)));
+    return { kind: 'custom', name: profile.name, clientSecret: stored ? 'stored' : 'missing', problem: stored ? null : 'Enter the client secret to sign in.' };
+  }
+
+  async setClientSecret(secret: string): Promise<{ stored: true }> {
+    const { profile } = this.deps.settings.get();
+    if (profile.kind === 'sandbox') throw new AppError('no_secret_needed', 'The built-in sandbox needs no client secret.');
+    if (profile.secret.store === 'broker') throw new AppError('no_secret_needed', `“${profile.name}” uses a token broker, so Draftdeck holds no client secret for it.`);
+    await this.deps.vault.set(clientSecretEntry(customProfileKey(profile)), secret);
+    this.deps.log.info({ profile: profile.name }, 'client secret stored');
+    return { stored: true };
+  }
+
+  /**
+   * The active platform's addresses, for the platform operations (publish, upload); null while the
+   * embedded sandbox is not running. withAccessToken starts it before its call runs.
+   */
+  platformUrls(): { baseUrl: string; uploadBaseUrl: string } | null {
+    const { profile } = this.deps.settings.get();
+    if (profile.kind === 'custom') return { baseUrl: profile.baseUrl, uploadBaseUrl: profile.uploadHost };
+    const running = this.deps.sandbox.running;
+    return running ? { baseUrl: running.baseUrl, uploadBaseUrl: running.uploadBaseUrl } : null;
+  }
+
+  /** The embedded sandbox's addresses while the built-in profile is active. */
+  sandboxInfo(): { baseUrl: string; consoleUrl: string } | null {
+    const running = this.deps.sandbox.running;
+    if (!running || this.deps.settings.get().profile.kind !== 'sandbox') return null;
+    return { baseUrl: running.baseUrl, consoleUrl: running.consoleUrl };
+  }
+
+  async close(): Promise<void> {
+    for (const stop of this.unsubscribe) stop();
+    await this.flows.cancelAll();
+  }
+
+  private async complete(runtime: PlatformRuntime, set: TokenSet): Promise<Account> {
+    await this.tokens.save(runtime, set);
+    const label = runtime.describeUser(set.open_id);
+    this.accounts.put({
+      profileKey: runtime.key,
+      openId: set.open_id,
+      displayName: label.displayName,
+      username: label.username,
+      scopes: parseScopes(set.scope),
+      signInAgain: null,
+      addedAt: (this.deps.clock ?? systemClock).now(),
+    });
+    this.deps.log.info({ openId: set.open_id }, 'account signed in');
+    return toAccountView(this.accounts.get(runtime.key, set.open_id)!);
+  }
+
+  /** Accounts whose tokens this machine no longer holds (memory-only vault, another secret store) say so up front. */
+  private reconcile(): void {
+    const key = this.activeKey();
+    for (const record of this.accounts.list(key)) {
+      if (record.signInAgain === null && this.deps.vault.get(tokenEntry(key, record.openId)) === undefined) {
+        this.accounts.patch(key, record.openId, { signInAgain: 'Draftdeck no longer holds this sign-in on this computer (it was kept in memory only, or stored by another secret store)' });
+      }
+    }
+  }
+
+  private announce(): void {
+    const accounts = this.list();
+    this.deps.hub.emit('accounts.changed', accounts);
+    for (const listener of this.listeners) listener(accounts);
+  }
+}
+
+export function profileKeyOf(settings: Settings): string {
+  return settings.profile.kind === 'sandbox' ? SANDBOX_PROFILE_KEY : customProfileKey(settings.profile);
+}
+
+function isFailure(value: unknown): value is { ok: false; error: { code: string } } {
+  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false && typeof (value as { error?: { code?: unknown } }).error?.code === 'string';
+}

@@ -1,0 +1,140 @@
+/**
+ * The one-shot redirect listener of the native-app flow (RFC 8252 §7.3): an HTTP server on
+ * 127.0.0.1 (never any other interface) on an ephemeral port, serving only the registered
+ * callback path. Requests for another path, another Host, or without this flow's `state` are
+ * answered and ignored: they do not end the flow (a stray tab or a hostile page must not be able
+ * to cancel a sign-in). The first callback carrying the right state ends it, as do cancel() and
+ * the timeout; then the server closes. The browser gets a small page saying it can be closed.
+ *
+ * Outcomes are values: a code, a refusal from the consent page, a cancel, or a timeout.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import type { Logger } from '../../../common/log.js';
+
+export const CALLBACK_PATH = '/callback/';
+export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+const LOOPBACK = '127.0.0.1';
+
+export type CallbackOutcome =
+  | { kind: 'code'; code: string; scopes: string[] }
+  | { kind: 'refused'; error: string; description: string }
+  | { kind: 'cancelled' }
+  | { kind: 'timeout' };
+
+export interface LoopbackOptions {
+  state: string;
+  path?: string;
+  timeoutMs?: number;
+  log?: Logger;
+}
+
+export interface LoopbackListener {
+  /** `http://127.0.0.1:<port>/callback/`: the redirect_uri to send with the authorize request and the code. */
+  redirectUri: string;
+  address: AddressInfo;
+  /** Settles once, with the first valid callback, the cancel or the timeout; never rejects. */
+  result: Promise<CallbackOutcome>;
+  /** Resolves when the server has stopped listening. */
+  closed: Promise<void>;
+  cancel(): void;
+}
+
+export async function startLoopbackListener(options: LoopbackOptions): Promise<LoopbackListener> {
+  const path = options.path ?? CALLBACK_PATH;
+  const expectedState = Buffer.from(options.state);
+  const log = options.log;
+  const server = createServer();
+  let settle!: (outcome: CallbackOutcome) => void;
+  const result = new Promise<CallbackOutcome>((resolve) => (settle = resolve));
+  let done = false;
+  let closeServer!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    closeServer = () => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      // A client that holds a socket open (a half-sent request) must not keep the port bound.
+      setTimeout(() => server.closeAllConnections(), 1000).unref();
+    };
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: LOOPBACK, port: 0, exclusive: true }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = `${LOOPBACK}:${address.port}`;
+  const redirectUri = `http://${host}${path}`;
+
+  const finish = (outcome: CallbackOutcome) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    settle(outcome);
+    closeServer();
+  };
+  const timer = setTimeout(() => {
+    log?.info('sign-in timed out waiting for the browser');
+    finish({ kind: 'timeout' });
+  }, options.timeoutMs ?? SIGN_IN_TIMEOUT_MS);
+  timer.unref();
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // After the flow ends the server only finishes in-flight answers.
+    if (done) return page(res, 410, 'This sign-in has ended', 'Return to Draftdeck to start again.');
+    if (req.headers.host !== host) return page(res, 400, 'Wrong address', 'This page only answers Draftdeck’s own sign-in.');
+    if (req.method !== 'GET') return page(res, 405, 'Not allowed', 'This page only answers Draftdeck’s own sign-in.');
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    if (url.pathname !== path) return page(res, 404, 'Not found', 'This page only answers Draftdeck’s own sign-in.');
+    if (!sameState(url.searchParams.get('state'), expectedState)) {
+      // Ignored, not fatal: it is not the answer to our request (an old tab, or someone else's).
+      log?.warn('sign-in callback with a state that is not this flow’s; ignored');
+      return page(res, 400, 'This sign-in link is out of date', 'It does not belong to the sign-in Draftdeck is waiting for. Return to Draftdeck and start again if needed.');
+    }
+    const error = url.searchParams.get('error');
+    const code = url.searchParams.get('code');
+    if (error !== null) {
+      page(res, 200, 'Sign-in not completed', 'You can close this tab and return to Draftdeck.');
+      return finish({ kind: 'refused', error, description: url.searchParams.get('error_description') ?? '' });
+    }
+    if (code === null || code === '') return page(res, 400, 'Incomplete answer', 'The platform’s answer had no code. Return to Draftdeck and try again.');
+    page(res, 200, 'Signed in', 'You can close this tab and return to Draftdeck.');
+    finish({ kind: 'code', code, scopes: (url.searchParams.get('scopes') ?? '').split(',').filter(Boolean) });
+  });
+
+  return {
+    redirectUri,
+    address,
+    result,
+    closed,
+    cancel: () => finish({ kind: 'cancelled' }),
+  };
+}
+
+function sameState(received: string | null, expected: Buffer): boolean {
+  if (received === null) return false;
+  const bytes = Buffer.from(received);
+  return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+}
+
+function page(res: ServerResponse, status: number, title: string, message: string): void {
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+    `<title>Draftdeck — ${title}</title><style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem;color:#222}</style></head>` +
+    `<body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    // The address bar holds the code: no page resource, no referrer, no framing.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    connection: 'close',
+  });
+  res.end(html);
+}

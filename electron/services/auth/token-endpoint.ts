@@ -1,0 +1,92 @@
+/**
+ * Where the token operations go. Either straight to the platform with the client secret (the
+ * built-in sandbox's, or a custom profile's from the vault), or to a token broker — the partner
+ * backend — which adds the secret on its side, so a distributed app never holds it.
+ *
+ * The broker's API (documented in README "Token broker"): form-encoded POSTs, answered with the
+ * platform's own bodies relayed verbatim (token set, empty body, or shape A with its status).
+ *
+ *   POST {brokerUrl}/v1/oauth/token   client_key, grant_type=authorization_code, code, redirect_uri, code_verifier
+ *                                     client_key, grant_type=refresh_token, refresh_token
+ *   POST {brokerUrl}/v1/oauth/revoke  client_key, token
+ */
+import { platformError, type ApiResult } from '../../api/errors.js';
+import { joinUrl, type HttpSend } from '../../api/http.js';
+import { fetchUserToken, postForNothing, postForTokens, refreshUserToken, revokeToken, TokenSet, type CodeGrant } from '../../api/oauth.js';
+
+export interface TokenEndpoint {
+  exchangeCode(grant: CodeGrant): Promise<ApiResult<TokenSet>>;
+  refresh(refreshToken: string): Promise<ApiResult<TokenSet>>;
+  revoke(accessToken: string): Promise<ApiResult<void>>;
+}
+
+export interface DirectEndpointOptions {
+  baseUrl: string;
+  clientKey: string;
+  /** Read at each call, so a secret entered after start-up is used at once. */
+  clientSecret: () => string | undefined;
+  /** For the message when the secret is missing. */
+  profileName: string;
+}
+
+export class DirectTokenEndpoint implements TokenEndpoint {
+  constructor(
+    private readonly http: HttpSend,
+    private readonly options: DirectEndpointOptions,
+  ) {}
+
+  exchangeCode(grant: CodeGrant): Promise<ApiResult<TokenSet>> {
+    return this.withClient((client) => fetchUserToken(this.http, client, grant));
+  }
+
+  refresh(refreshToken: string): Promise<ApiResult<TokenSet>> {
+    return this.withClient((client) => refreshUserToken(this.http, client, refreshToken));
+  }
+
+  revoke(accessToken: string): Promise<ApiResult<void>> {
+    return this.withClient((client) => revokeToken(this.http, client, accessToken));
+  }
+
+  private async withClient<T>(call: (client: { baseUrl: string; clientKey: string; clientSecret: string }) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    const clientSecret = this.options.clientSecret();
+    if (!clientSecret) {
+      return {
+        ok: false,
+        error: platformError({ kind: 'auth', code: 'client_secret_missing', message: `Enter the client secret of “${this.options.profileName}” in Settings first (it is kept in this computer’s secure storage).` }),
+      };
+    }
+    return call({ baseUrl: this.options.baseUrl, clientKey: this.options.clientKey, clientSecret });
+  }
+}
+
+export const BROKER_TOKEN_PATH = '/v1/oauth/token';
+export const BROKER_REVOKE_PATH = '/v1/oauth/revoke';
+
+export class BrokerTokenEndpoint implements TokenEndpoint {
+  constructor(
+    private readonly http: HttpSend,
+    private readonly options: { brokerUrl: string; clientKey: string },
+  ) {}
+
+  exchangeCode(grant: CodeGrant): Promise<ApiResult<TokenSet>> {
+    return postForTokens(this.http, joinUrl(this.options.brokerUrl, BROKER_TOKEN_PATH), TokenSet, {
+      client_key: this.options.clientKey,
+      grant_type: 'authorization_code',
+      code: grant.code,
+      redirect_uri: grant.redirectUri,
+      code_verifier: grant.codeVerifier,
+    });
+  }
+
+  refresh(refreshToken: string): Promise<ApiResult<TokenSet>> {
+    return postForTokens(this.http, joinUrl(this.options.brokerUrl, BROKER_TOKEN_PATH), TokenSet, {
+      client_key: this.options.clientKey,
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+    });
+  }
+
+  revoke(accessToken: string): Promise<ApiResult<void>> {
+    return postForNothing(this.http, joinUrl(this.options.brokerUrl, BROKER_REVOKE_PATH), { client_key: this.options.clientKey, token: accessToken });
+  }
+}

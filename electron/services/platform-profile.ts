@@ -1,0 +1,77 @@
+/**
+ * The active platform profile, resolved to what sign-in and the token manager need: endpoints,
+ * client key, where the client secret comes from, which clock measures token lifetimes, and how
+ * to name a user. The built-in sandbox is resolved by embedded-sandbox.ts (it must be started
+ * first); a custom profile is resolved here.
+ *
+ * Each profile has a key, under which its accounts and vault entries live: tokens of one platform
+ * are never sent to another, and switching profiles back and forth keeps each one's accounts.
+ */
+import { createHash } from 'node:crypto';
+import { systemClock, type Clock } from '../../common/clock.js';
+import type { HttpSend } from '../api/http.js';
+import type { PlatformProfile } from '../ipc/contract.js';
+
+type CustomProfile = Extract<PlatformProfile, { kind: 'custom' }>;
+import { BrokerTokenEndpoint, DirectTokenEndpoint, type TokenEndpoint } from './auth/token-endpoint.js';
+import type { Vault } from './vault/vault.js';
+
+/** What the app asks for at sign-in. */
+export const REQUESTED_SCOPES = ['user.info.basic', 'video.upload', 'video.list'] as const;
+/** What an account needs to receive drafts; missing ones are shown on the account, not found at upload time. */
+export const UPLOAD_SCOPES = ['video.upload'] as const;
+
+export type SecretSource = 'built_in' | 'vault' | 'broker';
+
+export interface UserLabel {
+  displayName: string | null;
+  username: string | null;
+}
+
+export interface PlatformRuntime {
+  key: string;
+  name: string;
+  kind: 'sandbox' | 'custom';
+  baseUrl: string;
+  uploadBaseUrl: string;
+  /** The consent page (GET), to which the authorize request's parameters are added. */
+  authorizeUrl: string;
+  clientKey: string;
+  scopes: readonly string[];
+  secret: SecretSource;
+  tokens: TokenEndpoint;
+  /** Token lifetimes are measured on this clock: the sandbox's virtual one for the built-in profile. */
+  clock: Clock;
+  /** Display data where the platform lets us know it (the spec has no user-info call for user tokens). */
+  describeUser(openId: string): UserLabel;
+}
+
+export function customProfileKey(profile: Pick<CustomProfile, 'baseUrl' | 'clientKey'>): string {
+  // Keyed by what identifies the platform app, not by the editable name.
+  const digest = createHash('sha256').update(`${profile.baseUrl}\n${profile.clientKey}`).digest('hex').slice(0, 16);
+  return `custom-${digest}`;
+}
+
+export const clientSecretEntry = (profileKey: string) => `client-secret:${profileKey}`;
+
+export function customRuntime(profile: CustomProfile, deps: { http: HttpSend; vault: Vault; clock?: Clock }): PlatformRuntime {
+  const key = customProfileKey(profile);
+  const tokens: TokenEndpoint =
+    profile.secret.store === 'broker'
+      ? new BrokerTokenEndpoint(deps.http, { brokerUrl: profile.secret.brokerUrl, clientKey: profile.clientKey })
+      : new DirectTokenEndpoint(deps.http, { baseUrl: profile.baseUrl, clientKey: profile.clientKey, clientSecret: () => deps.vault.get(clientSecretEntry(key)), profileName: profile.name });
+  return {
+    key,
+    name: profile.name,
+    kind: 'custom',
+    baseUrl: profile.baseUrl,
+    uploadBaseUrl: profile.uploadHost,
+    authorizeUrl: profile.authorizeUrl,
+    clientKey: profile.clientKey,
+    scopes: REQUESTED_SCOPES,
+    secret: profile.secret.store,
+    tokens,
+    clock: deps.clock ?? systemClock,
+    describeUser: () => ({ displayName: null, username: null }),
+  };
+}
