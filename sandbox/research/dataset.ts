@@ -104,7 +104,8 @@ export function startOfUtcDay(ms: number): number {
 export function generateDataset(options: DatasetOptions): Dataset {
   const { seed, videos: n, accounts: m } = options;
   if (!Number.isSafeInteger(n) || n < 0 || n > MAX_DATASET_VIDEOS) throw new RangeError(`videos must be an integer in 0..${MAX_DATASET_VIDEOS}`);
-  if (!Number.isSafeInteger(m) || m < 1 || m > 10_000_000) throw new RangeError('accounts must be an integer in 1..10000000');
+  if (!Number.isSafeInteger(m) || m < 0 || m > 10_000_000) throw new RangeError('accounts must be an integer in 0..10000000');
+  if (m === 0 && n > 0) throw new RangeError('accounts must be at least 1 when there are videos to post');
   if (!Number.isFinite(options.today)) throw new RangeError('today must be a time in ms');
 
   const dictionaries = buildDictionaries(seed, n);
@@ -280,6 +281,7 @@ function generateVideos(seed: number, n: number, spanStart: number, profiles: Ac
   const rng = mulberry32(subSeed(seed, 'videos'));
 
   const m = profiles.topic.length;
+  if (n === 0) return emptyVideoColumns();
   const accountSampler = new WeightedSampler(shuffledZipf(mulberry32(subSeed(seed, 'activity')), m, 0.8, 10));
   const musicSampler = new WeightedSampler(zipfWeights(dict.musicIds.length, 1.0, 2));
   const effectSampler = new WeightedSampler(zipfWeights(dict.effectIds.length, 1.1, 1));
@@ -390,6 +392,17 @@ function generateVideos(seed: number, n: number, spanStart: number, profiles: Ac
     createTime, idLow, account, region, music, duration, views, likes, comments, shares, favorites, stemVerified, playlist, ending,
     descOffsets, descWords: descWords.finish(), tagOffsets, tagIds: tagIds.finish(),
     effectOffsets, effectCodes: effectCodes.finish(), speechOffsets, speechWords: speechWords.finish(),
+  };
+}
+
+function emptyVideoColumns(): VideoColumns {
+  const none = new Uint32Array(1);
+  return {
+    createTime: new Uint32Array(0), idLow: new Uint32Array(0), account: new Uint32Array(0), region: new Uint8Array(0), music: new Uint32Array(0),
+    duration: new Uint16Array(0), views: new Uint32Array(0), likes: new Uint32Array(0), comments: new Uint32Array(0), shares: new Uint32Array(0),
+    favorites: new Uint32Array(0), stemVerified: new Uint8Array(0), playlist: new Uint8Array(0), ending: new Uint8Array(0),
+    descOffsets: none, descWords: new Uint16Array(0), tagOffsets: none, tagIds: new Uint32Array(0),
+    effectOffsets: none, effectCodes: new Uint32Array(0), speechOffsets: none, speechWords: new Uint16Array(0),
   };
 }
 

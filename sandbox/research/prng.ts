@@ -17,35 +17,50 @@ export interface Rng {
 }
 
 export function mulberry32(seed: number): Rng {
-  let state = seed >>> 0;
-  let spare: number | undefined;
-  const uint32 = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
+  return new Mulberry32(seed);
+}
+
+class Mulberry32 implements Rng {
+  private state: number;
+  private spare: number | undefined;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  uint32(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
-  };
-  const next = (): number => uint32() / 4294967296;
-  return {
-    next,
-    uint32,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    normal: () => {
-      if (spare !== undefined) {
-        const value = spare;
-        spare = undefined;
-        return value;
-      }
-      let u = next();
-      while (u === 0) u = next();
-      const v = next();
-      const radius = Math.sqrt(-2 * Math.log(u));
-      spare = radius * Math.sin(2 * Math.PI * v);
-      return radius * Math.cos(2 * Math.PI * v);
-    },
-    chance: (p) => next() < p,
-  };
+  }
+
+  next(): number {
+    return this.uint32() / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  normal(): number {
+    if (this.spare !== undefined) {
+      const value = this.spare;
+      this.spare = undefined;
+      return value;
+    }
+    let u = this.next();
+    while (u === 0) u = this.next();
+    const v = this.next();
+    const radius = Math.sqrt(-2 * Math.log(u));
+    this.spare = radius * Math.sin(2 * Math.PI * v);
+    return radius * Math.cos(2 * Math.PI * v);
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
 }
 
 /** Derives an independent seed for a named sub-stream, so adding a column never shifts the others. */
@@ -61,37 +76,51 @@ export function subSeed(seed: number, stream: string): number {
 }
 
 /**
- * Draws indexes 0..n-1 with the given relative weights in O(log n) (cumulative table + binary search).
+ * Draws indexes 0..n-1 with the given relative weights in O(1): Walker/Vose alias table, one
+ * uniform number per draw (its integer part picks a column, its fraction the coin).
  */
 export class WeightedSampler {
-  private readonly cumulative: Float64Array;
-  private readonly total: number;
+  private readonly probability: Float64Array;
+  private readonly alias: Uint32Array;
 
   constructor(weights: ArrayLike<number>) {
-    if (weights.length === 0) throw new RangeError('no weights');
-    this.cumulative = new Float64Array(weights.length);
-    let sum = 0;
-    for (let i = 0; i < weights.length; i++) {
-      sum += weights[i]!;
-      this.cumulative[i] = sum;
+    const n = weights.length;
+    if (n === 0) throw new RangeError('no weights');
+    let total = 0;
+    for (let i = 0; i < n; i++) total += weights[i]!;
+    if (!(total > 0)) throw new RangeError('weights must sum to a positive number');
+    this.probability = new Float64Array(n);
+    this.alias = new Uint32Array(n);
+    const scaled = new Float64Array(n);
+    const small: number[] = [];
+    const large: number[] = [];
+    for (let i = 0; i < n; i++) {
+      scaled[i] = (weights[i]! * n) / total;
+      (scaled[i]! < 1 ? small : large).push(i);
     }
-    this.total = sum;
+    while (small.length > 0 && large.length > 0) {
+      const s = small.pop()!;
+      const l = large[large.length - 1]!;
+      this.probability[s] = scaled[s]!;
+      this.alias[s] = l;
+      scaled[l] = scaled[l]! + scaled[s]! - 1;
+      if (scaled[l]! < 1) {
+        large.pop();
+        small.push(l);
+      }
+    }
+    for (const i of large) this.probability[i] = 1;
+    for (const i of small) this.probability[i] = 1; // rounding leftovers
   }
 
   get size(): number {
-    return this.cumulative.length;
+    return this.probability.length;
   }
 
   sample(rng: Rng): number {
-    const target = rng.next() * this.total;
-    let lo = 0;
-    let hi = this.cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.cumulative[mid]! > target) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
+    const x = rng.next() * this.probability.length;
+    const column = Math.floor(x);
+    return x - column < this.probability[column]! ? column : this.alias[column]!;
   }
 }
 

@@ -366,3 +366,21 @@ describe('userInfo', () => {
     expect(expectError(engine.userInfo({ username }, 'video_count,followers', 'app')).message).toMatch(/unknown account field\(s\) followers/);
   });
 });
+
+describe('edge datasets', () => {
+  it('works with no videos at all', () => {
+    const { engine: empty } = makeEngine({ videos: 0, accounts: 0 });
+    const page = expectOk(empty.queryVideos(body(empty, { and: [cond('region_code', 'EQ', 'US')] }), 'id', 'app'));
+    expect(page).toMatchObject({ videos: [], cursor: 0, has_more: false });
+    expect(expectError(empty.userInfo({ username: 'anyone' }, 'video_count', 'app')).code).toBe('invalid_params');
+  });
+
+  it('refuses videos without accounts to post them', () => {
+    expect(() => makeEngine({ videos: 10, accounts: 0 })).toThrow(/accounts must be at least 1/);
+  });
+
+  it('answers windows outside the dataset\'s two years with nothing', () => {
+    expect(allVideos(run, { query: { and: [cond('region_code', 'EQ', 'US')] }, start_date: '20200101', end_date: '20200131' })).toEqual([]);
+    expect(allVideos(run, { query: { not: [cond('region_code', 'EQ', 'US')] }, start_date: '20250615', end_date: '20250701' })).toEqual([]); // today and later: not in the data yet
+  });
+});
