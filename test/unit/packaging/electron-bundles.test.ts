@@ -1,0 +1,95 @@
+/**
+ * The bundles Electron actually loads (dist-electron/main.cjs and preload.cjs, built by
+ * scripts/build-electron.mjs) are self-contained and work: a sandboxed preload can require only
+ * 'electron', and a packaged app has no devDependencies. Both bundles are then loaded by Node's
+ * own require, as Electron would, with 'electron' resolving to the fake.
+ */
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RENDERER_CSP } from '../../../common/csp.js';
+import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/ipc/bridge.js';
+import { createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
+import { installFakeElectron } from '../electron/install-fake-electron.js';
+
+interface Metafile {
+  outputs: Record<string, { entryPoint?: string; imports: { path: string; external?: boolean }[] }>;
+}
+interface BuildResult {
+  main: string;
+  preload: string;
+  metafiles: { main: Metafile; preload: Metafile };
+}
+
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
+let appRoot: string;
+let built: BuildResult;
+
+function externals(metafile: Metafile): string[] {
+  const output = Object.values(metafile.outputs).find((candidate) => candidate.entryPoint);
+  return [...new Set((output?.imports ?? []).filter((entry) => entry.external).map((entry) => entry.path))].sort();
+}
+
+beforeAll(async () => {
+  appRoot = mkdtempSync(join(tmpdir(), 'draftdeck-bundle-'));
+  mkdirSync(join(appRoot, 'dist', 'renderer'), { recursive: true });
+  writeFileSync(join(appRoot, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Draftdeck</title>');
+  const script = pathToFileURL(join(repo, 'scripts', 'build-electron.mjs')).href;
+  const { buildElectron } = (await import(script)) as { buildElectron(options: { outDir: string }): Promise<BuildResult> };
+  built = await buildElectron({ outDir: join(appRoot, 'dist-electron') });
+}, 120_000);
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(appRoot, { recursive: true, force: true });
+});
+
+describe('Electron bundles', () => {
+  it('the preload requires nothing but electron (a sandboxed preload cannot load files)', () => {
+    expect(externals(built.metafiles.preload)).toEqual(['electron']);
+  });
+
+  it('the main bundle carries its dependencies: only electron and Node built-ins stay outside', () => {
+    const builtins = new Set(builtinModules);
+    const outside = externals(built.metafiles.main).filter((path) => path !== 'electron' && !builtins.has(path.replace(/^node:/, '')));
+    expect(outside).toEqual([]);
+  });
+
+  it('main.cjs, loaded as Electron loads it, opens the hardened window and answers the page', async () => {
+    const fake = createFakeElectron({ appPath: appRoot, userData: join(appRoot, 'userData') });
+    installFakeElectron(fake);
+    vi.stubEnv('LOG_LEVEL', 'silent');
+    vi.stubEnv('DRAFTDECK_DATA_DIR', '');
+    createRequire(import.meta.url)(built.main);
+    expect(fake.calls).toEqual(expect.arrayContaining(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock']));
+
+    fake.app.ready();
+    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1));
+    const [window] = fake.BrowserWindow.getAllWindows();
+    const preferences = window!.options.webPreferences!;
+    expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    // The preload path main.cjs computes is the preload bundle next to it.
+    expect(preferences.preload).toBe(built.preload);
+    expect(statSync(preferences.preload!).isFile()).toBe(true);
+
+    const page = await fake.protocol.fetch(window!.loadedUrls[0]!);
+    expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    const event = { sender: window!.webContents, senderFrame: window!.webContents.mainFrame };
+    expect(await fake.ipcMain.invoke(IPC_CALL_CHANNEL, event, 'app.info')).toMatchObject({ ok: true, value: { runtime: 'electron' } });
+
+    window!.close();
+    fake.app.emit('window-all-closed');
+    fake.app.emit('will-quit', new FakeEvent());
+    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2));
+  });
+
+  it('preload.cjs exposes the bridge, and only the bridge', () => {
+    const fake = createFakeElectron();
+    installFakeElectron(fake);
+    createRequire(import.meta.url)(built.preload);
+    expect(Object.keys(fake.contextBridge.exposed)).toEqual([BRIDGE_GLOBAL]);
+    expect(Object.keys(fake.contextBridge.exposed[BRIDGE_GLOBAL] as object).sort()).toEqual(['invoke', 'on']);
+  });
+});
