@@ -54,8 +54,10 @@ function probeJpeg(b: Buffer): ImageProbe {
 }
 
 function probeWebp(b: Buffer): ImageProbe {
-  if (b.length < 30) return { kind: 'truncated' };
+  if (b.length < 16) return { kind: 'truncated' };
   const chunk = b.toString('latin1', 12, 16);
+  // Each header variant needs a different number of bytes: VP8L's size ends at byte 25, the others' at 30.
+  if (b.length < (chunk === 'VP8L' ? 25 : 30)) return { kind: 'truncated' };
   if (chunk === 'VP8 ') {
     // Key frame: 3-byte frame tag, start code 9d 01 2a, then 14-bit width and height.
     if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return { kind: 'unsupported', format: 'webp (bad VP8 start code)' };
