@@ -1,0 +1,56 @@
+import { useEffect, useRef, type ComponentType } from 'react';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { HostStatus } from './components/HostStatus';
+import { Sidebar } from './components/Sidebar';
+import { sectionLabel, useNavigation, type SectionId } from './state/navigation';
+import { AccountsView } from './views/AccountsView';
+import { PhotosView } from './views/PhotosView';
+import { QueueView } from './views/QueueView';
+import { ResearchView } from './views/ResearchView';
+import { SettingsView } from './views/SettingsView';
+import { StoreView } from './views/StoreView';
+
+const VIEWS: Record<SectionId, ComponentType> = {
+  queue: QueueView,
+  photos: PhotosView,
+  research: ResearchView,
+  store: StoreView,
+  accounts: AccountsView,
+  settings: SettingsView,
+};
+
+export function App() {
+  const section = useNavigation((state) => state.section);
+  const main = useRef<HTMLElement>(null);
+  const View = VIEWS[section];
+
+  useEffect(() => {
+    document.title = `${sectionLabel(section)} · Draftdeck`;
+    main.current?.scrollTo({ top: 0 });
+  }, [section]);
+
+  return (
+    <div className="app">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // The hash belongs to navigation; move focus without touching it.
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Sidebar />
+      <main id="main" ref={main} className="main" tabIndex={-1}>
+        <HostStatus />
+        <div className="main__content">
+          <ErrorBoundary key={section} scope={`The ${sectionLabel(section)} page`}>
+            <View />
+          </ErrorBoundary>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Catches a rendering bug so it costs one view, not the whole window. React reports the error
+ * itself (to the console), so this only decides what the person sees.
+ */
+import { Component, type ReactNode } from 'react';
+import { Button } from './Button';
+
+interface Props {
+  /** What failed, in the person's words: "This page", "Draftdeck". */
+  scope: string;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div className="crash" role="alert">
+        <h1 className="crash__title">{this.props.scope} stopped working</h1>
+        <p className="crash__body">Something in Draftdeck went wrong while showing this. Your settings and drafts are not affected. Reloading usually fixes it.</p>
+        <pre className="crash__detail">{error.message}</pre>
+        <div className="crash__actions">
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+          <Button onClick={() => this.setState({ error: null })}>Try again</Button>
+        </div>
+      </div>
+    );
+  }
+}

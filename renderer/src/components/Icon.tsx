@@ -1,0 +1,72 @@
+/** Line icons drawn on a 20-px grid; decorative, so hidden from assistive technology. */
+import type { ReactNode } from 'react';
+
+const PATHS = {
+  queue: (
+    <>
+      <path d="M4 5.5h12M4 10h12M4 14.5h7" />
+      <path d="M14.5 12.5v5M12.5 15l2-2 2 2" />
+    </>
+  ),
+  photos: (
+    <>
+      <rect x="3" y="4" width="14" height="12" rx="2" />
+      <circle cx="7.5" cy="8.5" r="1.25" />
+      <path d="m3.5 14 4-3.5 3 2.5 2.5-2 3.5 3" />
+    </>
+  ),
+  research: (
+    <>
+      <circle cx="8.75" cy="8.75" r="4.75" />
+      <path d="m12.25 12.25 4.25 4.25" />
+    </>
+  ),
+  store: (
+    <>
+      <path d="M4.5 7h11l-.8 9.1a1 1 0 0 1-1 .9H6.3a1 1 0 0 1-1-.9z" />
+      <path d="M7.5 9V6a2.5 2.5 0 0 1 5 0v3" />
+    </>
+  ),
+  accounts: (
+    <>
+      <circle cx="10" cy="7" r="3" />
+      <path d="M4 16.5c.8-2.7 3.1-4.5 6-4.5s5.2 1.8 6 4.5" />
+    </>
+  ),
+  settings: (
+    <>
+      <path d="M4 6h7M15 6h1M4 14h1M9 14h7" />
+      <circle cx="13" cy="6" r="2" />
+      <circle cx="7" cy="14" r="2" />
+    </>
+  ),
+  check: <path d="m4.5 10.5 3.5 3.5 7.5-8" />,
+  alert: (
+    <>
+      <circle cx="10" cy="10" r="7" />
+      <path d="M10 6.5v4.5M10 13.5v.01" />
+    </>
+  ),
+  external: (
+    <>
+      <path d="M11 4h5v5M16 4l-7 7" />
+      <path d="M14 12v3a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h3" />
+    </>
+  ),
+  unplugged: (
+    <>
+      <path d="M7 3v3M13 3v3M5.5 6h9v3a4.5 4.5 0 0 1-9 0zM10 13.5V17" />
+      <path d="m3 3 14 14" />
+    </>
+  ),
+} satisfies Record<string, ReactNode>;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+  return (
+    <svg className="icon" width={size} height={size} viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {PATHS[name]}
+    </svg>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import type { Settings } from '../../api/contract';
+import { TextField } from '../../components/Field';
+import { saveSettings } from '../../state/settings';
+import { FormFooter } from './FormFooter';
+import { CONCURRENCY_MAX, CONCURRENCY_MIN, concurrencyProblem } from './form-rules';
+import { SettingsSection } from './SettingsSection';
+import { useSectionDraft } from './use-section-draft';
+
+type Uploads = Settings['uploads'];
+
+const toDraft = (uploads: Uploads) => String(uploads.concurrency);
+const same = (a: string, b: string) => a.trim() === b.trim();
+
+export function UploadSettings({ stored }: { stored: Uploads }) {
+  const section = useSectionDraft(stored, toDraft, same);
+  const [checked, setChecked] = useState(false);
+  const problem = checked ? concurrencyProblem(section.draft) : null;
+  const dirty = !same(section.draft, toDraft(stored));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (section.saving || !dirty) return;
+    setChecked(true);
+    if (concurrencyProblem(section.draft)) return;
+    void section.run(async () => toDraft((await saveSettings({ uploads: { concurrency: Number(section.draft.trim()) } })).uploads));
+  }
+
+  return (
+    <SettingsSection title="Uploads" description="How Draftdeck shares your connection between videos.">
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          label="Videos uploading at once"
+          type="number"
+          inputMode="numeric"
+          min={CONCURRENCY_MIN}
+          max={CONCURRENCY_MAX}
+          step={1}
+          className="input--narrow"
+          value={section.draft}
+          onValueChange={section.edit}
+          error={problem}
+          hint={`From ${CONCURRENCY_MIN} to ${CONCURRENCY_MAX}. More finishes a batch sooner on a fast connection; 2 suits most.`}
+        />
+        <FormFooter label="Save uploads" dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
+      </form>
+    </SettingsSection>
+  );
+}
