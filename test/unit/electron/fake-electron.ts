@@ -363,9 +363,28 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     },
   };
 
+  /** safeStorage on a Linux desktop with a working key store; `backend` can be changed by a test. */
+  const safeStorage = {
+    backend: 'gnome_libsecret' as string,
+    available: true,
+    async isAsyncEncryptionAvailable(): Promise<boolean> {
+      return this.available;
+    },
+    getSelectedStorageBackend(): string {
+      return this.backend;
+    },
+    async encryptStringAsync(text: string): Promise<Buffer> {
+      return Buffer.from(`sealed:${text}`, 'utf8');
+    },
+    async decryptStringAsync(data: Buffer): Promise<{ shouldReEncrypt: boolean; result: string }> {
+      return { shouldReEncrypt: false, result: data.toString('utf8').replace(/^sealed:/, '') };
+    },
+  };
+
   return {
     calls,
     app,
+    safeStorage,
     BrowserWindow,
     ipcMain: new FakeIpcMain(),
     ipcRenderer: new FakeIpcRenderer(),

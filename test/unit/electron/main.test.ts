@@ -77,6 +77,10 @@ describe('main process', () => {
     expect(JSON.parse(readFileSync(join(root, 'userData', 'draftdeck.json'), 'utf8'))).toMatchObject({ settings: { uploads: { concurrency: 4 } } });
   });
 
+  it('keeps secrets in the OS key store through safeStorage', async () => {
+    expect(await callFrom(mainWindow(), 'vault.status')).toMatchObject({ ok: true, value: { backend: 'gnome_libsecret', protection: 'os_keystore', persistent: true } });
+  });
+
   it('opens vetted links in the system browser through shell.openExternal', async () => {
     fake.shell.opened.length = 0;
     expect(await callFrom(mainWindow(), 'shell.openExternal', { url: 'https://example.com/help' })).toEqual({ ok: true, value: { opened: true } });
