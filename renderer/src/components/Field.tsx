@@ -76,15 +76,35 @@ export function ChoiceGroup<T extends string>({ legend, name, choices, value, on
     <fieldset className={`choices choices--${look}`} aria-describedby={hint ? `${id}-hint` : undefined}>
       <legend className="field__label">{legend}</legend>
       <div className="choices__options">
-        {choices.map((choice) => (
-          <label key={choice.value} className="choice">
-            <input className="choice__input" type="radio" name={name} value={choice.value} checked={choice.value === value} onChange={() => onChange(choice.value)} />
-            <span className="choice__text">
-              <span className="choice__label">{choice.label}</span>
-              {choice.description ? <span className="choice__description">{choice.description}</span> : null}
-            </span>
-          </label>
-        ))}
+        {choices.map((choice) => {
+          // Named by its label alone, described by its sentence: a short name to hear and to find.
+          const labelId = `${id}-${choice.value}-label`;
+          const descriptionId = `${id}-${choice.value}-description`;
+          return (
+            <label key={choice.value} className="choice">
+              <input
+                className="choice__input"
+                type="radio"
+                name={name}
+                value={choice.value}
+                checked={choice.value === value}
+                onChange={() => onChange(choice.value)}
+                aria-labelledby={labelId}
+                aria-describedby={choice.description ? descriptionId : undefined}
+              />
+              <span className="choice__text">
+                <span className="choice__label" id={labelId}>
+                  {choice.label}
+                </span>
+                {choice.description ? (
+                  <span className="choice__description" id={descriptionId}>
+                    {choice.description}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
       </div>
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>
