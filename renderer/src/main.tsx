@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { ignoreStrayFileDrops } from './drop-guard';
 import { startHashSync } from './state/navigation';
 import { startSettings } from './state/settings';
 import { startTheme } from './state/theme';
@@ -13,6 +14,7 @@ import './styles/components.css';
 import './styles/forms.css';
 
 stripTokenFromAddressBar();
+ignoreStrayFileDrops();
 startTheme();
 startHashSync();
 startSettings();

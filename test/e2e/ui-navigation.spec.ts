@@ -201,3 +201,28 @@ test.describe('settings', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test.describe('host status', () => {
+  // No consoleErrors fixture here: Chromium logs each refused request, which is the point.
+  test('says so when the host stops answering, and clears once it answers again', async ({ page, webApp }) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await openApp(page, webApp.current);
+    await navLink(page, 'Settings').click();
+    await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+
+    await page.route('**/api/call/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    await expect(page.getByText("Draftdeck's background service is not answering")).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not save the theme' })).toContainText('host_unreachable');
+    // Nothing was saved, so the form shows what is stored.
+    await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+
+    await page.unroute('**/api/call/**');
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await expect(page.getByText("Draftdeck's background service is not answering")).toBeHidden();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(pageErrors).toEqual([]);
+  });
+});
