@@ -78,8 +78,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpSend {
 
 /** The system-level cause (ECONNREFUSED, ENOTFOUND, …) without anything the request carried. */
 function networkReason(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   if (cause && typeof cause.code === 'string') return cause.code;
+  // undici's own refusals (a "bad port") carry only a message; it names the port, not the request.
+  if (cause && typeof cause.message === 'string') return cause.message.slice(0, 80);
   return error instanceof Error ? error.name : 'unknown error';
 }
 

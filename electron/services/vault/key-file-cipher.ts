@@ -62,7 +62,7 @@ function readOrCreateKey(path: string, platform: NodeJS.Platform): Buffer | stri
     if (!stat.isFile()) return `${path} is not a regular file`;
     if (posix) {
       if ((stat.mode & 0o077) !== 0) {
-        return `${path} can be read by other users (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}); run \`chmod 600 ${path}\` and restart Draftdeck`;
+        return `${path} can be read by other users (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); run \`chmod 600 ${path}\` and restart Draftdeck`;
       }
       if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return `${path} belongs to another user`;
     }

@@ -1,0 +1,165 @@
+/**
+ * Sign-in against a REAL platform sandbox on random ports: the accounts service wired as the app
+ * wires it (vault on disk, settings, event hub), and a "browser" that follows the consent form
+ * over HTTP — GET the page, submit its form with a user and a decision, hand the 302 to the
+ * loopback listener — exactly as a person's browser would.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { OffsetClock } from '../../../common/clock.js';
+import type { Logger } from '../../../common/log.js';
+import { createHttpClient, type HttpSend } from '../../../electron/api/http.js';
+import { createPublishApi } from '../../../electron/api/publish.js';
+import type { EventMessage } from '../../../electron/ipc/contract.js';
+import { EventHub } from '../../../electron/ipc/event-hub.js';
+import { AccountsService } from '../../../electron/services/accounts/accounts-service.js';
+import { tokenEntry, type StoredTokens } from '../../../electron/services/accounts/token-manager.js';
+import { EmbeddedSandbox } from '../../../electron/services/embedded-sandbox.js';
+import { SettingsService } from '../../../electron/services/settings.js';
+import { createMemoryStore, type KeyValueStore } from '../../../electron/services/storage.js';
+import { openKeyFileCipher } from '../../../electron/services/vault/key-file-cipher.js';
+import { Vault } from '../../../electron/services/vault/vault.js';
+import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
+import { memoryLogger } from '../../support/silent-log.js';
+
+/** Limits high enough that a test's burst of status calls is never rate limited. */
+export const TEST_SANDBOX_CONFIG = parseSandboxConfig({ limits: { status_per_minute: 100_000, init_per_minute: 100_000 } });
+
+export function startTestSandbox(log: Logger): Promise<SandboxHandle> {
+  return startSandbox({ port: 0, uploadPort: 0, config: TEST_SANDBOX_CONFIG, logger: log });
+}
+
+export interface Harness {
+  sandbox: SandboxHandle;
+  accounts: AccountsService;
+  vault: Vault;
+  hub: EventHub;
+  events: EventMessage[];
+  dataDir: string;
+  store: KeyValueStore;
+  lines: string[];
+  log: Logger;
+  http: HttpSend;
+  /** Refresh grants the app sent to the platform. */
+  refreshes(): number;
+  tokensOf(openId: string): StoredTokens | null;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  sandbox?: SandboxHandle;
+  signInTimeoutMs?: number;
+  /** The app measures token lifetimes on its own clock instead of the sandbox's (it cannot see expiry coming). */
+  separateClock?: boolean;
+  dataDir?: string;
+  store?: KeyValueStore;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const { log, lines } = memoryLogger();
+  const sandbox = options.sandbox ?? (await startTestSandbox(log));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-auth-'));
+  const store = options.store ?? createMemoryStore();
+  const hub = new EventHub(0);
+  const events: EventMessage[] = [];
+  const unsubscribe = hub.subscribe((batch) => events.push(...batch));
+  const settings = new SettingsService(store, hub, log);
+  const vault = await Vault.open({ dataDir, cipher: openKeyFileCipher(dataDir), store, log });
+  let refreshes = 0;
+  const send = createHttpClient({ log });
+  const http: HttpSend = (request) => {
+    if (request.form?.grant_type === 'refresh_token') refreshes++;
+    return send(request);
+  };
+  const handle = options.separateClock ? { ...sandbox, clock: new OffsetClock() } : sandbox;
+  const embedded = new EmbeddedSandbox({ dataDir, log, start: async () => handle });
+  const accounts = new AccountsService({ settings, vault, store, sandbox: embedded, http, hub, log, openExternal: async () => false, signInTimeoutMs: options.signInTimeoutMs });
+  await accounts.start();
+  return {
+    sandbox,
+    accounts,
+    vault,
+    hub,
+    events,
+    dataDir,
+    store,
+    lines,
+    log,
+    http,
+    refreshes: () => refreshes,
+    tokensOf: (openId) => {
+      const raw = vault.get(tokenEntry('sandbox', openId));
+      return raw === undefined ? null : (JSON.parse(raw) as StoredTokens);
+    },
+    async close() {
+      unsubscribe();
+      await accounts.close();
+      if (!options.sandbox) await sandbox.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+
+export interface ConsentChoice {
+  openId?: string;
+  decision?: 'allow' | 'deny';
+}
+
+/**
+ * The person on the consent page: loads it, picks a user, presses Allow or Deny. Answers the
+ * Location the platform redirects the browser to (not yet followed).
+ */
+export async function consent(authorizeUrl: string, choice: ConsentChoice = {}): Promise<string> {
+  const page = await fetch(authorizeUrl);
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
+  expect(action).toBeDefined();
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.append(name!, unescape(value!));
+  const users = [...html.matchAll(/name="open_id" value="([^"]+)"/g)].map((m) => unescape(m[1]!));
+  const openId = choice.openId ?? users[0]!;
+  expect(users).toContain(openId);
+  form.append('open_id', openId);
+  form.append('decision', choice.decision ?? 'allow');
+  const answer = await fetch(new URL(unescape(action!), authorizeUrl), { method: 'POST', body: form, redirect: 'manual' });
+  expect(answer.status, await answer.clone().text()).toBe(302);
+  return answer.headers.get('location')!;
+}
+
+/** The browser following the platform's redirect to the app's loopback listener. */
+export async function deliver(location: string): Promise<{ status: number; body: string }> {
+  const answer = await fetch(location);
+  return { status: answer.status, body: await answer.text() };
+}
+
+/** A whole "Add account" as a person does it; answers what the app reported at the end. */
+export async function signIn(harness: Harness, choice: ConsentChoice = {}) {
+  const started = await harness.accounts.startSignIn();
+  const location = await consent(started.authorizeUrl, choice);
+  const page = await deliver(location);
+  const outcome = await started.outcome;
+  return { started, location, page, outcome };
+}
+
+/** Op 6 with a made-up publish id: a live token gets invalid_publish_id, a dead one access_token_invalid. */
+export function probe(harness: Harness) {
+  const publish = createPublishApi(harness.http, () => harness.sandbox.baseUrl);
+  return (accessToken: string) => publish.fetchStatus(accessToken, 'v_inbox_file~v2.1234567890123456789');
+}
+
+export async function advanceSandboxClock(sandbox: SandboxHandle, seconds: number): Promise<void> {
+  const answer = await fetch(`${sandbox.baseUrl}/sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds }) });
+  expect(answer.status).toBe(200);
+}
+
+export async function appsOf(sandbox: SandboxHandle, openId: string): Promise<Array<{ client_key: string; scopes: string[] }>> {
+  const answer = await fetch(`${sandbox.baseUrl}/sandbox/users/${encodeURIComponent(openId)}/apps`);
+  const body = (await answer.json()) as { data: { apps: Array<{ client_key: string; scopes: string[] }> } };
+  return body.data.apps;
+}

@@ -1,0 +1,138 @@
+/**
+ * Nothing secret reaches the renderer or the logs. The whole app (createApp, as web mode builds
+ * it, with the embedded sandbox) runs sign-in, a refused sign-in, a forged callback, an expiry with
+ * refresh, and removal with revoke, all through the dispatcher; the test keeps every answer the
+ * renderer would get, every event batch, and every log line (the app's and the sandbox's), then
+ * looks for each secret that crossed the token endpoint: codes, verifiers, access and refresh
+ * tokens of every generation, and the client secret.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type * as OAuth from '../../../electron/api/oauth.js';
+import { createApp, type App } from '../../../electron/app.js';
+import type { EventMessage } from '../../../electron/ipc/contract.js';
+import { createConfStore } from '../../../electron/services/storage.js';
+import { startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
+import { memoryLogger } from '../../support/silent-log.js';
+import { advanceSandboxClock, consent, deliver, TEST_SANDBOX_CONFIG } from './harness.js';
+
+// Record every secret as it crosses the token operations (the real ones still run).
+const seen = vi.hoisted(() => ({ secrets: new Set<string>(), codes: [] as string[], verifiers: [] as string[], refreshed: 0 }));
+vi.mock('../../../electron/api/oauth.js', async (importOriginal) => {
+  const real = await importOriginal<typeof OAuth>();
+  const note = (...values: Array<string | undefined>) => values.forEach((value) => value && seen.secrets.add(value));
+  const noteTokens = <T>(result: T) => {
+    const r = result as { ok: boolean; value?: { access_token: string; refresh_token: string } };
+    if (r.ok) note(r.value?.access_token, r.value?.refresh_token);
+    return result;
+  };
+  return {
+    ...real,
+    fetchUserToken: async (...args: Parameters<typeof real.fetchUserToken>) => {
+      note(args[1].clientSecret, args[2].code, args[2].codeVerifier);
+      seen.codes.push(args[2].code);
+      seen.verifiers.push(args[2].codeVerifier);
+      return noteTokens(await real.fetchUserToken(...args));
+    },
+    refreshUserToken: async (...args: Parameters<typeof real.refreshUserToken>) => {
+      note(args[1].clientSecret, args[2]);
+      seen.refreshed++;
+      return noteTokens(await real.refreshUserToken(...args));
+    },
+    revokeToken: async (...args: Parameters<typeof real.revokeToken>) => {
+      note(args[1].clientSecret, args[2]);
+      return real.revokeToken(...args);
+    },
+  };
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'dd-leak-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('secrets never reach the renderer or the logs', () => {
+  it('a whole sign-in, refusal, refresh and revoke leaves no token, code, verifier or client secret in answers, events or logs', async () => {
+    const { log, lines } = memoryLogger();
+    let sandbox: SandboxHandle | undefined;
+    const app: App = await createApp({
+      runtime: 'web',
+      version: '0.0.0-test',
+      store: createConfStore(dataDir),
+      dataDir,
+      log,
+      openExternal: async () => false,
+      startSandbox: async (options) => (sandbox = await startSandbox({ ...options, config: TEST_SANDBOX_CONFIG })),
+    });
+    const batches: EventMessage[][] = [];
+    app.hub.subscribe((batch) => batches.push(batch));
+    const answers: unknown[] = [];
+    const call = async (channel: string, input?: unknown) => {
+      const answer = await app.dispatch(channel, input);
+      answers.push(answer);
+      return answer;
+    };
+    const finished = async (flowId: string) => {
+      for (let i = 0; i < 100; i++) {
+        const found = batches.flat().find((e) => e.name === 'signIn.finished' && e.payload.flowId === flowId);
+        if (found) return found.payload;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('no signIn.finished event');
+    };
+
+    try {
+      await call('app.info');
+      await call('vault.status');
+      await call('profile.status');
+      await call('profile.setClientSecret', { secret: 'not-needed-for-the-sandbox' });
+
+      // A refused sign-in.
+      const denied = (await call('accounts.signIn.start')) as { ok: true; value: { flowId: string; authorizeUrl: string } };
+      await deliver(await consent(denied.value.authorizeUrl, { decision: 'deny' }));
+      expect(await finished(denied.value.flowId)).toMatchObject({ ok: false, error: { code: 'access_denied' } });
+
+      // A sign-in with a forged callback first, then the real one.
+      const started = (await call('accounts.signIn.start')) as { ok: true; value: { flowId: string; authorizeUrl: string; openedExternally: boolean } };
+      expect(started.value.openedExternally).toBe(false);
+      const location = await consent(started.value.authorizeUrl, { openId: 'sbx-user-ava' });
+      const forged = new URL(location);
+      forged.searchParams.set('state', 'x'.repeat(32));
+      await deliver(forged.toString());
+      await deliver(location);
+      expect(await finished(started.value.flowId)).toMatchObject({ ok: true, account: { openId: 'sbx-user-ava', displayName: 'Ava Makes' } });
+      expect(new URL(location).searchParams.get('code')).toBe(seen.codes[0]);
+      await call('accounts.list');
+
+      // Expiry on the sandbox clock; removing the account refreshes (to revoke with a live token) and revokes.
+      await advanceSandboxClock(sandbox!, 86_400 + 60);
+      expect(await call('accounts.remove', { openId: 'sbx-user-ava' })).toEqual({ ok: true, value: { removed: true, revoked: true, message: null } });
+      await call('accounts.list');
+      await call('accounts.remove', { openId: 'sbx-user-ava' });
+    } finally {
+      await app.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    // The run really did cross every kind of secret.
+    expect(seen.refreshed).toBe(1);
+    expect(seen.codes).toHaveLength(1);
+    expect(seen.verifiers).toHaveLength(1);
+    const secrets = [...seen.secrets];
+    expect(secrets.filter((s) => s.startsWith('act.'))).toHaveLength(2);
+    expect(secrets.filter((s) => s.startsWith('rft.'))).toHaveLength(2);
+    expect(secrets).toContain(TEST_SANDBOX_CONFIG.apps[0]!.client_secret);
+    expect(secrets.length).toBeGreaterThanOrEqual(7);
+
+    const renderer = JSON.stringify(answers) + JSON.stringify(batches);
+    const logs = lines.join('');
+    expect(batches.flat().some((e) => e.name === 'accounts.changed')).toBe(true);
+    expect(logs).toMatch(/access token refreshed/);
+    for (const secret of secrets) {
+      // The random body of a token without its prefix, so a scrubbed `act.[redacted]` is not a false alarm, yet any partial echo is.
+      const body = secret.replace(/^(act|rft|code)\./, '');
+      expect(renderer, 'renderer-bound traffic').not.toContain(body);
+      expect(logs, 'logs').not.toContain(body);
+    }
+  });
+});
