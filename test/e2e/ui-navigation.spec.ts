@@ -180,6 +180,24 @@ test.describe('settings', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a change saved in another window shows up at once', async ({ page, webApp, consoleErrors }) => {
+    await openApp(page, webApp.current);
+    await navLink(page, 'Settings').click();
+    await expect(page.getByLabel('Videos uploading at once')).toHaveValue('2');
+
+    const other = await page.context().newPage();
+    await openApp(other, webApp.current);
+    await navLink(other, 'Settings').click();
+    await other.getByLabel('Videos uploading at once').fill('6');
+    await other.getByRole('button', { name: 'Save uploads' }).click();
+    await other.getByRole('radio', { name: 'Dark' }).check();
+    await other.close();
+
+    await expect(page.getByLabel('Videos uploading at once')).toHaveValue('6');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a changed concurrency and theme survive a restart of the host', async ({ page, webApp, consoleErrors }) => {
     await openApp(page, webApp.current);
     await navLink(page, 'Settings').click();

@@ -27,7 +27,7 @@ type InputArgs<C extends ChannelName> = undefined extends ChannelInput<C> ? [inp
 
 /** `call` from the API client, plus host-reachability tracking. Throws ApiError. */
 export async function request<C extends ChannelName>(channel: C, ...args: InputArgs<C>): Promise<ChannelOutput<C>> {
-  const result = await (invoke as (channel: C, input?: unknown) => ReturnType<typeof invoke<C>>)(channel, args[0]);
+  const result = await invoke(channel, ...args);
   if (!result.ok) {
     if (result.error.code === HOST_UNREACHABLE) markUnreachable();
     throw new ApiError(result.error);
