@@ -88,6 +88,14 @@ const researchSchema = z
   })
   .strict();
 
+/** Payment webhook delivery (sandbox/webhooks): the duplicate-delivery chaos and the per-attempt timeout. */
+const webhooksSchema = z
+  .object({
+    duplicate_probability: z.number().min(0).max(1).default(0),
+    timeout_ms: z.number().int().min(50).max(60_000).default(5_000),
+  })
+  .strict();
+
 export const DEFAULT_APP = {
   client_key: 'sbx_draftdeck_desktop',
   client_secret: 'sbx_secret_local_only_not_confidential',
@@ -111,6 +119,7 @@ const configSchema = z
     limits: limitsSchema.prefault({}),
     processing: processingSchema.prefault({}),
     research: researchSchema.prefault({}),
+    webhooks: webhooksSchema.prefault({}),
     chaos: chaosRulesSchema.default([]),
   })
   .strict()

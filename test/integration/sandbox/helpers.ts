@@ -168,7 +168,8 @@ export async function putChunk(uploadUrl: string, body: Uint8Array, first: numbe
   const res = await fetch(uploadUrl, {
     method: 'PUT',
     headers: { 'Content-Type': contentType, 'Content-Range': `bytes ${first}-${first + body.length - 1}/${total}` },
-    body,
+    // A Buffer slice is a valid body; the DOM typing only wants to be sure it is not a SharedArrayBuffer.
+    body: body as Uint8Array<ArrayBuffer>,
   });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as { data?: Record<string, unknown> }) : {} };

@@ -103,7 +103,7 @@ describe('scopes and tokens', () => {
   });
 
   it('refuses a missing, malformed or unknown bearer token with 401 access_token_invalid', async () => {
-    for (const headers of [{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer act.unknown-token-value' }]) {
+    for (const headers of [{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer act.unknown-token-value' }] as Array<Record<string, string>>) {
       const res = await callB(`${sandbox.baseUrl}${STATUS_FETCH}`, { body: { publish_id: 'x' }, headers });
       expect(res.status).toBe(401);
       expect(res.error.code).toBe('access_token_invalid');
