@@ -19,8 +19,9 @@ export default tseslint.config(
     files: ['renderer/**'],
     rules: {
       'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer talks to the main process through the IPC contract only.' }],
         patterns: [
-          { group: ['**/electron/services/**', '**/electron/api/**', '**/electron/platform/**', '**/sandbox/**', '**/backend/**', 'node:*', 'electron'], message: 'The renderer talks to the main process through the IPC contract only.' },
+          { group: ['**/electron/services/**', '**/electron/api/**', '**/electron/platform/**', '**/sandbox/**', '**/backend/**', 'node:*'], message: 'The renderer talks to the main process through the IPC contract only.' },
         ],
       }],
     },

@@ -5,6 +5,7 @@
  * with the app. Token lifetimes are measured on the sandbox's virtual clock, so advancing it (from
  * its console or /sandbox/clock/advance) expires the app's tokens as it expires the sandbox's.
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../../common/log.js';
 import type { HttpSend } from '../api/http.js';
@@ -67,10 +68,31 @@ export class EmbeddedSandbox {
     await handle?.close();
   }
 
+  /**
+   * Reuses the ports of the last run when they are free, so upload URLs persisted with a
+   * half-sent draft still point at this sandbox after a restart; random ports otherwise.
+   */
   private async start(): Promise<SandboxHandle> {
     const start = this.options.start ?? (await import('../../sandbox/index.js')).startSandbox;
-    return start({ port: 0, uploadPort: 0, dataDir: join(this.options.dataDir, 'sandbox'), logger: this.options.log });
+    const dataDir = join(this.options.dataDir, 'sandbox');
+    const portsFile = join(dataDir, 'ports.json');
+    const last = await readFile(portsFile, 'utf8').then((text) => JSON.parse(text) as { port?: unknown; uploadPort?: unknown }, () => ({}) as { port?: unknown; uploadPort?: unknown });
+    const remembered = { port: validPort(last.port), uploadPort: validPort(last.uploadPort) };
+    let handle: SandboxHandle;
+    try {
+      handle = await start({ ...remembered, dataDir, logger: this.options.log });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || (remembered.port === 0 && remembered.uploadPort === 0)) throw error;
+      handle = await start({ port: 0, uploadPort: 0, dataDir, logger: this.options.log });
+    }
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(portsFile, JSON.stringify({ port: Number(new URL(handle.baseUrl).port), uploadPort: Number(new URL(handle.uploadBaseUrl).port) }));
+    return handle;
   }
+}
+
+function validPort(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 1024 && value < 65536 ? value : 0;
 }
 
 /** The built-in profile on a running sandbox: its default app's key and secret, its clock, its users' names. */

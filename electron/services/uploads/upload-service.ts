@@ -33,6 +33,7 @@ const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EMIT_MS = 250;
 const SPEED_WINDOW_MS = 5000;
+const POLL_BACKOFF = { baseMs: 500, maxMs: 30_000 };
 
 export interface UploadLimits {
   initPerMinute: number;
@@ -302,6 +303,7 @@ export class UploadService {
   /** Op 6 until a final status, inside the account's status budget; does not hold an upload slot. */
   private async poll(id: string): Promise<void> {
     this.polling.add(id);
+    let failures = 0;
     try {
       while (!this.closed) {
         const draft = this.journal.get(id);
@@ -317,14 +319,14 @@ export class UploadService {
           const result = await this.deps.tokens.withAccessToken(draft.openId, (token) => this.deps.publish.fetchStatus(token, draft.publishId!));
           if (!result.ok) throw result.error;
           status = result.value;
+          failures = 0;
         } catch (error) {
           const failure = classifyFailure(error);
-          if (failure.kind === 'rate_limited') budget.status.saturate(this.deps.clock.now(), failure.retryAfterMs);
           const retryAfterMs = failure.kind === 'retry' || failure.kind === 'rate_limited' ? failure.retryAfterMs : undefined;
-          if (failure.kind === 'fatal' || failure.kind === 'auth') {
-            this.save({ ...this.require(id), reason: failure.message });
-          }
-          await delay(backoffDelay(1, retryAfterMs, undefined, this.deps.random));
+          // Only a stated Retry-After closes the whole window; otherwise back off and probe again.
+          if (failure.kind === 'rate_limited' && retryAfterMs !== undefined) budget.status.saturate(this.deps.clock.now(), retryAfterMs);
+          if (failure.kind === 'fatal' || failure.kind === 'auth') this.save({ ...this.require(id), reason: failure.message });
+          await delay(backoffDelay(++failures, retryAfterMs, POLL_BACKOFF, this.deps.random));
           continue;
         }
         const latest = this.journal.get(id);
@@ -356,7 +358,7 @@ export class UploadService {
         this.wait({ ...draft, attempts }, failure.offline ? 'Offline: will continue when the connection is back' : `Retrying: ${failure.message}`, now + backoffDelay(attempts, failure.retryAfterMs, failure.offline ? { baseMs: 1000, maxMs: 15_000 } : undefined, this.deps.random));
         return;
       case 'rate_limited':
-        this.budget(draft.openId).init.saturate(now, failure.retryAfterMs);
+        if (failure.retryAfterMs !== undefined) this.budget(draft.openId).init.saturate(now, failure.retryAfterMs);
         this.wait({ ...draft, attempts }, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random));
         return;
       case 'inbox_full':
