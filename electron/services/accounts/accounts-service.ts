@@ -101,6 +101,12 @@ export class AccountsService {
     return this.accounts.list(this.activeKey()).map(toAccountView);
   }
 
+  /** One account of the active profile as the UI sees it (status, missing scopes), e.g. to refuse a draft up front. */
+  account(openId: string): Account | undefined {
+    const record = this.accounts.get(this.activeKey(), openId);
+    return record && toAccountView(record);
+  }
+
   async startSignIn(): Promise<StartedFlow> {
     const runtime = await this.runtime();
     return this.flows.start(runtime);

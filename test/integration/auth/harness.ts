@@ -34,6 +34,8 @@ export function startTestSandbox(log: Logger): Promise<SandboxHandle> {
 export interface Harness {
   sandbox: SandboxHandle;
   accounts: AccountsService;
+  /** Switches profiles as the app's settings.set does. */
+  settings: SettingsService;
   vault: Vault;
   hub: EventHub;
   events: EventMessage[];
@@ -80,6 +82,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     sandbox,
     accounts,
+    settings,
     vault,
     hub,
     events,

@@ -124,6 +124,8 @@ describe('sign-in against the sandbox', () => {
         ['sbx-user-ava', 'Ava Makes', 'ok'],
         ['sbx-user-chen', 'Chen Cooks', 'ok'],
       ]);
+      expect(h.accounts.account('sbx-user-chen')).toMatchObject({ displayName: 'Chen Cooks', status: 'ok' });
+      expect(h.accounts.account('nobody')).toBeUndefined();
       // Signing in again as the same user updates the account instead of duplicating it.
       await signIn(h, { openId: 'sbx-user-ava' });
       expect(h.accounts.list()).toHaveLength(2);
