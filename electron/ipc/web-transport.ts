@@ -11,7 +11,7 @@
  * per-launch session token (cookie, or `Authorization: Bearer <token>` for scripts), and if it
  * has an Origin it must be this server's. Anything else gets 403.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
