@@ -6,6 +6,9 @@ import { authModule } from './auth/module.js';
 import type { SandboxModuleFactory } from './context.js';
 import { extrasModule } from './extras/module.js';
 import { mediaModule } from './media/module.js';
+import { paymentsModule } from './payments/module.js';
 import { publishModule } from './publish/module.js';
+import { researchModule } from './research/module.js';
+import { webhooksModule } from './webhooks/module.js';
 
-export const SANDBOX_MODULES: readonly SandboxModuleFactory[] = [extrasModule, authModule, publishModule, mediaModule];
+export const SANDBOX_MODULES: readonly SandboxModuleFactory[] = [extrasModule, authModule, publishModule, mediaModule, paymentsModule, webhooksModule, researchModule];
