@@ -64,7 +64,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return;
     }
     res.on('finish', () => {
-      logger.info({ server: options.name, method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started), log_id: logId }, 'request');
+      // Successful requests (status polls, chunks) at debug, so an embedded sandbox stays quiet; failures at info.
+      const line = { server: options.name, method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started), log_id: logId };
+      if (res.statusCode >= 400) logger.info(line, 'request failed');
+      else logger.debug(line, 'request');
     });
     if (!hostAllowed(req.headers.host, port)) {
       awaitingContinue.delete(req);
