@@ -13,6 +13,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, truncate } from 'node:fs/promises';
+import { once } from 'node:events';
 import { Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SandboxContext } from '../context.js';
@@ -104,10 +105,13 @@ export class UploadHost {
       const hash = (await this.runningHash(record)).copy();
       const meter = new ChunkMeter(length, hash);
       const file = mediaPath(ctx, record);
+      const sink = createWriteStream(file, { flags: 'r+', start: range.first });
       try {
-        await pipeline(req, meter, createWriteStream(file, { flags: 'r+', start: range.first }));
+        await pipeline(req, meter, sink);
       } catch (err) {
-        // The client went away mid-chunk: forget the partial bytes so the chunk can be sent again.
+        // The client went away mid-chunk: forget the partial bytes so the chunk can be sent again
+        // (once the file is closed, so no write still in flight lands after the truncate).
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await truncate(file, upload.received_bytes).catch(() => undefined);
         rc.log.info({ publish_id: id, chunk: verdict.index, err: (err as Error).message }, 'chunk aborted');
         return errorB(logId, 'invalid_file_upload', 'the chunk was not received completely', { data: progress });
