@@ -71,6 +71,7 @@ export async function createApp(host: AppHost): Promise<App> {
   settings.onChange((next, previous) => {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
+  accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
   uploads.start();
 
   const handlers: Handlers = {
@@ -81,14 +82,23 @@ export async function createApp(host: AppHost): Promise<App> {
       if (!isHttpsOrLoopback(url)) throw new AppError('unsafe_url', 'Only https links can be opened');
       return { opened: await host.openExternal(url) };
     },
-    ...draftHandlers(uploads, incoming, host.runtime),
+    ...draftHandlers(uploads, incoming, host.runtime, (openId) => {
+      const account = accounts.account(openId);
+      if (!account) return 'Sign in to this account first';
+      if (account.status !== 'ok') return account.statusReason ?? 'This account cannot receive drafts right now';
+      return null;
+    }),
     'accounts.list': () => accounts.list(),
     'accounts.signIn.start': async () => {
       const { flowId, authorizeUrl, openedExternally, expiresAt } = await accounts.startSignIn();
       return { flowId, authorizeUrl, openedExternally, expiresAt };
     },
     'accounts.signIn.cancel': ({ flowId }) => ({ cancelled: accounts.cancelSignIn(flowId) }),
-    'accounts.remove': ({ openId }) => accounts.remove(openId),
+    'accounts.remove': async ({ openId }) => {
+      const result = await accounts.remove(openId);
+      uploads.accountRemoved(openId);
+      return result;
+    },
     'vault.status': () => accounts.vaultStatus(),
     'vault.allowPlaintext': ({ allow }) => accounts.allowPlaintext(allow),
     'profile.status': () => accounts.profileStatus(),

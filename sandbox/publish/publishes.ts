@@ -55,6 +55,8 @@ export function inspectView(record: PublishRecord, now: number, liveDownloaded?:
     chunk_size: record.upload?.chunk_size ?? null,
     total_chunk_count: record.upload?.total_chunk_count ?? null,
     chunks_received: record.upload?.chunks_received ?? null,
+    /** All body bytes read, repeats and cut-off chunks included: what a client's retries cost. */
+    wire_bytes: record.upload ? (record.upload.wire_bytes ?? 0) : null,
     content_type: record.upload?.content_type ?? null,
     upload_url_expires_at: record.upload ? new Date(record.upload.url_expires_at).toISOString() : null,
     source_urls: record.pull?.urls ?? [],

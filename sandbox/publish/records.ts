@@ -40,6 +40,8 @@ export interface PublishRecord {
     received_bytes: number;
     chunks_received: number;
     content_type: string | null;
+    /** Every body byte the upload host read for this publish, repeats and cut-off chunks included (absent in older state). */
+    wire_bytes?: number;
   } | null;
   /** PULL_FROM_URL: what to download, and how much came. */
   pull: { urls: string[]; downloaded_bytes: number } | null;

@@ -98,7 +98,7 @@ export class UploadHost {
       if (verdict.kind === 'repeat') {
         // Already written: read it off the wire and answer as the first time.
         const meter = new ChunkMeter(length, undefined);
-        await pipeline(req, meter, discard());
+        await pipeline(req, meter, discard()).finally(() => this.countWire(id, meter.bytes));
         if (meter.bytes !== length) return errorB(logId, 'invalid_file_upload', `the body has ${meter.bytes} bytes; Content-Range says ${length}`, { data: progress });
         return answered(verdict.final, record);
       }
@@ -107,7 +107,7 @@ export class UploadHost {
       const file = mediaPath(ctx, record);
       const sink = createWriteStream(file, { flags: 'r+', start: range.first });
       try {
-        await pipeline(req, meter, sink);
+        await pipeline(req, meter, sink).finally(() => this.countWire(id, meter.bytes));
       } catch (err) {
         // The client went away mid-chunk: forget the partial bytes so the chunk can be sent again
         // (once the file is closed, so no write still in flight lands after the truncate).
@@ -121,6 +121,8 @@ export class UploadHost {
         return errorB(logId, 'invalid_file_upload', `the body has ${meter.bytes} bytes; Content-Range says ${length}`, { data: progress });
       }
       const updated = await this.commit(record, verdict.index, verdict.final, hash, mediaType);
+      // A 2xx promises the chunk is kept: the state reaches disk before the answer does.
+      await ctx.store.flush();
       rc.log.info({ publish_id: id, chunk: verdict.index + 1, of: upload.total_chunk_count }, 'chunk received');
       return answered(verdict.final, updated);
     } finally {
@@ -128,8 +130,17 @@ export class UploadHost {
     }
   }
 
-  private async commit(record: PublishRecord, index: number, final: boolean, hash: Hash, contentType: string): Promise<PublishRecord> {
+  /** Counts bytes read off the wire, so a client's re-sends after a crash can be measured. */
+  private countWire(id: string, bytes: number): void {
+    const current = publishes(this.ctx).get(id);
+    if (!current?.upload) return;
+    publishes(this.ctx).set(id, { ...current, upload: { ...current.upload, wire_bytes: (current.upload.wire_bytes ?? 0) + bytes } });
+  }
+
+  private async commit(stale: PublishRecord, index: number, final: boolean, hash: Hash, contentType: string): Promise<PublishRecord> {
     const { ctx } = this;
+    // Re-read: the wire counter moved while the chunk streamed.
+    const record = publishes(ctx).get(stale.publish_id) ?? stale;
     const upload = record.upload!;
     const end = chunkRange(upload, index).last + 1;
     let next: PublishRecord = { ...record, upload: { ...upload, received_bytes: end, chunks_received: index + 1, content_type: contentType } };

@@ -18,6 +18,9 @@ export interface RunningWebApp {
   dataDir: string;
   stderr: () => string;
   stop(): Promise<void>;
+  /** kill -9 of the whole process group: no shutdown code runs. */
+  kill9(): void;
+  exited: Promise<void>;
 }
 
 export async function startWebApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningWebApp> {
@@ -30,6 +33,7 @@ export async function startWebApp(options: { dataDir?: string; env?: NodeJS.Proc
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await readyUrl(child, () => stderr);
   const parsed = new URL(url);
   return {
@@ -39,6 +43,8 @@ export async function startWebApp(options: { dataDir?: string; env?: NodeJS.Proc
     dataDir,
     stderr: () => stderr,
     stop: () => stop(child),
+    kill9: () => process.kill(-child.pid!, 'SIGKILL'),
+    exited,
   };
 }
 

@@ -10,10 +10,16 @@ import type { NewDraftFile, UploadService } from './upload-service.js';
 
 type DraftChannel = Extract<keyof Handlers, `drafts.${string}`>;
 
-export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, runtime: 'electron' | 'web'): Pick<Handlers, DraftChannel> {
+/** Whether drafts can go to an account now; the reason in words when not. */
+export type AccountCheck = (openId: string) => string | null;
+
+export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, runtime: 'electron' | 'web', checkAccount: AccountCheck): Pick<Handlers, DraftChannel> {
   return {
     'drafts.list': () => uploads.list(),
     'drafts.add': async ({ openId, files }) => {
+      // Known before anything is sent: a missing scope is not discovered at upload time.
+      const refusal = checkAccount(openId);
+      if (refusal) throw new AppError('account_unusable', refusal);
       const resolved: NewDraftFile[] = [];
       for (const file of files) {
         if (file.source.kind === 'path') {

@@ -34,6 +34,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EMIT_MS = 250;
 const SPEED_WINDOW_MS = 5000;
 const POLL_BACKOFF = { baseMs: 500, maxMs: 30_000 };
+/** failCode of a draft that waits for its account to be signed in again. */
+const AUTH_WAIT = 'waiting_for_sign_in';
 
 export interface UploadLimits {
   initPerMinute: number;
@@ -183,6 +185,23 @@ export class UploadService {
     this.pump();
   }
 
+  /** An account signed in again (or changed): its drafts waiting for that go now. */
+  accountsChanged(usable: ReadonlySet<string>): void {
+    for (const draft of this.journal.all()) {
+      if (draft.state === 'waiting' && draft.failCode === AUTH_WAIT && usable.has(draft.openId)) this.save({ ...draft, notBefore: null, failCode: null });
+    }
+    this.pump();
+  }
+
+  /** The person removed an account: its unfinished drafts can never be delivered. */
+  accountRemoved(openId: string): void {
+    for (const draft of this.journal.all()) {
+      if (draft.openId !== openId || FINAL.has(draft.state)) continue;
+      this.active.get(draft.id)?.controller.abort(new CancelSignal());
+      this.fail(draft, 'account_removed', 'The account was removed from Draftdeck');
+    }
+  }
+
   // ------------------------------------------------------------------ scheduling
 
   /** Starts what may run now, and sets one timer for the earliest draft that waits. */
@@ -247,7 +266,7 @@ export class UploadService {
           onProgress: (sent) => this.progress(id, activity, range.start + sent),
         });
         if (response.status === 206 || response.status === 201) {
-          draft = this.save({ ...this.require(id), nextChunk: index + 1, uploadedBytes: range.end + 1, attempts: 0, reason: index === 0 ? draft.reason : null });
+          draft = this.save({ ...this.require(id), nextChunk: index + 1, uploadedBytes: range.end + 1, attempts: 0, failCode: null, reason: index === 0 ? draft.reason : null });
           continue;
         }
         if (response.status === 403) {
@@ -257,7 +276,15 @@ export class UploadService {
           break;
         }
         if (response.status === 416) {
-          // The host and we disagree about the plan: only a fresh publish can settle it.
+          // The host and we disagree about where the upload is. If it says how far it got and that
+          // is a chunk boundary, continue from there; otherwise only a fresh publish settles it.
+          const hostHas = uploadedBytesIn(response.body);
+          const resumeAt = hostHas === null ? -1 : Math.floor(hostHas / plan.chunkSize);
+          if (hostHas !== null && resumeAt < plan.totalChunkCount && resumeAt * plan.chunkSize === hostHas && resumeAt !== index) {
+            draft = this.save({ ...this.require(id), nextChunk: resumeAt, uploadedBytes: hostHas });
+            index = resumeAt - 1;
+            continue;
+          }
           if (draft.attempts >= 1) return void this.fail(draft, 'upload_rejected', 'The upload host refused the chunk ranges twice');
           draft = this.save({ ...this.require(id), uploadUrlIssuedAt: 0, attempts: draft.attempts + 1 });
           restart = true;
@@ -365,7 +392,8 @@ export class UploadService {
         this.wait({ ...draft, attempts }, 'Inbox full: the platform allows 5 drafts waiting in an inbox per day', now + 15 * 60 * 1000);
         return;
       case 'auth':
-        this.wait({ ...draft, attempts }, failure.message, now + 60_000);
+        // Waits for the person to sign in again; accountsChanged() wakes it sooner.
+        this.wait({ ...draft, attempts }, failure.message, now + 60_000, AUTH_WAIT);
         return;
       case 'fatal':
         this.fail(draft, failure.code, failure.message);
@@ -395,8 +423,8 @@ export class UploadService {
     return draft.uploadUrlIssuedAt === null || this.deps.clock.now() - draft.uploadUrlIssuedAt > UPLOAD_URL_LIFETIME_MS;
   }
 
-  private wait(draft: DraftRecord, reason: string, until: number): void {
-    this.save({ ...this.require(draft.id), attempts: draft.attempts, state: 'waiting', reason, notBefore: until, resumeState: null });
+  private wait(draft: DraftRecord, reason: string, until: number, code: string | null = null): void {
+    this.save({ ...this.require(draft.id), attempts: draft.attempts, state: 'waiting', reason, failCode: code, notBefore: until, resumeState: null });
   }
 
   private fail(draft: DraftRecord, code: string, message?: string): null {
@@ -467,6 +495,16 @@ class HttpFailure extends Error {
   }
   asPlatformError() {
     return { httpStatus: this.status, code: this.status === 429 ? 'rate_limit_exceeded' : 'upload_host_error', message: this.message, retryAfterMs: this.retryAfterMs };
+  }
+}
+
+/** The upload host's `data.uploaded_bytes` in a shape B answer, when it says. */
+function uploadedBytesIn(body: string): number | null {
+  try {
+    const value = (JSON.parse(body) as { data?: { uploaded_bytes?: unknown } }).data?.uploaded_bytes;
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+  } catch {
+    return null;
   }
 }
 

@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWebApp, type RunningWebApp } from '../../support/web-app.js';
+import { webClient } from '../../support/web-client.js';
+import { sha256File, writeMp4File } from '../../support/media.js';
+
+const MB = 1024 * 1024;
+const work = mkdtempSync(join(tmpdir(), 'dd-kill-'));
+let running: RunningWebApp | null = null;
+
+afterAll(async () => {
+  await running?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('crash safety', () => {
+  it('resumes after kill -9 re-sending at most one chunk, and never sends a draft twice', { timeout: 240_000 }, async () => {
+    const dataDir = join(work, 'data');
+    running = await startWebApp({ dataDir });
+    let client = webClient(running);
+    await client.signIn('sbx-user-ava');
+    const sandbox = (await client.call('app.info')).sandbox!.baseUrl;
+    // Slow each chunk down so the kill lands mid-upload.
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 400 }]) });
+
+    const source = join(work, 'long-take.mp4');
+    await writeMp4File(source, 200 * MB + 11, 7);
+    const [draft] = await client.addVideos('sbx-user-ava', [source]);
+    const midway = await until('two chunks acknowledged', async () => {
+      const current = (await client.call('drafts.list')).find((d) => d.id === draft!.id);
+      return current && current.nextChunk >= 2 ? current : undefined;
+    });
+    expect(midway.state).toBe('uploading');
+
+    running.kill9();
+    await running.exited;
+    running = await startWebApp({ dataDir });
+    client = webClient(running);
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+
+    const drafts = await client.call('drafts.list');
+    expect(drafts).toHaveLength(1);
+    const done = await until('the draft in the inbox', async () => {
+      const current = (await client.call('drafts.list'))[0];
+      if (current?.state === 'failed') throw new Error(`failed: ${current.reason}`);
+      return current?.state === 'inbox' ? current : undefined;
+    });
+    expect(done.publishId).toBe(midway.publishId); // the same publish continued, not a second one
+    const publishes = (await (await fetch(`${sandbox}/sandbox/publishes`)).json()) as { data: { publishes: Array<Record<string, unknown>> } };
+    expect(publishes.data.publishes.filter((p) => p.open_id === 'sbx-user-ava')).toHaveLength(1);
+    const publish = (await (await fetch(`${sandbox}/sandbox/publishes/${done.publishId}`)).json()) as { data: Record<string, number | string> };
+    expect(publish.data.sha256).toBe(await sha256File(source));
+    const chunkBytes = Number(publish.data.chunk_size);
+    const resent = Number(publish.data.wire_bytes) - (200 * MB + 11);
+    expect(resent).toBeGreaterThanOrEqual(0);
+    expect(resent).toBeLessThanOrEqual(chunkBytes);
+  });
+});
