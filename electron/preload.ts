@@ -2,8 +2,8 @@
  * The preload: runs sandboxed, before the page, in its own world. It puts exactly one object on
  * the page's window, `draftdeck` ({invoke, on} for contract names), and nothing else.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { BRIDGE_GLOBAL } from './ipc/bridge.js';
 import { createBridge } from './platform/bridge-preload.js';
 
-contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, createBridge(ipcRenderer));
+contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, createBridge(ipcRenderer, webUtils));

@@ -60,5 +60,5 @@ for (const clip of clips) {
     console.error(`ffmpeg failed for ${clip.name}`);
     process.exit(1);
   }
-  console.log(`${clip.name}\t${statSync(target).size} bytes`);
+  process.stdout.write(`${clip.name}\t${statSync(target).size} bytes\n`);
 }

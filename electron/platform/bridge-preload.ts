@@ -4,8 +4,14 @@
  * send on any channel), and neither does the IpcRendererEvent of a message (its `sender` is
  * ipcRenderer). Names outside the contract are refused here, before anything is sent.
  *
- * Runs in the sandboxed preload, so it takes ipcRenderer as a parameter and imports only
- * "common" code (the contract's names): it is bundled into one CJS file with the preload.
+ * Runs in the sandboxed preload, so it takes ipcRenderer (and webUtils) as parameters and imports
+ * only "common" code (the contract's names): it is bundled into one CJS file with the preload.
+ *
+ * One translation happens here: since Electron 32 a dropped File has no `path`, and only the
+ * preload can ask for it (webUtils.getPathForFile). So `drafts.add` may carry
+ * `{kind:'file', file}` sources from the page; each becomes the contract's `{kind:'path', path}`
+ * before it is sent. The page never learns the path, and the main process still gets only
+ * contract-shaped input (which it parses as always).
  */
 import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL, type DraftdeckBridge } from '../ipc/bridge.js';
 import { events, isChannelName, type EventMessage } from '../ipc/contract.js';
@@ -17,13 +23,53 @@ export interface BridgeIpcRenderer {
   on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
+/** The part of Electron's webUtils the bridge needs. */
+export interface BridgeWebUtils {
+  /** A dropped or chosen file's path on disk; '' for a File that is not on disk (built in the page). */
+  getPathForFile(file: File): string;
+}
+
 type Listener = (payload: unknown) => void;
+
+/** A draft file source only the page's side of the bridge uses: the File itself (Electron). */
+export interface FileSource {
+  kind: 'file';
+  file: File;
+}
 
 export function isEventName(name: unknown): name is keyof typeof events {
   return typeof name === 'string' && Object.hasOwn(events, name);
 }
 
-export function createBridge(ipcRenderer: BridgeIpcRenderer): DraftdeckBridge {
+type Translated = { ok: true; input: unknown } | { ok: false; error: { code: string; message: string } };
+
+/** drafts.add: `{kind:'file', file}` sources become `{kind:'path', path}`; anything else passes unchanged. */
+export function withFilePaths(input: unknown, webUtils: BridgeWebUtils | undefined): Translated {
+  if (typeof input !== 'object' || input === null || !Array.isArray((input as { files?: unknown }).files)) return { ok: true, input };
+  const files: unknown[] = [];
+  for (const entry of (input as { files: unknown[] }).files) {
+    const source = (entry as { source?: Partial<FileSource> } | null)?.source;
+    if (source?.kind !== 'file') {
+      files.push(entry);
+      continue;
+    }
+    const name = String((entry as { name?: unknown }).name ?? 'This file').slice(0, 255);
+    if (!webUtils) return { ok: false, error: { code: 'file_path_unavailable', message: 'This window cannot read file paths' } };
+    let path: string;
+    try {
+      // No instanceof check: a File crossing the context bridge belongs to this world's realm,
+      // and webUtils itself refuses anything that is not a File.
+      path = webUtils.getPathForFile(source.file as File);
+    } catch {
+      path = '';
+    }
+    if (!path) return { ok: false, error: { code: 'file_not_on_disk', message: `${name} is not a file on this computer: drop it from a folder or choose it with Choose videos` } };
+    files.push({ ...(entry as object), source: { kind: 'path', path } });
+  }
+  return { ok: true, input: { ...(input as object), files } };
+}
+
+export function createBridge(ipcRenderer: BridgeIpcRenderer, webUtils?: BridgeWebUtils): DraftdeckBridge {
   const listeners = new Map<string, Set<Listener>>();
   let receiving = false;
 
@@ -56,8 +102,14 @@ export function createBridge(ipcRenderer: BridgeIpcRenderer): DraftdeckBridge {
       if (!isChannelName(channel)) {
         return { ok: false, error: { code: IpcErrorCode.unknownChannel, message: `No such channel: ${String(channel).slice(0, 100)}` } };
       }
+      let sent = input;
+      if (channel === 'drafts.add') {
+        const translated = withFilePaths(input, webUtils);
+        if (!translated.ok) return translated;
+        sent = translated.input;
+      }
       try {
-        return (await ipcRenderer.invoke(IPC_CALL_CHANNEL, channel, input)) as IpcResult<unknown>;
+        return (await ipcRenderer.invoke(IPC_CALL_CHANNEL, channel, sent)) as IpcResult<unknown>;
       } catch (error) {
         // Input that cannot be cloned, or a main process that is shutting down.
         return { ok: false, error: { code: 'ipc_failed', message: error instanceof Error ? error.message : 'IPC failed' } };

@@ -2,12 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/ipc/bridge.js';
 import { DEFAULT_SETTINGS, channelNames, eventNames } from '../../../electron/ipc/contract.js';
 import { createBridge } from '../../../electron/platform/bridge-preload.js';
-import { FakeIpcRenderer } from './fake-electron.js';
+import { createFakeElectron, FakeIpcRenderer } from './fake-electron.js';
 
 function setUp() {
   const ipcRenderer = new FakeIpcRenderer();
   return { ipcRenderer, bridge: createBridge(ipcRenderer) };
 }
+
+function setUpWithFiles() {
+  const { ipcRenderer, webUtils } = createFakeElectron();
+  return { ipcRenderer, webUtils, bridge: createBridge(ipcRenderer, webUtils) };
+}
+
+const OPEN_ID = 'sbx-user-ava';
+const fileEntry = (source: unknown, name = 'clip.mp4') => ({ source, name, mimeType: 'video/mp4', durationMs: 2000 });
 
 describe('preload bridge', () => {
   it('has exactly invoke and on, and cannot be changed by the page', () => {
@@ -102,5 +110,60 @@ describe('preload bridge', () => {
     } finally {
       process.off('uncaughtException', onError);
     }
+  });
+
+  describe('drafts.add with dropped files (Electron 32+: File.path is gone)', () => {
+    it('turns each {kind:"file", file} source into the contract\'s {kind:"path"} before sending', async () => {
+      const { bridge, ipcRenderer, webUtils } = setUpWithFiles();
+      const first = webUtils.onDisk(new File(['a'], 'clip.mp4', { type: 'video/mp4' }), '/home/ava/Videos/clip.mp4');
+      const second = webUtils.onDisk(new File(['b'], 'take 2.webm', { type: 'video/webm' }), '/home/ava/Videos/take 2.webm');
+      const input = { openId: OPEN_ID, files: [fileEntry({ kind: 'file', file: first }), fileEntry({ kind: 'file', file: second }, 'take 2.webm')] };
+      await bridge.invoke('drafts.add', input);
+      expect(ipcRenderer.invocations).toEqual([
+        {
+          channel: IPC_CALL_CHANNEL,
+          args: ['drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'path', path: '/home/ava/Videos/clip.mp4' }), fileEntry({ kind: 'path', path: '/home/ava/Videos/take 2.webm' }, 'take 2.webm')] }],
+        },
+      ]);
+      // The page's object is left as it was: the path never reaches the page.
+      expect(input.files[0]!.source).toEqual({ kind: 'file', file: first });
+    });
+
+    it('passes other sources unchanged, and leaves other channels alone', async () => {
+      const { bridge, ipcRenderer, webUtils } = setUpWithFiles();
+      const onDisk = webUtils.onDisk(new File(['a'], 'a.mp4'), '/videos/a.mp4');
+      const mixed = { openId: OPEN_ID, files: [fileEntry({ kind: 'path', path: '/videos/b.mp4' }), fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv' }), fileEntry({ kind: 'file', file: onDisk })] };
+      await bridge.invoke('drafts.add', mixed);
+      await bridge.invoke('drafts.pause', { id: 'x', file: onDisk });
+      expect(ipcRenderer.invocations.map((call) => call.args)).toEqual([
+        ['drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'path', path: '/videos/b.mp4' }), fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv' }), fileEntry({ kind: 'path', path: '/videos/a.mp4' })] }],
+        ['drafts.pause', { id: 'x', file: onDisk }],
+      ]);
+      expect(webUtils.paths.get(onDisk)).toBe('/videos/a.mp4');
+    });
+
+    it('refuses a File that is not on disk (built in the page) and sends nothing', async () => {
+      const { bridge, ipcRenderer, webUtils } = setUpWithFiles();
+      const onDisk = webUtils.onDisk(new File(['a'], 'real.mp4'), '/videos/real.mp4');
+      const made = new File(['not on disk'], 'made-up.mp4', { type: 'video/mp4' });
+      const result = await bridge.invoke('drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'file', file: onDisk }), fileEntry({ kind: 'file', file: made }, 'made-up.mp4')] });
+      expect(result).toEqual({ ok: false, error: { code: 'file_not_on_disk', message: expect.stringContaining('made-up.mp4') } });
+      expect(ipcRenderer.invocations).toEqual([]);
+    });
+
+    it('refuses something that is not a File, and a bridge without webUtils', async () => {
+      const { bridge, ipcRenderer } = setUpWithFiles();
+      expect(await bridge.invoke('drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'file', file: { path: '/etc/passwd' } })] })).toMatchObject({ ok: false, error: { code: 'file_not_on_disk' } });
+      const bare = setUp();
+      expect(await bare.bridge.invoke('drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'file', file: new File(['a'], 'a.mp4') })] })).toMatchObject({ ok: false, error: { code: 'file_path_unavailable' } });
+      expect(ipcRenderer.invocations).toEqual([]);
+      expect(bare.ipcRenderer.invocations).toEqual([]);
+    });
+
+    it('lets malformed drafts.add input through for the main process to refuse', async () => {
+      const { bridge, ipcRenderer } = setUpWithFiles();
+      for (const input of [undefined, null, 'x', { openId: OPEN_ID }, { openId: OPEN_ID, files: 'nope' }, { openId: OPEN_ID, files: [null, 3] }]) await bridge.invoke('drafts.add', input);
+      expect(ipcRenderer.invocations.map((call) => call.args[1])).toEqual([undefined, null, 'x', { openId: OPEN_ID }, { openId: OPEN_ID, files: 'nope' }, { openId: OPEN_ID, files: [null, 3] }]);
+    });
   });
 });

@@ -381,10 +381,25 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     },
   };
 
+  /** webUtils: a test says which File objects are on disk, and where. */
+  const webUtils = {
+    paths: new WeakMap<object, string>(),
+    onDisk(file: File, path: string): File {
+      this.paths.set(file, path);
+      return file;
+    },
+    getPathForFile(file: File): string {
+      calls.push('webUtils.getPathForFile');
+      if (!(file instanceof File)) throw new TypeError('Error processing argument at index 0, conversion failure from');
+      return this.paths.get(file) ?? '';
+    },
+  };
+
   return {
     calls,
     app,
     safeStorage,
+    webUtils,
     BrowserWindow,
     ipcMain: new FakeIpcMain(),
     ipcRenderer: new FakeIpcRenderer(),
