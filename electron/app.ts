@@ -16,7 +16,7 @@ import type { KeyValueStore } from './services/storage.js';
 import { createHttpClient } from './api/http.js';
 import { createPublishApi } from './api/publish.js';
 import { IncomingFiles } from './services/uploads/incoming-files.js';
-import { UploadService } from './services/uploads/upload-service.js';
+import { PLATFORM_LIMITS, UploadService } from './services/uploads/upload-service.js';
 import { draftHandlers } from './services/uploads/draft-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
 import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
@@ -67,6 +67,10 @@ export async function createApp(host: AppHost): Promise<App> {
     tokens,
     publish: createPublishApi(send, () => accounts.platformUrls()?.baseUrl ?? ''),
     concurrency: () => settings.get().uploads.concurrency,
+    limits: () => {
+      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.running?.config.limits : undefined;
+      return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;
+    },
   });
   settings.onChange((next, previous) => {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();

@@ -34,6 +34,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EMIT_MS = 250;
 const SPEED_WINDOW_MS = 5000;
 const POLL_BACKOFF = { baseMs: 500, maxMs: 30_000 };
+/** How often a draft waiting for inbox space asks whether the creator posted one. */
+const INBOX_RECHECK_MS = 60_000;
 /** failCode of a draft that waits for its account to be signed in again. */
 const AUTH_WAIT = 'waiting_for_sign_in';
 
@@ -53,7 +55,8 @@ export interface UploadServiceDeps {
   tokens: TokenSource;
   publish: PublishApi;
   concurrency: () => number;
-  limits?: UploadLimits;
+  /** The platform's per-account limits (the built-in sandbox says its own); PLATFORM_LIMITS by default. */
+  limits?: () => UploadLimits;
   /** How often a processing draft's status is read. */
   pollIntervalMs?: number;
   preferredChunkBytes?: number;
@@ -84,12 +87,10 @@ export class UploadService {
   private readonly active = new Map<string, Activity>();
   private readonly polling = new Set<string>();
   private readonly budgets = new Map<string, AccountBudget>();
-  private readonly limits: UploadLimits;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
 
   constructor(private readonly deps: UploadServiceDeps) {
-    this.limits = deps.limits ?? PLATFORM_LIMITS;
     this.journal = new Journal({ file: join(deps.dataDir, 'drafts.json'), parse: parseDraftRecord });
   }
 
@@ -301,11 +302,17 @@ export class UploadService {
 
   /** Op 4 inside the account's budgets; returns the draft with its publish, or null if it must wait. */
   private async initPublish(draft: DraftRecord, signal: AbortSignal): Promise<DraftRecord | null> {
-    const now = this.deps.clock.now();
-    const pending = this.pendingShares(draft.openId, now);
+    let now = this.deps.clock.now();
+    let pending = this.pendingShares(draft.openId, now);
+    if (pending.length >= this.limits.pendingSharesPerDay) {
+      // The creator may have posted some of them since: ask before deciding the inbox is full.
+      await this.refreshInbox(draft.openId);
+      now = this.deps.clock.now();
+      pending = this.pendingShares(draft.openId, now);
+    }
     if (pending.length >= this.limits.pendingSharesPerDay) {
       const oldest = Math.min(...pending);
-      this.wait(draft, 'Inbox full: the platform allows 5 drafts waiting in an inbox per day', oldest + DAY_MS);
+      this.wait(draft, `Inbox full: the platform allows ${this.limits.pendingSharesPerDay} drafts waiting in an inbox per day; it continues when one is posted`, Math.min(oldest + DAY_MS, now + INBOX_RECHECK_MS));
       return null;
     }
     const budget = this.budget(draft.openId);
@@ -389,7 +396,7 @@ export class UploadService {
         this.wait({ ...draft, attempts }, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random));
         return;
       case 'inbox_full':
-        this.wait({ ...draft, attempts }, 'Inbox full: the platform allows 5 drafts waiting in an inbox per day', now + 15 * 60 * 1000);
+        this.wait({ ...draft, attempts }, 'Inbox full: the platform refused more drafts waiting in this inbox; it continues when one is posted', now + INBOX_RECHECK_MS);
         return;
       case 'auth':
         // Waits for the person to sign in again; accountsChanged() wakes it sooner.
@@ -401,6 +408,19 @@ export class UploadService {
     }
   }
 
+  /** Reads the status of this account's drafts sitting in its inbox, within the status budget. */
+  private async refreshInbox(openId: string): Promise<void> {
+    const budget = this.budget(openId);
+    for (const draft of this.journal.all()) {
+      if (draft.openId !== openId || draft.state !== 'inbox' || !draft.publishId) continue;
+      if (!budget.status.tryTake(this.deps.clock.now())) return;
+      const result = await this.deps.tokens.withAccessToken(openId, (token) => this.deps.publish.fetchStatus(token, draft.publishId!)).catch(() => null);
+      if (!result?.ok) continue;
+      const latest = this.journal.get(draft.id);
+      if (latest?.state === 'inbox' && result.value.status === 'PUBLISH_COMPLETE') this.save({ ...latest, state: 'posted', platformStatus: result.value.status });
+    }
+  }
+
   // ------------------------------------------------------------------ helpers
 
   private pendingShares(openId: string, now: number): number[] {
@@ -408,6 +428,10 @@ export class UploadService {
       .all()
       .filter((d) => d.openId === openId && d.publishId !== null && d.uploadUrlIssuedAt !== null && d.uploadUrlIssuedAt > now - DAY_MS && (d.state === 'inbox' || d.state === 'processing' || d.state === 'uploading'))
       .map((d) => d.uploadUrlIssuedAt!);
+  }
+
+  private get limits(): UploadLimits {
+    return this.deps.limits?.() ?? PLATFORM_LIMITS;
   }
 
   private budget(openId: string): AccountBudget {
