@@ -13,7 +13,7 @@ import type { RequestContext, Route } from '../http/router.js';
 import { createOrderRoute } from './create-route.js';
 import type { OrderAction } from './order-states.js';
 import { orders, orderView, paymentPath, performAction, refundOrder, type ActionResult } from './orders.js';
-import { payPageRoutes } from './pay-page.js';
+import { isOwnOrigin, payPageRoutes } from './pay-page.js';
 
 const refundBody = z.object({ refund_amount: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }) }).strict();
 
@@ -24,9 +24,8 @@ export function paymentsModule(ctx: SandboxContext): SandboxModule {
   /** The sandbox API takes JSON from anywhere but a page on another origin (which the browser marks with Origin). */
   const foreignOrigin = (rc: RequestContext): Reply | undefined => {
     const origin = rc.req.headers.origin;
-    if (origin === undefined) return undefined;
-    const port = new URL(ctx.urls.baseUrl).port;
-    return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` ? undefined : errorB(rc.logId, 'forbidden', 'cross-origin requests to the sandbox API are refused', { status: 403 });
+    if (origin === undefined || isOwnOrigin(origin, ctx.urls.baseUrl)) return undefined;
+    return errorB(rc.logId, 'forbidden', 'cross-origin requests to the sandbox API are refused', { status: 403 });
   };
 
   const action = (name: OrderAction) => async (rc: RequestContext): Promise<Reply> => {

@@ -89,7 +89,8 @@ function renderPayPage(ctx: SandboxContext, order: OrderRecord, notice?: Notice)
 </html>`;
 }
 
-function isOwnOrigin(origin: string, baseUrl: string): boolean {
+/** The sandbox's own pages send this Origin; any other means a page elsewhere is submitting. */
+export function isOwnOrigin(origin: string, baseUrl: string): boolean {
   const port = new URL(baseUrl).port;
   return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
 }
