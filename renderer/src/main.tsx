@@ -3,8 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ignoreStrayFileDrops } from './drop-guard';
+import { startAccounts } from './state/accounts';
+import { startDrafts } from './state/drafts';
 import { startHashSync } from './state/navigation';
+import { followProfileChanges } from './state/secrets';
 import { startSettings } from './state/settings';
+import { pruneThumbnailsWithDrafts } from './state/thumbnails';
 import { startTheme } from './state/theme';
 import { stripTokenFromAddressBar } from './url';
 import './styles/tokens.css';
@@ -12,12 +16,18 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/forms.css';
+import './styles/accounts.css';
+import './styles/queue.css';
 
 stripTokenFromAddressBar();
 ignoreStrayFileDrops();
 startTheme();
 startHashSync();
 startSettings();
+startAccounts();
+startDrafts();
+pruneThumbnailsWithDrafts();
+followProfileChanges();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -18,6 +18,9 @@ export class ApiError extends Error {
 
 type Listener = (payload: unknown) => void;
 
+/** Called when the event stream came back after a break: events may have been missed. */
+const resyncListeners = new Set<() => void>();
+
 function electronBridge(): DraftdeckBridge | undefined {
   return (window as unknown as Record<string, DraftdeckBridge | undefined>)[BRIDGE_GLOBAL];
 }
@@ -30,6 +33,12 @@ function webBridge(): DraftdeckBridge {
   function ensureStream(): void {
     if (source) return;
     source = new EventSource('/api/events');
+    let opened = false;
+    source.onopen = () => {
+      // EventSource reconnects by itself; what happened in between is not replayed.
+      if (opened) for (const listener of resyncListeners) listener();
+      opened = true;
+    };
     source.onmessage = (message: MessageEvent<string>) => {
       const batch = JSON.parse(message.data) as EventMessage[];
       for (const event of batch) for (const listener of listeners.get(event.name) ?? []) listener(event.payload);
@@ -80,6 +89,46 @@ export async function call<C extends ChannelName>(channel: C, ...args: InputArgs
 
 export function on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
   return bridge.on(event, listener as Listener);
+}
+
+/**
+ * Listens to several events and hands them over a batch at a time, in order, so a store applies
+ * a burst (drafts.updated for hundreds of drafts) in one update. A batch arrives from the host in
+ * one message and is delivered synchronously, event by event, by either transport; a microtask
+ * gathers those deliveries back into one array.
+ */
+export function onBatch<E extends EventName>(names: readonly E[], listener: (batch: Extract<EventMessage, { name: E }>[]) => void): () => void {
+  let pending: Extract<EventMessage, { name: E }>[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    listener(batch);
+  };
+  const stops = names.map((name) =>
+    on(name, (payload) => {
+      if (pending.length === 0) queueMicrotask(flush);
+      pending.push({ name, payload } as Extract<EventMessage, { name: E }>);
+    }),
+  );
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** Called after the event stream reconnected (web mode), when state may have changed unseen. */
+export function onResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
+}
+
+/**
+ * A file for drafts.add in Electron: the File itself. The preload's bridge turns it into the
+ * contract's `{kind:'path'}` with webUtils.getPathForFile (electron/platform/bridge-preload.ts),
+ * since a page can no longer read a dropped file's path.
+ */
+export interface BridgeFileSource {
+  kind: 'file';
+  file: File;
 }
 
 /** Links leave the app through the main process in Electron, as a new tab in web mode. */

@@ -59,6 +59,47 @@ const PATHS = {
       <path d="m3 3 14 14" />
     </>
   ),
+  plus: <path d="M10 4.5v11M4.5 10h11" />,
+  pause: <path d="M7.5 5v10M12.5 5v10" />,
+  play: <path d="M6.5 4.75v10.5L15 10z" />,
+  close: <path d="m5.5 5.5 9 9M14.5 5.5l-9 9" />,
+  retry: (
+    <>
+      <path d="M15.5 10a5.5 5.5 0 1 1-1.6-3.9" />
+      <path d="M15.5 4v3.5H12" />
+    </>
+  ),
+  trash: (
+    <>
+      <path d="M4.5 6h11M8 6V4.5h4V6M6 6l.7 9.6a1 1 0 0 0 1 .9h4.6a1 1 0 0 0 1-.9L14 6" />
+    </>
+  ),
+  'arrow-up': <path d="M10 15.5v-11M5.5 9 10 4.5 14.5 9" />,
+  'arrow-down': <path d="M10 4.5v11M5.5 11l4.5 4.5 4.5-4.5" />,
+  film: (
+    <>
+      <rect x="3" y="4.5" width="14" height="11" rx="2" />
+      <path d="m8.5 7.75 4 2.25-4 2.25z" />
+    </>
+  ),
+  upload: (
+    <>
+      <path d="M10 13V3.5M6 7.5l4-4 4 4" />
+      <path d="M3.5 12.5v2a2 2 0 0 0 2 2h9a2 2 0 0 0 2-2v-2" />
+    </>
+  ),
+  lock: (
+    <>
+      <rect x="4.5" y="9" width="11" height="8" rx="1.5" />
+      <path d="M7 9V6.5a3 3 0 0 1 6 0V9" />
+    </>
+  ),
+  info: (
+    <>
+      <circle cx="10" cy="10" r="7" />
+      <path d="M10 9v4.5M10 6.5v.01" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

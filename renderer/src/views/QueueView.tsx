@@ -1,26 +1,146 @@
+import { useEffect } from 'react';
+import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
+import { ErrorBanner } from '../components/ErrorBanner';
+import { Icon } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
+import { accountLabel } from '../state/accounts';
+import { dismissActionError, loadDrafts, useDrafts } from '../state/drafts';
+import { addFiles, refuseFiles, useIntake } from '../state/intake';
 import { hashFor } from '../state/navigation';
+import { ChooseVideosButton } from './queue/ChooseVideosButton';
+import { DraftList } from './queue/DraftList';
+import { DropZone } from './queue/DropZone';
+import { IncomingFiles, RefusedFiles } from './queue/IntakeList';
+import { QueueToolbar } from './queue/QueueToolbar';
+import { useUploadTarget, type UploadTarget } from './queue/use-upload-target';
+
+const NO_DESTINATION = 'No account can receive drafts yet: add one, or sign in again, on the Accounts page.';
+const DESCRIPTION = "Every video on its way to an account's inbox, with its progress and the platform's status.";
+
+/** Set once per page load when the queue first shows what it holds (read by the queue-render benchmark). */
+export const QUEUE_RENDERED_MARK = 'draftdeck:queue-rendered';
+let marked = false;
 
 export function QueueView() {
+  const loaded = useDrafts((state) => state.loaded);
+  const loadError = useDrafts((state) => state.loadError);
+  const count = useDrafts((state) => state.order.length);
+  const incoming = useIntake((state) => state.items.length);
+  const target = useUploadTarget();
+
+  const ready = loaded && target.known;
+  useEffect(() => {
+    if (!ready || marked) return;
+    marked = true;
+    // After this commit is painted: the next frame starts once it is on screen.
+    requestAnimationFrame(() => performance.mark(QUEUE_RENDERED_MARK, { detail: { drafts: count } }));
+  }, [ready, count]);
+
+  const empty = count === 0 && incoming === 0;
+  const onFiles = (files: File[]) => {
+    if (target.openId) addFiles(files, target.openId);
+    else refuseFiles(files, NO_DESTINATION);
+  };
+
+  if (!ready) {
+    return (
+      <>
+        <PageHeader title="Queue" description={DESCRIPTION} />
+        {loadError ? (
+          <ErrorBanner title="Draftdeck could not load the queue" error={loadError}>
+            <Button className="banner__action" onClick={() => void loadDrafts()}>
+              Try again
+            </Button>
+          </ErrorBanner>
+        ) : (
+          <p className="loading" role="status">
+            Loading the queue…
+          </p>
+        )}
+      </>
+    );
+  }
+
+  if (!target.anyAccount && count === 0 && incoming === 0) {
+    return (
+      <>
+        <PageHeader title="Queue" description={DESCRIPTION} />
+        <EmptyState
+          icon="queue"
+          title="No drafts yet"
+          actions={
+            <a className="button button--primary" href={hashFor('accounts')}>
+              Go to Accounts
+            </a>
+          }
+          note="MP4, MOV or WebM videos up to 4 GB each."
+        >
+          <p>
+            Add an account, then drop videos here. Draftdeck sends each one to the account's inbox as a draft, in chunks that resume after a crash or a dropped connection, and you
+            finish the post in the platform's app.
+          </p>
+        </EmptyState>
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Queue" description="Every video on its way to an account's inbox, with its progress and the platform's status." />
-      <EmptyState
-        icon="queue"
-        title="No drafts yet"
-        actions={
-          <a className="button button--primary" href={hashFor('accounts')}>
-            Go to Accounts
-          </a>
-        }
-        note="MP4, MOV or WebM videos up to 4 GB each."
-      >
-        <p>
-          Add an account, then drop videos here. Draftdeck sends each one to the account's inbox as a draft, in chunks that resume after a crash or a dropped connection, and you
-          finish the post in the platform's app.
-        </p>
-      </EmptyState>
+      <PageHeader title="Queue" description={DESCRIPTION} />
+      <DropZone destination={target.account ? accountLabel(target.account) : null} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
+        <QueueToolbar target={target} onFiles={onFiles} showAdd={!empty} />
+        <div className="queue-notices">
+          <ActionError />
+          <RefusedFiles />
+          <IncomingFiles />
+        </div>
+        {empty ? <DropInvite target={target} onFiles={onFiles} /> : <DraftList />}
+      </DropZone>
     </>
+  );
+}
+
+function ActionError() {
+  const actionError = useDrafts((state) => state.actionError);
+  if (!actionError) return null;
+  const verb = { pause: 'pause', resume: 'resume', cancel: 'cancel', retry: 'retry', remove: 'remove', move: 'move' }[actionError.action];
+  return (
+    <ErrorBanner title={`Could not ${verb} ${actionError.fileName}`} error={actionError.error}>
+      <Button variant="ghost" className="button--inline" onClick={dismissActionError}>
+        Dismiss
+      </Button>
+    </ErrorBanner>
+  );
+}
+
+/** An empty queue with somewhere to send: the drop zone invites. */
+function DropInvite({ target, onFiles }: { target: UploadTarget; onFiles: (files: File[]) => void }) {
+  return (
+    <section className="drop-invite" aria-labelledby="drop-invite-title">
+      <div className="empty-state__icon">
+        <Icon name="upload" size={28} />
+      </div>
+      <h2 className="empty-state__title" id="drop-invite-title">
+        No drafts yet
+      </h2>
+      <p className="empty-state__body">
+        {target.account ? (
+          <>
+            Drop videos anywhere here, or choose them. Each goes to <strong>{accountLabel(target.account)}</strong>'s inbox as a draft; you finish the post in the platform's app.
+          </>
+        ) : (
+          <>
+            None of your accounts can receive drafts right now. <a href={hashFor('accounts')}>Go to Accounts</a> to sign in again or allow uploads.
+          </>
+        )}
+      </p>
+      {target.account ? (
+        <div className="empty-state__actions">
+          <ChooseVideosButton onFiles={onFiles} disabled={false} />
+        </div>
+      ) : null}
+      <p className="empty-state__note">MP4, MOV or WebM, up to 4 GB each</p>
+    </section>
   );
 }

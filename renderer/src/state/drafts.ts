@@ -1,0 +1,146 @@
+/**
+ * The drafts queue as the main process holds it: drafts by id plus their order. Loaded once with
+ * drafts.list, then kept current by drafts.updated / drafts.removed / drafts.reset, applied a
+ * whole batch per update (the host sends at most ten batches a second, each with every changed
+ * draft's latest view), so 10,000 drafts cost one render per batch, and a row re-renders only
+ * when its own draft changed (unchanged drafts keep their object).
+ */
+import { create } from 'zustand';
+import { onBatch, onResync, type ApiError } from '../api/client';
+import type { DraftState, DraftView, EventMessage } from '../api/contract';
+import { request } from './connection';
+import { asApiError } from './settings';
+
+export type QueueSummary = Readonly<Record<DraftState, number>> & { total: number };
+
+interface DraftsState {
+  byId: ReadonlyMap<string, DraftView>;
+  order: readonly string[];
+  loaded: boolean;
+  loadError: ApiError | null;
+  summary: QueueSummary;
+  /** The last action a person took that the main process refused, to show above the list. */
+  actionError: { draftId: string; fileName: string; action: DraftAction | 'move'; error: ApiError } | null;
+}
+
+const EMPTY_SUMMARY: QueueSummary = { queued: 0, waiting: 0, uploading: 0, processing: 0, inbox: 0, posted: 0, failed: 0, paused: 0, cancelled: 0, total: 0 };
+
+export const useDrafts = create<DraftsState>()(() => ({ byId: new Map(), order: [], loaded: false, loadError: null, summary: EMPTY_SUMMARY, actionError: null }));
+
+export function summarize(byId: ReadonlyMap<string, DraftView>): QueueSummary {
+  const counts: Record<DraftState, number> & { total: number } = { ...EMPTY_SUMMARY };
+  for (const draft of byId.values()) counts[draft.state]++;
+  counts.total = byId.size;
+  return counts;
+}
+
+function sameSummary(a: QueueSummary, b: QueueSummary): boolean {
+  return (Object.keys(a) as (keyof QueueSummary)[]).every((key) => a[key] === b[key]);
+}
+
+type DraftEvent = Extract<EventMessage, { name: 'drafts.updated' | 'drafts.removed' | 'drafts.reset' }>;
+
+/** Applies events (and views answered by calls) in order, in one store update. */
+export function applyDraftEvents(events: readonly DraftEvent[]): void {
+  if (events.length === 0) return;
+  const state = useDrafts.getState();
+  let byId: Map<string, DraftView> | null = null;
+  let order: string[] | null = null;
+  const writable = () => (byId ??= new Map(state.byId));
+  for (const event of events) {
+    if (event.name === 'drafts.reset') {
+      byId = new Map(event.payload.map((draft) => [draft.id, draft]));
+      order = event.payload.map((draft) => draft.id);
+    } else if (event.name === 'drafts.updated') {
+      const map = writable();
+      if (!map.has(event.payload.id)) (order ??= [...state.order]).push(event.payload.id);
+      map.set(event.payload.id, event.payload);
+    } else {
+      const map = writable();
+      const gone = new Set(event.payload.ids.filter((id) => map.delete(id)));
+      if (gone.size > 0) order = (order ?? state.order).filter((id) => !gone.has(id));
+    }
+  }
+  if (!byId) return;
+  const summary = summarize(byId);
+  useDrafts.setState({ byId, ...(order ? { order } : {}), summary: sameSummary(summary, state.summary) ? state.summary : summary });
+}
+
+const upsert = (views: readonly DraftView[]) => applyDraftEvents(views.map((payload) => ({ name: 'drafts.updated', payload })));
+
+// Events that arrive while the list loads are applied after it, in order.
+let buffered: DraftEvent[] | null = null;
+
+export async function loadDrafts(): Promise<void> {
+  buffered ??= [];
+  try {
+    const list = await request('drafts.list');
+    const pending = buffered;
+    buffered = null;
+    applyDraftEvents([{ name: 'drafts.reset', payload: list }, ...pending]);
+    useDrafts.setState({ loaded: true, loadError: null });
+  } catch (error) {
+    buffered = null;
+    useDrafts.setState({ loadError: asApiError(error) });
+  }
+}
+
+export type DraftAction = 'pause' | 'resume' | 'cancel' | 'retry' | 'remove';
+
+/** A row's action. Refusals (the draft moved on meanwhile) are shown above the list, not thrown. */
+export async function runDraftAction(draft: DraftView, action: DraftAction): Promise<void> {
+  try {
+    if (action === 'remove') {
+      await request('drafts.remove', { id: draft.id });
+      applyDraftEvents([{ name: 'drafts.removed', payload: { ids: [draft.id] } }]);
+    } else {
+      upsert([await request(`drafts.${action}`, { id: draft.id })]);
+    }
+    const current = useDrafts.getState().actionError;
+    if (current?.draftId === draft.id) useDrafts.setState({ actionError: null });
+  } catch (error) {
+    useDrafts.setState({ actionError: { draftId: draft.id, fileName: draft.fileName, action, error: asApiError(error) } });
+  }
+}
+
+export function dismissActionError(): void {
+  useDrafts.setState({ actionError: null });
+}
+
+/** Moves a draft up (-1) or down (+1): shown at once, then the main process's order is the truth. */
+export async function moveDraft(id: string, delta: -1 | 1): Promise<void> {
+  const { order, byId } = useDrafts.getState();
+  const from = order.indexOf(id);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= order.length) return;
+  const next = [...order];
+  next.splice(from, 1);
+  next.splice(to, 0, id);
+  useDrafts.setState({ order: next });
+  try {
+    applyDraftEvents([{ name: 'drafts.reset', payload: await request('drafts.reorder', { ids: next }) }]);
+  } catch (error) {
+    // Put back what the main process has.
+    void loadDrafts();
+    const draft = byId.get(id);
+    if (draft) useDrafts.setState({ actionError: { draftId: id, fileName: draft.fileName, action: 'move', error: asApiError(error) } });
+  }
+}
+
+/** Views answered by drafts.add: shown at once (their drafts.updated events follow). */
+export function addedDrafts(views: readonly DraftView[]): void {
+  upsert(views);
+}
+
+let started = false;
+
+export function startDrafts(): void {
+  if (started) return;
+  started = true;
+  onBatch(['drafts.updated', 'drafts.removed', 'drafts.reset'], (events) => {
+    if (buffered) buffered.push(...events);
+    else applyDraftEvents(events);
+  });
+  onResync(() => void loadDrafts());
+  void loadDrafts();
+}

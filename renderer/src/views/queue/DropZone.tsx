@@ -1,0 +1,63 @@
+/**
+ * The whole queue takes dropped files. While files are dragged over it, it says where they will
+ * go (or why they cannot). Only file drags count: dragging text or a link does nothing.
+ */
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Icon } from '../../components/Icon';
+
+interface DropZoneProps {
+  /** Where dropped files go, in words ("Ava Makes"), or null when they cannot go anywhere. */
+  destination: string | null;
+  onFiles: (files: File[]) => void;
+  onRefused: (files: File[]) => void;
+  children: ReactNode;
+}
+
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
+export function DropZone({ destination, onFiles, onRefused, children }: DropZoneProps) {
+  const [over, setOver] = useState(false);
+  // dragenter/dragleave fire for every child crossed: count them to know when the drag left.
+  const depth = useRef(0);
+
+  return (
+    <div
+      className={over ? 'drop-zone drop-zone--over' : 'drop-zone'}
+      onDragEnter={(event) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        depth.current++;
+        setOver(true);
+      }}
+      onDragOver={(event) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = destination ? 'copy' : 'none';
+      }}
+      onDragLeave={(event) => {
+        if (!carriesFiles(event)) return;
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setOver(false);
+      }}
+      onDrop={(event) => {
+        if (!carriesFiles(event) && event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        depth.current = 0;
+        setOver(false);
+        const files = [...event.dataTransfer.files];
+        if (files.length === 0) return;
+        if (destination) onFiles(files);
+        else onRefused(files);
+      }}
+    >
+      {children}
+      {over ? (
+        <div className={destination ? 'drop-zone__overlay' : 'drop-zone__overlay drop-zone__overlay--refused'} aria-hidden="true">
+          <Icon name={destination ? 'upload' : 'alert'} size={28} />
+          <p className="drop-zone__title">{destination ? `Drop to send to ${destination}` : 'No account can receive drafts yet'}</p>
+          <p className="drop-zone__text">{destination ? 'MP4, MOV or WebM, up to 4 GB each' : 'Add an account on the Accounts page first'}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

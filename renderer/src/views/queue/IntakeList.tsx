@@ -1,0 +1,92 @@
+/**
+ * Files on their way in: being read, sent to Draftdeck's background service, or added. And files
+ * refused at once, each with its reason, until dismissed. The refusals sit in a live region, so a
+ * screen reader hears them as they happen.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { formatBytes, formatDuration, plural } from '../../format';
+import { dismissIntake, dismissRefused, useIntake, type IntakeItem } from '../../state/intake';
+import { DraftThumb } from './DraftThumb';
+import { ProgressBar } from './ProgressBar';
+
+const PHASE_WORDS: Record<'reading' | 'sending' | 'adding', string> = {
+  reading: 'Reading the video…',
+  sending: 'Sending to Draftdeck…',
+  adding: 'Adding to the queue…',
+};
+
+export function RefusedFiles() {
+  const refused = useIntake(useShallow((state) => state.items.filter((item) => item.phase === 'refused' || item.phase === 'failed')));
+  return (
+    <div className="refused" role="status">
+      {refused.length > 0 ? (
+        <div className="banner banner--error refused__banner">
+          <Icon name="alert" />
+          <div className="banner__content refused__content">
+            <p className="banner__title">{refused.length === 1 ? `${refused[0]!.name} was not added` : `${plural(refused.length, 'file')} were not added`}</p>
+            <ul className="refused__list" aria-label="Files not added">
+              {refused.map((item) => (
+                <li key={item.key} className="refused__item">
+                  <span className="refused__name">{item.name}</span>
+                  <span className="refused__reason">{item.reason}</span>
+                  <button type="button" className="icon-button icon-button--small" aria-label={`Dismiss ${item.name}`} title="Dismiss" onClick={() => dismissIntake(item.key)}>
+                    <Icon name="close" size={14} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {refused.length > 1 ? (
+              <Button variant="ghost" className="button--inline" onClick={dismissRefused}>
+                Dismiss all
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function IncomingFiles() {
+  const incoming = useIntake(useShallow((state) => state.items.filter((item) => item.phase === 'reading' || item.phase === 'sending' || item.phase === 'adding')));
+  if (incoming.length === 0) return null;
+  return (
+    <ul className="incoming" aria-label="Files being added">
+      {incoming.map((item) => (
+        <IncomingRow key={item.key} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function IncomingRow({ item }: { item: IntakeItem }) {
+  const phase = item.phase as keyof typeof PHASE_WORDS;
+  const meta = [formatBytes(item.size), item.durationMs !== null ? formatDuration(item.durationMs) : null].filter(Boolean).join(' · ');
+  return (
+    <li className="draft-row draft-row--incoming" data-state={`incoming-${phase}`}>
+      <span className="move-buttons" aria-hidden="true" />
+      <DraftThumb src={item.thumbnail} busy={phase === 'reading'} />
+      <div className="draft-row__main">
+        <p className="draft-row__name" title={item.name}>
+          {item.name}
+        </p>
+        <p className="draft-row__meta">{meta}</p>
+      </div>
+      <div className="draft-row__status">
+        <p className="draft-row__state">
+          <span className="state-badge state-badge--neutral">{PHASE_WORDS[phase]}</span>
+        </p>
+        <ProgressBar value={null} tone="active" label={`${item.name}: ${PHASE_WORDS[phase]}`} />
+      </div>
+      <div className="draft-row__actions">
+        {phase !== 'adding' ? (
+          <button type="button" className="icon-button" aria-label={`Stop adding ${item.name}`} title="Stop" onClick={() => dismissIntake(item.key)}>
+            <Icon name="close" size={18} />
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
