@@ -10,123 +10,16 @@
  *
  * Run: npx tsx test/bench/upload-host.bench.ts (or npm run bench -- upload-host). Needs curl.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { peakRssMb, reporter } from './lib/report.js';
+import { MB, curlPut, makeFile, signIn, startSandboxChild, stopChild } from './lib/sandbox-session.js';
 
 const report = reporter('upload-host');
-const MB = 1024 * 1024;
 const CHUNK = 64 * MB;
 const RSS_TOLERANCE_MB = 32;
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLIENT_KEY = 'sbx_draftdeck_desktop';
-const CLIENT_SECRET = 'sbx_secret_local_only_not_confidential';
-const REDIRECT_URI = 'http://127.0.0.1:53682/callback/';
-
-interface Ready {
-  base_url: string;
-  upload_base_url: string;
-}
-
-/** A file of `bytes` bytes that starts as an MP4 and is otherwise random-ish; returns its SHA-256. */
-async function makeFile(path: string, bytes: number): Promise<string> {
-  const block = randomBytes(MB);
-  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x32]).copy(block, 0);
-  const hash = createHash('sha256');
-  const file = await open(path, 'w');
-  try {
-    for (let offset = 0; offset < bytes; offset += MB) {
-      // Vary each megabyte a little so no two chunks are alike.
-      if (offset > 0) block.writeUInt32LE(offset / MB, 64);
-      const part = block.subarray(0, Math.min(MB, bytes - offset));
-      hash.update(part);
-      await file.write(part, 0, part.length, offset);
-    }
-  } finally {
-    await file.close();
-  }
-  return hash.digest('hex');
-}
-
-async function startSandboxChild(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--upload-port', '0', '--data-dir', dataDir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-  });
-  const line = await new Promise<string>((resolveLine, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolveLine);
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code} before ready`)));
-  });
-  return { child, ready: JSON.parse(line) as Ready };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolveStop) => {
-    if (child.exitCode !== null) return resolveStop();
-    child.once('exit', () => resolveStop());
-    child.kill('SIGTERM');
-  });
-}
-
-/** Sign in as a sandbox user the way a desktop app does: consent page, form post, code exchange with hex-S256 PKCE. */
-async function signIn(baseUrl: string): Promise<string> {
-  const verifier = randomBytes(48).toString('base64url');
-  const params = {
-    client_key: CLIENT_KEY,
-    response_type: 'code',
-    scope: 'user.info.basic,video.upload',
-    redirect_uri: REDIRECT_URI,
-    state: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('hex'),
-    code_challenge_method: 'S256',
-  };
-  const page = await fetch(`${baseUrl}/v2/auth/authorize/?${new URLSearchParams(params)}`);
-  if (page.status !== 200) throw new Error(`consent page: HTTP ${page.status}`);
-  await page.text();
-  const decision = await fetch(`${baseUrl}/v2/auth/authorize/`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...params, open_id: 'sbx-user-ava', decision: 'allow' }).toString(),
-  });
-  const code = new URL(decision.headers.get('location') ?? 'http://x/').searchParams.get('code');
-  if (!code) throw new Error(`consent: HTTP ${decision.status}, no code`);
-  const token = await fetch(`${baseUrl}/v2/oauth/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_key: CLIENT_KEY, client_secret: CLIENT_SECRET, grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }).toString(),
-  });
-  const body = (await token.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`token exchange: HTTP ${token.status}`);
-  return body.access_token;
-}
-
-/** One chunk through curl: the bytes come from the file region on curl's stdin, with an explicit length (no chunked encoding). */
-function curlPut(url: string, path: string, first: number, last: number, total: number): Promise<number> {
-  return new Promise((resolvePut, reject) => {
-    const curl = spawn('curl', [
-      '-sS', '-X', 'PUT', '-T', '-', '-o', '/dev/null', '-w', '%{http_code}',
-      '-H', 'Content-Type: video/mp4',
-      '-H', `Content-Range: bytes ${first}-${last}/${total}`,
-      '-H', `Content-Length: ${last - first + 1}`,
-      '-H', 'Transfer-Encoding:',
-      '-H', 'Expect:',
-      url,
-    ], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    curl.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    createReadStream(path, { start: first, end: last, highWaterMark: MB }).pipe(curl.stdin);
-    curl.once('error', reject);
-    curl.once('close', (code) => (code === 0 ? resolvePut(Number(out)) : reject(new Error(`curl exited with ${code}`))));
-  });
-}
 
 async function uploadOnce(dir: string, label: string, bytes: number): Promise<{ seconds: number; rssMb: number }> {
   const path = join(dir, `${label}.mp4`);

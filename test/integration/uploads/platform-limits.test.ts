@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { systemClock, type Clock } from '../../../common/clock.js';
+import { parseSandboxConfig, startSandbox } from '../../../sandbox/index.js';
+import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { writeMp4File } from '../../support/media.js';
+import type { DraftView } from '../../../electron/ipc/contract.js';
+
+let harness: AppHarness | null = null;
+afterEach(async () => {
+  await harness?.close();
+  harness = null;
+});
+
+/**
+ * The app on a sandbox with these limits. App and platform share the sandbox's virtual clock, as
+ * they share real time in production, so moving it moves both.
+ */
+async function appWithLimits(limits: Record<string, number>) {
+  let platformClock: Clock = systemClock;
+  harness = await startAppHarness({
+    host: {
+      clock: { now: () => platformClock.now() },
+      startSandbox: async (options) => {
+        const handle = await startSandbox({ ...options, config: parseSandboxConfig({ limits, processing: { seconds_per_gb: 0.1 } }) });
+        platformClock = handle.clock;
+        return handle;
+      },
+    },
+  });
+  await harness.signIn('sbx-user-ava');
+  const h = harness;
+  const sandbox = await h.sandboxUrl();
+  const advance = async (seconds: number) => {
+    const response = await fetch(`${sandbox}/sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds }) });
+    expect(response.status).toBe(200);
+  };
+  return { h, clock: { advance } };
+}
+
+async function addVideos(h: AppHarness, count: number): Promise<DraftView[]> {
+  const files = [];
+  for (let i = 0; i < count; i++) {
+    const path = join(h.dataDir, `short-${i}.mp4`);
+    await writeMp4File(path, 1024 * 1024 + i, i + 1);
+    const { fileId } = await h.app.incoming.receive(createReadStream(path));
+    files.push({ source: { kind: 'incoming' as const, fileId }, name: `short-${i}.mp4`, mimeType: 'video/mp4' as const, durationMs: null });
+  }
+  return h.call('drafts.add', { openId: 'sbx-user-ava', files });
+}
+
+async function until(h: AppHarness, what: string, done: (drafts: DraftView[]) => boolean, timeoutMs = 60_000): Promise<DraftView[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const drafts = await h.call('drafts.list');
+    if (done(drafts)) return drafts;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}: ${JSON.stringify((await h.call('drafts.list')).map((d) => [d.state, d.reason]))}`);
+}
+
+const count = (drafts: DraftView[], state: string) => drafts.filter((d) => d.state === state).length;
+
+/** The scheduler re-evaluates on any change; a settings change after moving the clock wakes it now. */
+async function nudge(h: AppHarness): Promise<void> {
+  const { uploads } = await h.call('settings.get');
+  await h.call('settings.set', { uploads: { concurrency: uploads.concurrency === 2 ? 3 : 2 } });
+}
+
+describe('platform limits', () => {
+  it('holds drafts as "waiting: inbox full" at the pending-share limit, and sends them once drafts are posted', { timeout: 120_000 }, async () => {
+    const { h, clock } = await appWithLimits({ pending_shares_per_24h: 3 });
+    await addVideos(h, 5);
+    const held = await until(h, '3 in inbox and 2 waiting', (d) => count(d, 'inbox') === 3 && count(d, 'waiting') === 2);
+    expect(count(held, 'failed')).toBe(0);
+    for (const draft of held.filter((d) => d.state === 'waiting')) expect(draft.reason).toMatch(/^Inbox full/);
+
+    // The creator posts two drafts from the inbox on the platform.
+    const sandbox = await h.sandboxUrl();
+    for (const draft of held.filter((d) => d.state === 'inbox').slice(0, 2)) {
+      expect((await fetch(`${sandbox}/sandbox/publishes/${draft.publishId}/post`, { method: 'POST' })).status).toBe(200);
+    }
+    await clock.advance(61);
+    await nudge(h);
+    const after = await until(h, 'all delivered', (d) => count(d, 'inbox') + count(d, 'posted') === 5);
+    expect(count(after, 'posted')).toBe(2);
+  });
+
+  it('holds drafts as "waiting: rate limit" instead of failing, and sends them when the minute has passed', { timeout: 120_000 }, async () => {
+    const { h, clock } = await appWithLimits({ init_per_minute: 2, pending_shares_per_24h: 50 });
+    await addVideos(h, 4);
+    const held = await until(h, '2 in inbox and 2 waiting', (d) => count(d, 'inbox') === 2 && count(d, 'waiting') === 2);
+    for (const draft of held.filter((d) => d.state === 'waiting')) expect(draft.reason).toMatch(/^Rate limit: waiting/);
+    await clock.advance(61);
+    await nudge(h);
+    await until(h, 'all in the inbox', (d) => count(d, 'inbox') === 4);
+    // Kept inside the limit on our side: the platform never had to refuse an init.
+    const publishes = (await (await fetch(`${await h.sandboxUrl()}/sandbox/publishes`)).json()) as { data: { publishes: unknown[] } };
+    expect(publishes.data.publishes).toHaveLength(4);
+  });
+});
