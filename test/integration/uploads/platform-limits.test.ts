@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../../../common/clock.js';
-import { parseSandboxConfig, startSandbox } from '../../../sandbox/index.js';
+import { createLogger } from '../../../common/log.js';
+import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
 import { writeMp4File } from '../../support/media.js';
 import type { DraftView } from '../../../electron/ipc/contract.js';
 
 let harness: AppHarness | null = null;
+const silent = createLogger({ name: 'test-sandbox', level: 'silent' });
 afterEach(async () => {
   await harness?.close();
   harness = null;
@@ -19,12 +21,14 @@ afterEach(async () => {
  */
 async function appWithLimits(limits: Record<string, number>) {
   let platformClock: Clock = systemClock;
+  let platform: SandboxHandle | null = null;
   harness = await startAppHarness({
     host: {
       clock: { now: () => platformClock.now() },
       startSandbox: async (options) => {
         const handle = await startSandbox({ ...options, config: parseSandboxConfig({ limits, processing: { seconds_per_gb: 0.1 } }) });
         platformClock = handle.clock;
+        platform = handle;
         return handle;
       },
     },
@@ -36,7 +40,7 @@ async function appWithLimits(limits: Record<string, number>) {
     const response = await fetch(`${sandbox}/sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds }) });
     expect(response.status).toBe(200);
   };
-  return { h, clock: { advance } };
+  return { h, clock: { advance }, platform: () => platform! };
 }
 
 async function addVideos(h: AppHarness, count: number): Promise<DraftView[]> {
@@ -98,5 +102,50 @@ describe('platform limits', () => {
     // Kept inside the limit on our side: the platform never had to refuse an init.
     const publishes = (await (await fetch(`${await h.sandboxUrl()}/sandbox/publishes`)).json()) as { data: { publishes: unknown[] } };
     expect(publishes.data.publishes).toHaveLength(4);
+  });
+
+  it('starts a fresh publish when the upload link expires mid-upload, and says so', { timeout: 120_000 }, async () => {
+    const { h, clock } = await appWithLimits({});
+    const sandbox = await h.sandboxUrl();
+    // Slow chunks so the hour can pass between two of them.
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 300 }]) });
+    const path = join(h.dataDir, 'long.mp4');
+    await writeMp4File(path, 100 * 1024 * 1024 + 5, 3);
+    const { fileId } = await h.app.incoming.receive(createReadStream(path));
+    const [draft] = await h.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'long.mp4', mimeType: 'video/mp4', durationMs: null }] });
+    const first = await until(h, 'the first chunk acknowledged', (d) => (d[0]?.nextChunk ?? 0) >= 1);
+    await clock.advance(2 * 3600);
+    const expiredNotice = await h.waitForEvent('drafts.updated', (d) => d.id === draft!.id && (d.reason ?? '').includes('upload link expired'));
+    expect(expiredNotice.publishId).not.toBe(first[0]!.publishId);
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+    const done = await until(h, 'the draft in the inbox', (d) => d[0]?.state === 'inbox');
+    expect(done[0]!.publishId).toBe(expiredNotice.publishId);
+    const old = (await (await fetch(`${sandbox}/sandbox/publishes/${first[0]!.publishId}`)).json()) as { data: { status: string } };
+    expect(old.data.status).not.toBe('SEND_TO_USER_INBOX');
+  });
+
+  it('waits while the platform is unreachable and continues by itself when it is back', { timeout: 120_000 }, async () => {
+    const { h, platform } = await appWithLimits({});
+    const before = platform();
+    const ports = { port: Number(new URL(before.baseUrl).port), uploadPort: Number(new URL(before.uploadBaseUrl).port) };
+    await fetch(`${before.baseUrl}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 300 }]) });
+    const path = join(h.dataDir, 'trip.mp4');
+    await writeMp4File(path, 100 * 1024 * 1024 + 9, 4);
+    const { fileId } = await h.app.incoming.receive(createReadStream(path));
+    await h.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'trip.mp4', mimeType: 'video/mp4', durationMs: null }] });
+    await until(h, 'the first chunk acknowledged', (d) => (d[0]?.nextChunk ?? 0) >= 1);
+
+    // The platform goes away (the network drops), then comes back at the same address with its state.
+    await before.close();
+    const offline = await until(h, 'the draft waiting offline', (d) => d[0]?.state === 'waiting' && /Offline|connection/i.test(d[0]?.reason ?? ''));
+    expect(offline[0]!.state).toBe('waiting');
+    const after = await startSandbox({ ...ports, dataDir: join(h.dataDir, 'sandbox'), config: before.config, logger: silent });
+    try {
+      const done = await until(h, 'the draft in the inbox', (d) => d[0]?.state === 'inbox' || d[0]?.state === 'failed');
+      expect(done[0]!.state).toBe('inbox');
+      expect(done[0]!.publishId).toBe(offline[0]!.publishId);
+    } finally {
+      await after.close();
+    }
   });
 });
