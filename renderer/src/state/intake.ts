@@ -77,10 +77,12 @@ export function addFiles(files: readonly File[], openId: string): void {
     return item;
   });
   useIntake.setState((state) => ({ items: [...state.items, ...items] }));
-  for (const { item, file, mimeType } of accepted) void bringIn(item, file, mimeType);
+  // Read and sent side by side, but added in the order they were dropped: each waits for the one before.
+  let previous: Promise<void> = Promise.resolve();
+  for (const { item, file, mimeType } of accepted) previous = bringIn(item, file, mimeType, previous);
 }
 
-async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType): Promise<void> {
+async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, turn: Promise<void>): Promise<void> {
   const controller = new AbortController();
   controllers.set(item.key, controller);
   try {
@@ -90,6 +92,7 @@ async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType): P
     const source = runtime === 'web' ? { kind: 'incoming' as const, fileId: await SENDS(() => sendFileToHost(file, controller.signal)) } : ({ kind: 'file', file } satisfies BridgeFileSource);
     if (controller.signal.aborted) return;
     update(item.key, { phase: 'adding' });
+    await turn;
     const input = { openId: item.openId, files: [{ source, name: draftName(file.name), mimeType, durationMs: probe.durationMs }] };
     // The Electron source is the bridge's, not the contract's: the preload translates it.
     const views: DraftView[] = await request('drafts.add', input as ChannelInput<'drafts.add'>);

@@ -26,7 +26,7 @@ export function QueueView() {
   const loaded = useDrafts((state) => state.loaded);
   const loadError = useDrafts((state) => state.loadError);
   const count = useDrafts((state) => state.order.length);
-  const incoming = useIntake((state) => state.items.length);
+  const incoming = useIntake((state) => state.items.filter((item) => item.phase !== 'refused' && item.phase !== 'failed').length);
   const target = useUploadTarget();
 
   const ready = loaded && target.known;
@@ -66,21 +66,26 @@ export function QueueView() {
     return (
       <>
         <PageHeader title="Queue" description={DESCRIPTION} />
-        <EmptyState
-          icon="queue"
-          title="No drafts yet"
-          actions={
-            <a className="button button--primary" href={hashFor('accounts')}>
-              Go to Accounts
-            </a>
-          }
-          note="MP4, MOV or WebM videos up to 4 GB each."
-        >
-          <p>
-            Add an account, then drop videos here. Draftdeck sends each one to the account's inbox as a draft, in chunks that resume after a crash or a dropped connection, and you
-            finish the post in the platform's app.
-          </p>
-        </EmptyState>
+        <DropZone destination={null} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
+          <div className="queue-notices">
+            <RefusedFiles />
+          </div>
+          <EmptyState
+            icon="queue"
+            title="No drafts yet"
+            actions={
+              <a className="button button--primary" href={hashFor('accounts')}>
+                Go to Accounts
+              </a>
+            }
+            note="MP4, MOV or WebM videos up to 4 GB each."
+          >
+            <p>
+              Add an account, then drop videos here. Draftdeck sends each one to the account's inbox as a draft, in chunks that resume after a crash or a dropped connection, and
+              you finish the post in the platform's app.
+            </p>
+          </EmptyState>
+        </DropZone>
       </>
     );
   }

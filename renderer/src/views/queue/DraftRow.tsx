@@ -66,14 +66,14 @@ function DraftRowContent({ draft, index, count, style }: { draft: DraftView; ind
       <div className="draft-row__actions">
         {actionsFor(draft.state).map((action, position) => (
           // Keyed by position: Pause becomes Resume in the same element, so keyboard focus stays.
-          <ActionButton key={position} draft={draft} action={action} />
+          <ActionButton key={position} draft={draft} action={action} index={index} />
         ))}
       </div>
     </li>
   );
 }
 
-function ActionButton({ draft, action }: { draft: DraftView; action: DraftActionName }) {
+function ActionButton({ draft, action, index }: { draft: DraftView; action: DraftActionName; index: number }) {
   const [busy, setBusy] = useState(false);
   const { icon, verb } = ACTIONS[action];
   const label = `${verb} ${draft.fileName}`;
@@ -84,16 +84,29 @@ function ActionButton({ draft, action }: { draft: DraftView; action: DraftAction
       aria-label={label}
       title={verb}
       aria-busy={busy || undefined}
-      onClick={async () => {
+      onClick={async (event) => {
         if (busy) return;
+        const list = event.currentTarget.closest('ul');
         setBusy(true);
         await runDraftAction(draft, action);
         setBusy(false);
+        if (action === 'remove' && list) focusRowAfterRemoval(list, index);
       }}
     >
       <Icon name={icon} size={18} />
     </button>
   );
+}
+
+/** The removed row's button is gone: keyboard focus goes to the row that took its place (or the one above). */
+function focusRowAfterRemoval(list: HTMLElement, index: number): void {
+  requestAnimationFrame(() => {
+    const rows = [`[aria-posinset="${index + 1}"]`, `[aria-posinset="${index}"]`];
+    for (const selector of rows) {
+      const button = list.querySelector<HTMLButtonElement>(`${selector} .draft-row__actions button`);
+      if (button) return button.focus();
+    }
+  });
 }
 
 /** Up and down in the queue: the order in which waiting drafts start. Focus stays on the button pressed. */

@@ -23,6 +23,7 @@ export function DropZone({ destination, onFiles, onRefused, children }: DropZone
   return (
     <div
       className={over ? 'drop-zone drop-zone--over' : 'drop-zone'}
+      data-testid="queue-drop-zone"
       onDragEnter={(event) => {
         if (!carriesFiles(event)) return;
         event.preventDefault();

@@ -1,0 +1,223 @@
+/**
+ * The queue, end to end in Chromium with real video files (test/fixtures/media, made by
+ * assets/media/generate-test-media.mjs): files dropped on the queue (a DataTransfer built in the
+ * page, as a drag from the desktop delivers it) or chosen with the file picker are read in the
+ * window (length, thumbnail), streamed to the host, uploaded to the embedded sandbox and reach
+ * the account's inbox. Files the platform would refuse are refused at once, with the reason.
+ * Each row's actions work from the UI.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { approveConsent } from '../support/consent-browser.js';
+import type { RunningWebApp } from '../support/web-app.js';
+import { test, expect, openApp } from './fixtures/web-app.js';
+
+const MEDIA = resolve(import.meta.dirname, '../fixtures/media');
+
+interface DroppedFile {
+  name: string;
+  type: string;
+  /** Bytes of a fixture, or literal text. */
+  fixture?: string;
+  text?: string;
+}
+
+const MP4: DroppedFile = { name: 'beach day.mp4', type: 'video/mp4', fixture: 'testsrc-2s-h264.mp4' };
+const WEBM: DroppedFile = { name: 'studio take.webm', type: 'video/webm', fixture: 'testsrc2-2s-vp9.webm' };
+// MPEG-4 part 2 in QuickTime: Chromium cannot decode it, so no length and no thumbnail, but it is still sent.
+const MOV: DroppedFile = { name: 'old camera.mov', type: 'video/quicktime', fixture: 'smptebars-1s-mpeg4.mov' };
+const NOTES: DroppedFile = { name: 'notes.txt', type: 'text/plain', text: 'not a video' };
+const EMPTY: DroppedFile = { name: 'empty.mp4', type: 'video/mp4', text: '' };
+
+/** A contract call through the automation API, as a script would make it. */
+async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown): Promise<T> {
+  const response = await fetch(`${app.origin}/api/call/${channel}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${app.token}`, ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: input === undefined ? undefined : JSON.stringify(input),
+  });
+  const result = (await response.json()) as { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+/** Signs in as a sandbox user with the consent page played over HTTP (the accounts spec plays it in Chromium). */
+async function signIn(app: RunningWebApp, openId: string): Promise<void> {
+  const { authorizeUrl } = await callApp<{ authorizeUrl: string }>(app, 'accounts.signIn.start');
+  const { callbackStatus } = await approveConsent(authorizeUrl, openId);
+  expect(callbackStatus).toBe(200);
+  await expect.poll(async () => (await callApp<{ openId: string }[]>(app, 'accounts.list')).map((account) => account.openId)).toContain(openId);
+}
+
+/** The embedded sandbox's fault injection (its own loopback API). */
+async function setChaos(app: RunningWebApp, rules: unknown[]): Promise<void> {
+  const info = await callApp<{ sandbox: { baseUrl: string } | null }>(app, 'app.info');
+  const response = await fetch(`${info.sandbox!.baseUrl}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
+  expect(response.status).toBe(200);
+}
+
+async function openQueue(page: Page, app: RunningWebApp): Promise<void> {
+  await openApp(page, app);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
+}
+
+/** Drags files over the queue and drops them, with a DataTransfer made in the page from the files' bytes. */
+async function dropFiles(page: Page, files: DroppedFile[]): Promise<void> {
+  const payload = files.map((file) => ({ name: file.name, type: file.type, bytes: [...(file.fixture ? readFileSync(resolve(MEDIA, file.fixture)) : Buffer.from(file.text ?? ''))] }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+    return transfer;
+  }, payload);
+  const zone = page.getByTestId('queue-drop-zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await expect(page.getByText('Drop to send to Ava Makes')).toBeVisible();
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByText('Drop to send to Ava Makes')).toHaveCount(0);
+}
+
+const draftRow = (page: Page, name: string): Locator => page.getByRole('list', { name: 'Drafts' }).getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+
+async function rowNames(page: Page): Promise<string[]> {
+  return page.getByRole('list', { name: 'Drafts' }).locator('.draft-row__name').allTextContents();
+}
+
+test.describe('queue: real videos to the inbox', () => {
+  test('dropped and chosen videos reach the inbox; a non-video and an empty file are refused at once', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(90_000);
+    await signIn(webApp.current, 'sbx-user-ava');
+    await openQueue(page, webApp.current);
+    // With an account and no drafts, the drop zone invites.
+    await expect(page.getByRole('heading', { level: 2, name: 'No drafts yet' })).toBeVisible();
+    await expect(page.getByLabel('Send to')).toHaveValue('sbx-user-ava');
+
+    await dropFiles(page, [MP4, NOTES, WEBM, EMPTY, MOV]);
+
+    // Refused before anything is sent, each with its reason.
+    const refused = page.getByRole('list', { name: 'Files not added' });
+    await expect(refused.getByRole('listitem')).toHaveCount(2);
+    await expect(refused.getByRole('listitem').filter({ hasText: 'notes.txt' })).toContainText('Not a video the platform takes (text/plain). Use MP4, MOV or WebM.');
+    await expect(refused.getByRole('listitem').filter({ hasText: 'empty.mp4' })).toContainText('The file is empty (0 bytes).');
+
+    for (const file of [MP4, WEBM, MOV]) await expect(draftRow(page, file.name).getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // Length and thumbnail were read in the window: a WebM (VP9) decodes in every Chromium.
+    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 KB · 0:02 · Ava Makes');
+    await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    // Debian's Chromium decodes H.264 too; where it does not, the row would show the placeholder.
+    await expect(draftRow(page, MP4.name).locator('.draft-row__meta')).toContainText('0:02');
+    // A codec the window cannot decode: no length, a placeholder, delivered all the same.
+    await expect(draftRow(page, MOV.name).locator('.draft-row__meta')).toHaveText('2.4 KB · Ava Makes');
+    await expect(draftRow(page, MOV.name).locator('img')).toHaveCount(0);
+    await expect(page.getByText('3 drafts')).toBeVisible();
+    await expect(page.getByText('3 in inbox')).toBeVisible();
+
+    // The keyboard's way: Choose videos opens the picker (its hidden input takes the file).
+    await expect(page.getByRole('button', { name: 'Choose videos' })).toBeVisible();
+    await page.getByTestId('choose-videos-input').setInputFiles(resolve(MEDIA, 'tiny-1s-h264.mp4'));
+    await expect(draftRow(page, 'tiny-1s-h264.mp4').getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // The main process agrees: four drafts in Ava's inbox, with the lengths the window read.
+    const drafts = await callApp<{ fileName: string; state: string; durationMs: number | null; openId: string }[]>(webApp.current, 'drafts.list');
+    expect(drafts.map(({ fileName, state, durationMs, openId }) => ({ fileName, state, durationMs, openId }))).toEqual([
+      { fileName: MP4.name, state: 'inbox', durationMs: 2000, openId: 'sbx-user-ava' },
+      { fileName: WEBM.name, state: 'inbox', durationMs: 2000, openId: 'sbx-user-ava' },
+      { fileName: MOV.name, state: 'inbox', durationMs: null, openId: 'sbx-user-ava' },
+      { fileName: 'tiny-1s-h264.mp4', state: 'inbox', durationMs: 1000, openId: 'sbx-user-ava' },
+    ]);
+
+    // Refusals go when dismissed; a reload keeps the drafts (their thumbnails were in memory only).
+    await refused.getByRole('button', { name: 'Dismiss notes.txt' }).click();
+    await expect(refused.getByRole('listitem')).toHaveCount(1);
+    await page.reload();
+    await expect(draftRow(page, WEBM.name).getByText('In inbox', { exact: true })).toBeVisible();
+    await expect(draftRow(page, WEBM.name).locator('img')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('pause, resume, cancel, retry, remove and reorder work from the rows', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(90_000);
+    await signIn(webApp.current, 'sbx-user-ava');
+    // Every chunk PUT is held for a while, so a draft stays "Uploading" long enough to act on.
+    await setChaos(webApp.current, [{ route: 'PUT /upload/', probability: 1, latency_ms: 20_000 }]);
+    await openQueue(page, webApp.current);
+    await page.getByLabel('At once').selectOption('1');
+    await expect.poll(async () => (await callApp<{ uploads: { concurrency: number } }>(webApp.current, 'settings.get')).uploads.concurrency).toBe(1);
+
+    const first = { ...MP4, name: 'first.mp4' };
+    const second = { ...WEBM, name: 'second.webm' };
+    const third = { ...MP4, name: 'third.mp4' };
+    await dropFiles(page, [first]);
+    await expect(draftRow(page, first.name).getByText(/^Uploading \d+%$/)).toBeVisible({ timeout: 15_000 });
+    await dropFiles(page, [second]);
+    await expect(draftRow(page, second.name).getByText('Queued', { exact: true })).toBeVisible();
+    await dropFiles(page, [third]);
+    await expect(draftRow(page, third.name).getByText('Queued', { exact: true })).toBeVisible();
+    await expect(page.getByText('1 uploading')).toBeVisible();
+    await expect(page.getByText('2 queued')).toBeVisible();
+
+    // Reorder: the third moves above the second, and the main process keeps that order.
+    expect(await rowNames(page)).toEqual([first.name, second.name, third.name]);
+    await expect(page.getByRole('button', { name: `Move ${first.name} up` })).toHaveAttribute('aria-disabled', 'true');
+    await page.getByRole('button', { name: `Move ${third.name} up` }).click();
+    await expect.poll(() => rowNames(page)).toEqual([first.name, third.name, second.name]);
+    await expect(page.getByRole('button', { name: `Move ${third.name} up` })).toBeFocused();
+    await expect.poll(async () => (await callApp<{ fileName: string }[]>(webApp.current, 'drafts.list')).map((draft) => draft.fileName)).toEqual([first.name, third.name, second.name]);
+
+    // Pause keeps keyboard focus on the same control, now Resume.
+    await page.getByRole('button', { name: `Pause ${first.name}` }).click();
+    await expect(draftRow(page, first.name).getByText('Paused', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Resume ${first.name}` })).toBeFocused();
+    // The freed slot goes to the next in line: the one moved up.
+    await expect(draftRow(page, third.name).getByText(/^Uploading \d+%$/)).toBeVisible({ timeout: 15_000 });
+
+    await page.getByRole('button', { name: `Resume ${first.name}` }).click();
+    await expect(draftRow(page, first.name).getByText(/^(Queued|Uploading \d+%)$/)).toBeVisible();
+
+    await page.getByRole('button', { name: `Cancel ${first.name}` }).click();
+    await expect(draftRow(page, first.name).getByText('Cancelled', { exact: true })).toBeVisible();
+
+    // The upload host now refuses chunks: the next draft fails, with the reason in words.
+    await setChaos(webApp.current, [{ route: 'PUT /upload/', probability: 1, status: 400 }]);
+    await page.getByRole('button', { name: `Cancel ${third.name}` }).click();
+    await expect(draftRow(page, third.name).getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(draftRow(page, second.name).getByText('Failed', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(draftRow(page, second.name)).toContainText('The platform refused this draft');
+    await expect(page.getByText('1 failed')).toBeVisible();
+
+    // With the host healthy again, Retry takes it all the way to the inbox.
+    await setChaos(webApp.current, []);
+    await page.getByRole('button', { name: `Retry ${second.name}` }).click();
+    await expect(draftRow(page, second.name).getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // Remove takes a finished or cancelled draft off the queue.
+    await page.getByRole('button', { name: `Remove ${first.name}` }).click();
+    await expect(draftRow(page, first.name)).toHaveCount(0);
+    // Focus moves to the row that took its place, not to the top of the page.
+    await expect(page.getByRole('button', { name: `Retry ${third.name}` })).toBeFocused();
+    await page.getByRole('button', { name: `Remove ${third.name}` }).click();
+    await expect(draftRow(page, third.name)).toHaveCount(0);
+    await expect.poll(async () => (await callApp<{ fileName: string }[]>(webApp.current, 'drafts.list')).map((draft) => draft.fileName)).toEqual([second.name]);
+    await expect(page.getByText('1 draft', { exact: true })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('before any account the queue explains, and a drop is refused with the reason', async ({ page, webApp, consoleErrors }) => {
+    await openQueue(page, webApp.current);
+    await expect(page.getByRole('heading', { level: 2, name: 'No drafts yet' })).toBeVisible();
+    await expect(page.getByText('Add an account, then drop videos here.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Accounts' })).toBeVisible();
+    // Nowhere to send: the drop is taken (not opened by the browser) and refused with a reason.
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
+      return transfer;
+    });
+    await page.getByTestId('queue-drop-zone').dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByRole('list', { name: 'Files not added' }).getByRole('listitem')).toContainText('clip.mp4No account can receive drafts yet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
+    expect(consoleErrors).toEqual([]);
+  });
+});
