@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 16 });
@@ -63,11 +64,15 @@ export function putChunk(req: ChunkPutRequest): Promise<ChunkPutResponse> {
 
     const source = createReadStream(req.filePath, { start: req.start, end: req.end, highWaterMark: 1024 * 1024 });
     let sent = 0;
-    source.on('data', (chunk) => {
-      sent += chunk.length;
-      req.onProgress?.(sent);
+    // Counted inside the pipeline, so backpressure from the socket still paces the reads.
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        sent += chunk.length;
+        req.onProgress?.(sent);
+        done(null, chunk);
+      },
     });
-    pipeline(source, outgoing).catch((error: unknown) => {
+    pipeline(source, meter, outgoing).catch((error: unknown) => {
       // A server that answers early (403, 416) may close before we finish sending: its answer wins.
       outgoing.destroy(error instanceof Error ? error : new Error(String(error)));
     });
