@@ -21,18 +21,28 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   return m?.[1];
 }
 
-export function authenticateUser(ctx: SandboxContext, req: IncomingMessage, logId: string, requiredScope: string): Authenticated<UserTokenRecord> {
+/**
+ * A live user access token; with `requiredScope`, one the app is approved for and the user
+ * granted. Op 8 passes none: silent login authorizes no scope in particular.
+ */
+export function authenticateUser(ctx: SandboxContext, req: IncomingMessage, logId: string, requiredScope: string | null): Authenticated<UserTokenRecord> {
   const token = bearerToken(req);
   if (!token) return { ok: false, reply: errorB(logId, 'access_token_invalid', 'missing "Authorization: Bearer <access_token>" header') };
   const key = secretKey(token);
-  const record = authState(ctx).access.get(key);
-  if (!record) return { ok: false, reply: errorB(logId, 'access_token_invalid', 'access token is invalid') };
+  const { access, client } = authState(ctx);
+  const record = access.get(key);
+  if (!record) {
+    const message = client.has(key) ? 'a client access token cannot be used here; use the user access token' : 'access token is invalid';
+    return { ok: false, reply: errorB(logId, 'access_token_invalid', message) };
+  }
   if (record.revoked_at !== null) return { ok: false, reply: errorB(logId, 'access_token_invalid', 'access token has been revoked') };
   if (ctx.clock.now() >= record.expires_at) return { ok: false, reply: errorB(logId, 'access_token_invalid', 'access token has expired; refresh it') };
   const app = findApp(ctx, record.client_key);
   if (!app) return { ok: false, reply: errorB(logId, 'access_token_invalid', 'the app of this access token no longer exists') };
-  if (!app.scopes.includes(requiredScope)) return { ok: false, reply: errorB(logId, 'scope_not_authorized', `the app is not approved for the ${requiredScope} scope`) };
-  if (!record.scopes.includes(requiredScope)) return { ok: false, reply: errorB(logId, 'scope_not_authorized', `the user did not authorize the ${requiredScope} scope`) };
+  if (requiredScope !== null) {
+    if (!app.scopes.includes(requiredScope)) return { ok: false, reply: errorB(logId, 'scope_not_authorized', `the app is not approved for the ${requiredScope} scope`) };
+    if (!record.scopes.includes(requiredScope)) return { ok: false, reply: errorB(logId, 'scope_not_authorized', `the user did not authorize the ${requiredScope} scope`) };
+  }
   return { ok: true, key, token: record, app };
 }
 
