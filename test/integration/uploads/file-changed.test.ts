@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadStream } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { writeMp4File } from '../../support/media.js';
+import type { DraftView } from '../../../electron/ipc/contract.js';
+
+let h: AppHarness;
+beforeAll(async () => {
+  h = await startAppHarness();
+  await h.signIn('sbx-user-ava');
+});
+afterAll(() => h.close());
+
+async function until(what: string, done: (draft: DraftView) => boolean, id: string): Promise<DraftView> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const draft = (await h.call('drafts.list')).find((d) => d.id === id);
+    if (draft && done(draft)) return draft;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('a file that changes mid-upload', () => {
+  it('fails with "file changed" instead of sending a mix of two files', { timeout: 120_000 }, async () => {
+    const sandbox = await h.sandboxUrl();
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 300 }]) });
+    const source = join(h.dataDir, 'edit.mp4');
+    await writeMp4File(source, 100 * 1024 * 1024 + 1, 5);
+    const { fileId } = await h.app.incoming.receive(createReadStream(source));
+    const [draft] = await h.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'edit.mp4', mimeType: 'video/mp4', durationMs: null }] });
+    await until('a chunk acknowledged', (d) => d.nextChunk >= 1, draft!.id);
+    await h.call('drafts.pause', { id: draft!.id });
+    // The file the draft reads is edited while the upload is paused.
+    await appendFile(join(h.dataDir, 'incoming', fileId), Buffer.from('re-exported'));
+    await h.call('drafts.resume', { id: draft!.id });
+    const failed = await until('the draft failed', (d) => d.state === 'failed', draft!.id);
+    expect(failed.failCode).toBe('file_changed');
+    expect(failed.reason).toMatch(/changed/);
+    await expect(h.call('drafts.retry', { id: draft!.id })).rejects.toThrow(/file_changed/);
+  });
+});
