@@ -247,6 +247,8 @@ export class UploadService {
   private async upload(id: string, activity: Activity): Promise<void> {
     let draft = this.require(id);
     const current = await fingerprintFile(draft.filePath).catch(() => null);
+    // Paused or cancelled meanwhile: that decision is already recorded and must not be overwritten.
+    if (activity.controller.signal.aborted) return;
     if (!current) return void this.fail(draft, 'file_missing');
     if (!sameFingerprint(current, draft.fingerprint)) return void this.fail(draft, 'file_changed');
 
@@ -254,7 +256,7 @@ export class UploadService {
       if (!draft.publishId || !draft.uploadUrl || this.urlExpired(draft)) {
         const expired = draft.publishId !== null;
         const started = await this.initPublish(draft, activity.controller.signal);
-        if (!started) return;
+        if (!started || activity.controller.signal.aborted) return;
         draft = this.save({ ...started, reason: expired ? 'The upload link expired, so a fresh upload was started' : null });
       }
       const plan: ChunkPlan = { videoSize: draft.size, chunkSize: draft.chunkSize!, totalChunkCount: draft.totalChunkCount! };
@@ -307,6 +309,7 @@ export class UploadService {
     if (pending.length >= this.limits.pendingSharesPerDay) {
       // The creator may have posted some of them since: ask before deciding the inbox is full.
       await this.refreshInbox(draft.openId);
+      if (signal.aborted) return null;
       now = this.deps.clock.now();
       pending = this.pendingShares(draft.openId, now);
     }
