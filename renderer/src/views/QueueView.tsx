@@ -94,7 +94,7 @@ export function QueueView() {
     <>
       <PageHeader title="Queue" description={DESCRIPTION} />
       <DropZone destination={target.account ? accountLabel(target.account) : null} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
-        <QueueToolbar target={target} onFiles={onFiles} showAdd={!empty} />
+        <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} />
         <div className="queue-notices">
           <ActionError />
           <RefusedFiles />

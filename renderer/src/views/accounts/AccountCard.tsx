@@ -50,6 +50,7 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
       <AccountProblem account={account} />
 
       <div className="account-card__actions">
+        <p className="account-card__added">Added {formatDate(account.addedAt)}</p>
         {account.status === 'sign_in_again' ? (
           <Button variant="primary" unavailable={signingIn} onClick={() => void startSignIn(true)} aria-label={`Sign in again as ${label}`}>
             Sign in again
@@ -85,7 +86,7 @@ function AccountProblem({ account }: { account: Account }) {
       <p className="account-card__problem">
         <Icon name="alert" size={16} />
         <span>
-          <strong>Sign in again to keep sending drafts.</strong> {account.statusReason ?? 'The platform no longer accepts this sign-in.'} Its drafts wait until you do.
+          <strong>Sign in again to keep sending drafts.</strong> {sentence(account.statusReason ?? 'The platform no longer accepts this sign-in')} Its drafts wait until you do.
         </span>
       </p>
     );
@@ -97,12 +98,23 @@ function AccountProblem({ account }: { account: Account }) {
         <Icon name="alert" size={16} />
         <span>
           <strong>{upload ? `Can't receive drafts: ${UPLOAD_SCOPE} not allowed.` : `Not allowed: ${account.missingScopes.join(', ')}.`}</strong>{' '}
-          {account.statusReason ?? 'Sign in again and leave every permission on to send drafts here.'}
+          {sentence(account.statusReason ?? 'Sign in again and leave every permission on to send drafts here')}
         </span>
       </p>
     );
   }
   return null;
+}
+
+/** Reasons come from the main process with or without a full stop. */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+function formatDate(epochMs: number): string {
+  const date = new Date(epochMs);
+  const thisYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleDateString(undefined, thisYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 function initialOf(label: string): string {

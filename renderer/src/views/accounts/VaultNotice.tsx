@@ -66,7 +66,7 @@ export function VaultNotice({ vault }: { vault: VaultStatus }) {
             ) : null
           }
         >
-          {vault.reason ?? 'This computer offers no safe place for sign-ins.'} You will need to sign in again each time Draftdeck starts.
+          {vault.reason ?? 'This computer offers no safe place for sign-ins. You will need to sign in again each time Draftdeck starts.'}
         </Notice>
         {failure}
         {confirming ? (

@@ -7,19 +7,19 @@ import { UploadAccountPicker } from './UploadAccountPicker';
 import type { UploadTarget } from './use-upload-target';
 
 /** Stays in view while the list scrolls: where drafts go, how many upload at once, a way to add, and the counts. */
-export function QueueToolbar({ target, onFiles, showAdd }: { target: UploadTarget; onFiles: (files: File[]) => void; showAdd: boolean }) {
+export function QueueToolbar({ target, onFiles, hasDrafts }: { target: UploadTarget; onFiles: (files: File[]) => void; hasDrafts: boolean }) {
   return (
     <div className="queue-bar">
       <div className="queue-bar__controls">
         <UploadAccountPicker target={target} />
         <ConcurrencyPicker />
-        {showAdd ? (
+        {hasDrafts ? (
           <div className="queue-bar__add">
             <ChooseVideosButton onFiles={onFiles} disabled={target.openId === null} />
           </div>
         ) : null}
       </div>
-      <QueueSummary />
+      {hasDrafts ? <QueueSummary /> : null}
     </div>
   );
 }
