@@ -76,6 +76,7 @@ export async function createApp(host: AppHost): Promise<App> {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
+  await incoming.sweep(uploads.ownedFiles());
   uploads.start();
 
   const handlers: Handlers = {

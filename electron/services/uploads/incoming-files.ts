@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,5 +45,21 @@ export class IncomingFiles {
     const path = join(this.dir, fileId);
     if (!(await stat(path).catch(() => null))?.isFile()) throw new AppError('no_such_file', 'That file is no longer on the host: drop it again');
     return path;
+  }
+
+  /**
+   * At start-up: removes files no draft refers to (sent, then never queued) and transfers a crash
+   * cut off (`.part`), so dropped videos do not pile up in the data dir.
+   */
+  async sweep(inUse: ReadonlySet<string>): Promise<number> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.dir, name);
+      if (inUse.has(path)) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
   }
 }

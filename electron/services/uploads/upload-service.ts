@@ -107,6 +107,12 @@ export class UploadService {
     this.journal.compact();
   }
 
+  /** Files the queue owns (copies of dropped files) that a draft still needs, a failed one's for a retry. */
+  ownedFiles(): Set<string> {
+    const done: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'cancelled']);
+    return new Set(this.journal.all().filter((d) => d.ownsFile && !done.has(d.state)).map((d) => d.filePath));
+  }
+
   list(): DraftView[] {
     return this.journal.all().map((draft) => this.view(draft));
   }
