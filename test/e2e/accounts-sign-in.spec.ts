@@ -120,4 +120,42 @@ test.describe('accounts: sign in through the consent page', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'No accounts signed in' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
+
+  test('a custom platform without its client secret asks for it first; the secret is write-only', async ({ page, webApp, consoleErrors }) => {
+    const app = webApp.current;
+    const call = async (channel: string, input?: unknown) => {
+      const response = await fetch(`${app.origin}/api/call/${channel}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${app.token}`, ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: input === undefined ? undefined : JSON.stringify(input),
+      });
+      return ((await response.json()) as { value: unknown }).value;
+    };
+    const { sandbox } = (await call('app.info')) as { sandbox: { baseUrl: string } };
+    await call('settings.set', {
+      profile: { kind: 'custom', name: 'Studio platform', baseUrl: sandbox.baseUrl, uploadHost: sandbox.baseUrl, authorizeUrl: `${sandbox.baseUrl}/v2/auth/authorize/`, clientKey: 'sbx_draftdeck_desktop', secret: { store: 'vault' } },
+    });
+    await openApp(page, app);
+    await goToAccounts(page);
+    await expect(page.getByRole('heading', { name: 'Studio platform needs its client secret' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add account' })).toHaveAttribute('aria-disabled', 'true');
+
+    const secret = page.getByRole('textbox', { name: 'Client secret' });
+    await expect(secret).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Save secret' }).click();
+    await expect(page.getByText('Enter the client secret the platform issued with your client key.')).toBeVisible();
+    await secret.fill('sbx_secret_local_only_not_confidential');
+    await page.getByRole('button', { name: 'Save secret' }).click();
+
+    // Stored: the panel goes, Add account can start, and the secret is nowhere to be read back.
+    await expect(page.getByRole('heading', { name: 'Studio platform needs its client secret' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add account' })).not.toHaveAttribute('aria-disabled');
+    expect(await call('profile.status')).toMatchObject({ kind: 'custom', clientSecret: 'stored' });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Client secret' })).toBeVisible();
+    await expect(page.getByText("A secret for Studio platform is stored in this computer's vault.")).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Client secret' })).toHaveValue('');
+    expect(await page.content()).not.toContain('sbx_secret_local_only_not_confidential');
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -90,7 +90,7 @@ function SecretsNotices() {
   return (
     <>
       {loadError ? <ErrorBanner title="Draftdeck could not read where sign-ins are kept" error={loadError} /> : null}
-      {profile?.problem ? <ErrorBanner title={`${profile.name} cannot be used right now`}>{<p className="banner__detail">{profile.problem}</p>}</ErrorBanner> : null}
+      {profile?.problem && profile.clientSecret !== 'missing' ? <ErrorBanner title={`${profile.name} cannot be used right now`}>{<p className="banner__detail">{profile.problem}</p>}</ErrorBanner> : null}
       {profile?.clientSecret === 'missing' ? (
         <section className="panel" aria-labelledby="client-secret-title">
           <h2 className="panel__title" id="client-secret-title">

@@ -4,6 +4,7 @@ import { PageHeader } from '../components/PageHeader';
 import { loadSettings, useSettings } from '../state/settings';
 import { AboutDraftdeck } from './settings/AboutDraftdeck';
 import { AppearanceSettings } from './settings/AppearanceSettings';
+import { ClientSecretSettings } from './settings/ClientSecretSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UploadSettings } from './settings/UploadSettings';
 
@@ -17,6 +18,7 @@ export function SettingsView() {
       {settings ? (
         <div className="settings">
           <PlatformSettings stored={settings.profile} />
+          {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
           <AppearanceSettings stored={settings.appearance} />
           <AboutDraftdeck />

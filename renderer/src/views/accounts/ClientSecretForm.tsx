@@ -57,8 +57,8 @@ export function ClientSecretForm({ stored }: { stored: boolean }) {
         <Button type="submit" variant="primary" busy={saving}>
           {saving ? 'Saving…' : stored ? 'Replace secret' : 'Save secret'}
         </Button>
+        <SaveStatus saved={saved} label="Secret stored" />
       </div>
-      <SaveStatus saved={saved} label="Secret stored" />
       {error ? <ErrorBanner title="Draftdeck could not store the secret" error={error} /> : null}
     </form>
   );
