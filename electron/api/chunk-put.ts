@@ -8,6 +8,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { retryAfter } from './errors.js';
 
 const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 16 });
 const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
@@ -30,7 +31,8 @@ export interface ChunkPutRequest {
 export interface ChunkPutResponse {
   status: number;
   body: string;
-  retryAfter: string | null;
+  /** From Retry-After, when the upload host asked us to wait. */
+  retryAfterMs: number | undefined;
 }
 
 /** Resolves with the upload host's answer whatever its status; rejects only on transport failure. */
@@ -57,7 +59,8 @@ export function putChunk(req: ChunkPutRequest): Promise<ChunkPutResponse> {
       res.on('data', (text: string) => {
         if (body.length < 64 * 1024) body += text;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, retryAfter: headerValue(res.headers['retry-after']) }));
+      const header = headerValue(res.headers['retry-after']);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, retryAfterMs: header === null ? undefined : retryAfter({ headers: new Headers({ 'retry-after': header }) }).retryAfterMs }));
       res.on('error', reject);
     });
     outgoing.on('error', reject);

@@ -18,7 +18,6 @@ import type { EventHub } from '../../ipc/event-hub.js';
 import { AppError } from '../../ipc/result.js';
 import { putChunk } from '../../api/chunk-put.js';
 import { backoffDelay } from './backoff.js';
-import { retryAfter } from '../../api/errors.js';
 import { chunkRange, isPlan, planChunks, type ChunkPlan } from './chunk-plan.js';
 import { DraftView, type DraftState } from '../../ipc/contract.js';
 import { FINAL, describeFailReason, parseDraftRecord, type DraftRecord } from './draft.js';
@@ -34,6 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EMIT_MS = 250;
 const SPEED_WINDOW_MS = 5000;
 const POLL_BACKOFF = { baseMs: 500, maxMs: 30_000 };
+const LINK_EXPIRED = 'The upload link expired, so a fresh upload was started';
 /** How often a draft waiting for inbox space asks whether the creator posted one. */
 const INBOX_RECHECK_MS = 60_000;
 /** failCode of a draft that waits for its account to be signed in again. */
@@ -258,12 +258,13 @@ export class UploadService {
     if (!current) return void this.fail(draft, 'file_missing');
     if (!sameFingerprint(current, draft.fingerprint)) return void this.fail(draft, 'file_changed');
 
+    // Why the next publish is a fresh one, to say so in the queue.
+    let restartReason: string | null = draft.publishId !== null && this.urlExpired(draft) ? LINK_EXPIRED : null;
     while (true) {
       if (!draft.publishId || !draft.uploadUrl || this.urlExpired(draft)) {
-        const expired = draft.publishId !== null;
         const started = await this.initPublish(draft, activity.controller.signal);
         if (!started || activity.controller.signal.aborted) return;
-        draft = this.save({ ...started, reason: expired ? 'The upload link expired, so a fresh upload was started' : null });
+        draft = this.save({ ...started, reason: restartReason });
       }
       const plan: ChunkPlan = { videoSize: draft.size, chunkSize: draft.chunkSize!, totalChunkCount: draft.totalChunkCount! };
       let restart = false;
@@ -281,6 +282,7 @@ export class UploadService {
         if (response.status === 403) {
           // The upload URL expired (or was revoked): the platform cannot continue that publish.
           draft = this.save({ ...this.require(id), uploadUrlIssuedAt: 0 });
+          restartReason = LINK_EXPIRED;
           restart = true;
           break;
         }
@@ -296,10 +298,11 @@ export class UploadService {
           }
           if (draft.attempts >= 1) return void this.fail(draft, 'upload_rejected', 'The upload host refused the chunk ranges twice');
           draft = this.save({ ...this.require(id), uploadUrlIssuedAt: 0, attempts: draft.attempts + 1 });
+          restartReason = 'The upload host lost track of this upload, so a fresh upload was started';
           restart = true;
           break;
         }
-        throw new HttpFailure(response.status, response.body, retryAfter({ headers: new Headers(response.retryAfter ? { 'retry-after': response.retryAfter } : {}) }).retryAfterMs);
+        throw new HttpFailure(response.status, response.body, response.retryAfterMs);
       }
       if (restart) continue;
       break;
