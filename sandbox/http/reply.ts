@@ -26,7 +26,9 @@ export function htmlReply(status: number, markup: string, scriptNonce?: string):
       'Content-Security-Policy': `default-src 'none'; ${script}; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'`,
       'X-Frame-Options': 'DENY',
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
+      // same-origin, not no-referrer: under no-referrer a browser submits the page's own forms
+      // with `Origin: null`, which the consent and payment pages' cross-site check must refuse.
+      'Referrer-Policy': 'same-origin',
       'Cache-Control': 'no-store',
     },
     body: markup,

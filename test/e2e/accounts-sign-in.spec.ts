@@ -14,31 +14,11 @@ async function goToAccounts(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts');
 }
 
-/**
- * WORKAROUND (sandbox bug, reported): the sandbox serves its consent page with
- * `Referrer-Policy: no-referrer`, so Chromium submits the form with `Origin: null`, and the
- * sandbox's cross-site check (sandbox/auth/consent.ts) refuses its own form. Until the page is
- * served with `Referrer-Policy: same-origin`, the form's POST is re-sent from the test with the
- * Origin a same-origin form would carry (Chromium does not let an interceptor change Origin), and
- * its answer (the redirect to the app's loopback callback) is handed back to the tab, which
- * follows it as usual. Only a literal "null" Origin is replaced.
- */
-async function sendOwnOriginFromConsentForm(consent: Page): Promise<void> {
-  await consent.route('**/v2/auth/authorize/', async (route) => {
-    const request = route.request();
-    const headers = request.headers();
-    if (request.method() !== 'POST' || headers.origin !== 'null') return route.continue();
-    const response = await route.fetch({ headers: { ...headers, origin: new URL(request.url()).origin }, maxRedirects: 0 });
-    await route.fulfill({ response });
-  });
-}
-
 /** Clicks Add account and returns the consent tab it opened. */
 async function openConsent(page: Page, context: BrowserContext): Promise<Page> {
   const opened = context.waitForEvent('page');
   await page.getByRole('button', { name: 'Add account' }).click();
   const consent = await opened;
-  await sendOwnOriginFromConsentForm(consent);
   await consent.waitForLoadState();
   await expect(consent.getByRole('heading', { level: 1 })).toContainText('wants to access your account');
   return consent;

@@ -107,9 +107,9 @@ export class UploadService {
     this.journal.compact();
   }
 
-  /** Files the queue owns (copies of dropped files) that a draft still needs, a failed one's for a retry. */
+  /** Files the queue owns (copies of dropped files) that a draft still needs: failed and cancelled ones' too, for a retry. */
   ownedFiles(): Set<string> {
-    const done: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'cancelled']);
+    const done: ReadonlySet<DraftState> = new Set(['inbox', 'posted']);
     return new Set(this.journal.all().filter((d) => d.ownsFile && !done.has(d.state)).map((d) => d.filePath));
   }
 
@@ -157,9 +157,8 @@ export class UploadService {
     const draft = this.require(id);
     if (FINAL.has(draft.state)) throw new AppError('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
     this.active.get(id)?.controller.abort(new CancelSignal());
-    const next = this.save({ ...draft, state: 'cancelled', reason: null, notBefore: null });
-    void this.releaseFile(next);
-    return this.view(next);
+    // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
+    return this.view(this.save({ ...draft, state: 'cancelled', reason: null, notBefore: null }));
   }
 
   retry(id: string): DraftView {
@@ -273,7 +272,8 @@ export class UploadService {
         const response = await putChunk({
           uploadUrl: draft.uploadUrl!, filePath: draft.filePath, start: range.start, end: range.end, total: plan.videoSize,
           contentType: draft.mimeType, signal: activity.controller.signal,
-          onProgress: (sent) => this.progress(id, activity, range.start + sent),
+          // Bytes written to the socket, short of the chunk's last byte: 100% waits for the host's answer.
+          onProgress: (sent) => this.progress(id, activity, Math.min(range.start + sent, range.end)),
         });
         if (response.status === 206 || response.status === 201) {
           draft = this.save({ ...this.require(id), nextChunk: index + 1, uploadedBytes: range.end + 1, attempts: 0, failCode: null, reason: index === 0 ? draft.reason : null });
@@ -464,8 +464,8 @@ export class UploadService {
   }
 
   private fail(draft: DraftRecord, code: string, message?: string): null {
-    const next = this.save({ ...this.require(draft.id), state: 'failed', failCode: code, reason: message ?? describeFailReason(code), notBefore: null });
-    void this.releaseFile(next, true);
+    // A failed draft keeps our copy of its file, for a retry.
+    this.save({ ...this.require(draft.id), state: 'failed', failCode: code, reason: message ?? describeFailReason(code), notBefore: null });
     return null;
   }
 
@@ -507,9 +507,9 @@ export class UploadService {
     return draft;
   }
 
-  /** Our own copies of dropped files go once the platform has the video (or it failed for good). */
-  private async releaseFile(draft: DraftRecord, keepForRetry = false): Promise<void> {
-    if (!draft.ownsFile || keepForRetry) return;
+  /** Our own copies of dropped files go once the platform has the video, or the draft is removed. */
+  private async releaseFile(draft: DraftRecord): Promise<void> {
+    if (!draft.ownsFile) return;
     await rm(draft.filePath, { force: true }).catch((error: unknown) => this.deps.log.warn({ err: error }, 'could not delete a finished upload copy'));
   }
 }

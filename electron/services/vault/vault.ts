@@ -97,8 +97,8 @@ export class Vault {
     const { cipher } = this.options;
     const persistent = this.writesToDisk();
     let reason: string | null = null;
-    if (cipher.protection === 'none') reason = `${cipher.reason ?? 'No secret storage is available.'} Sign-ins are kept in memory only: you will need to sign in again after restarting Draftdeck.`;
-    else if (!cipher.persistent && !persistent) reason = `${cipher.reason ?? 'The secret storage is not safe enough.'} Sign-ins are kept in memory only unless you choose to store them anyway.`;
+    if (cipher.protection === 'none') reason = `${sentence(cipher.reason ?? 'No secret storage is available')} Sign-ins are kept in memory only: you will need to sign in again after restarting Draftdeck.`;
+    else if (!cipher.persistent && !persistent) reason = `${sentence(cipher.reason ?? 'The secret storage is not safe enough')} Sign-ins are kept in memory only unless you choose to store them anyway.`;
     else if (!cipher.persistent) reason = `${cipher.reason ?? 'The secret storage is weak.'} You chose to store sign-ins anyway.`;
     else if (cipher.protection === 'file_permissions') reason = `Sign-ins are encrypted with a key in ${join(this.options.dataDir, 'vault.key')}, readable only by your user account (file-permission protection, not the OS key store).`;
     return {
@@ -183,4 +183,9 @@ function writeAtomically(path: string, text: string): void {
     closeSync(fd);
   }
   renameSync(temp, path);
+}
+
+/** A reason as a sentence, whether or not it came with its full stop. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }

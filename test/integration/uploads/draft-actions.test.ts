@@ -23,7 +23,7 @@ async function until(what: string, done: (draft: DraftView) => boolean, id: stri
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('a file that changes mid-upload', () => {
+describe('draft actions', () => {
   it('fails with "file changed" instead of sending a mix of two files', { timeout: 120_000 }, async () => {
     const sandbox = await h.sandboxUrl();
     await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 300 }]) });
@@ -40,5 +40,22 @@ describe('a file that changes mid-upload', () => {
     expect(failed.failCode).toBe('file_changed');
     expect(failed.reason).toMatch(/changed/);
     await expect(h.call('drafts.retry', { id: draft!.id })).rejects.toThrow(/file_changed/);
+  });
+
+  it('retries a cancelled draft from the same dropped file and delivers it', { timeout: 120_000 }, async () => {
+    const sandbox = await h.sandboxUrl();
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 300 }]) });
+    const source = join(h.dataDir, 'again.mp4');
+    await writeMp4File(source, 70 * 1024 * 1024 + 3, 6);
+    const { fileId } = await h.app.incoming.receive(createReadStream(source));
+    const [draft] = await h.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'again.mp4', mimeType: 'video/mp4', durationMs: null }] });
+    await until('a chunk acknowledged', (d) => d.nextChunk >= 1, draft!.id);
+    expect((await h.call('drafts.cancel', { id: draft!.id })).state).toBe('cancelled');
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+    expect((await h.call('drafts.retry', { id: draft!.id })).state).toBe('queued');
+    const done = await until('the draft in the inbox', (d) => d.state === 'inbox' || d.state === 'failed', draft!.id);
+    expect(done.state).toBe('inbox');
+    await h.call('drafts.remove', { id: draft!.id });
+    expect((await h.call('drafts.list')).some((d) => d.id === draft!.id)).toBe(false);
   });
 });
