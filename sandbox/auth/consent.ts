@@ -7,7 +7,8 @@ import { findUser, type SandboxContext } from '../context.js';
 import { errorPage } from '../http/errors.js';
 import { htmlReply, redirectReply, type Reply } from '../http/reply.js';
 import type { RequestContext, Route } from '../http/router.js';
-import { mediaType, parseForm, readSmallBody } from '../http/body.js';
+import { parseForm } from '../http/body.js';
+import { readOwnForm } from '../http/own-form.js';
 import { callbackUrl, checkAuthorizeRequest } from './authorize-request.js';
 import { renderConsentPage } from './consent-page.js';
 import { approveConsent } from './tokens.js';
@@ -22,17 +23,9 @@ export function consentRoutes(ctx: SandboxContext): Route[] {
   };
 
   const decide = async (rc: RequestContext): Promise<Reply> => {
-    // A page on another origin must not be able to submit a decision (the sandbox has no login to protect it).
-    const origin = rc.req.headers.origin;
-    if (origin !== undefined && !isOwnOrigin(origin, ctx.urls.baseUrl)) {
-      return errorPage(rc.logId, 403, 'Cross-site request refused', 'The consent form can only be submitted from the sandbox’s own page.');
-    }
-    if (mediaType(rc.req) !== 'application/x-www-form-urlencoded') return errorPage(rc.logId, 400, 'Invalid authorization request', 'The decision must be a form submission.');
-    const body = await readSmallBody(rc.req);
-    if (!body.ok) return errorPage(rc.logId, 400, 'Invalid authorization request', 'The form could not be read.');
-    const parsed = parseForm(body.body);
-    if (!parsed.ok) return errorPage(rc.logId, 400, 'Invalid authorization request', parsed.message);
-    const form = parsed.value;
+    const submitted = await readOwnForm(rc.req, rc.logId, ctx.urls.baseUrl, 'authorization');
+    if (!submitted.ok) return submitted.reply;
+    const form = submitted.form;
     const check = checkAuthorizeRequest(form, ctx.config.apps);
     if (!check.ok) return errorPage(rc.logId, 400, check.title, check.message);
     const { request } = check;
@@ -58,9 +51,4 @@ export function consentRoutes(ctx: SandboxContext): Route[] {
     { method: 'GET', path: '/v2/auth/authorize/', handler: show, errorShape: 'html' },
     { method: 'POST', path: '/v2/auth/authorize/', handler: decide, errorShape: 'html' },
   ];
-}
-
-function isOwnOrigin(origin: string, baseUrl: string): boolean {
-  const port = new URL(baseUrl).port;
-  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
 }

@@ -13,7 +13,8 @@ import type { RequestContext, Route } from '../http/router.js';
 import { createOrderRoute } from './create-route.js';
 import type { OrderAction } from './order-states.js';
 import { orders, orderView, paymentPath, performAction, refundOrder, type ActionResult } from './orders.js';
-import { isOwnOrigin, payPageRoutes } from './pay-page.js';
+import { payPageRoutes } from './pay-page.js';
+import { isOwnOrigin } from '../http/own-form.js';
 
 const refundBody = z.object({ refund_amount: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }) }).strict();
 

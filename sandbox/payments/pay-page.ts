@@ -5,7 +5,7 @@
  * the same path, which answers with the page again showing the outcome.
  */
 import { findApp, findUser, type SandboxContext } from '../context.js';
-import { mediaType, parseForm, readSmallBody } from '../http/body.js';
+import { readOwnForm } from '../http/own-form.js';
 import { errorPage } from '../http/errors.js';
 import { escapeHtml, htmlReply, type Reply } from '../http/reply.js';
 import type { RequestContext, Route } from '../http/router.js';
@@ -89,12 +89,6 @@ function renderPayPage(ctx: SandboxContext, order: OrderRecord, notice?: Notice)
 </html>`;
 }
 
-/** The sandbox's own pages send this Origin; any other means a page elsewhere is submitting. */
-export function isOwnOrigin(origin: string, baseUrl: string): boolean {
-  const port = new URL(baseUrl).port;
-  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
-}
-
 export function payPageRoutes(ctx: SandboxContext): Route[] {
   const unknown = (rc: RequestContext) => errorPage(rc.logId, 404, 'Unknown order', 'There is no trade order with this trade_order_id.');
 
@@ -105,16 +99,9 @@ export function payPageRoutes(ctx: SandboxContext): Route[] {
 
   const act = async (rc: RequestContext): Promise<Reply> => {
     // Another site must not be able to pay, fail or cancel an order through the visitor's browser.
-    const origin = rc.req.headers.origin;
-    if (origin !== undefined && !isOwnOrigin(origin, ctx.urls.baseUrl)) {
-      return errorPage(rc.logId, 403, 'Cross-site request refused', 'The payment form can only be submitted from the sandbox’s own page.');
-    }
-    if (mediaType(rc.req) !== 'application/x-www-form-urlencoded') return errorPage(rc.logId, 400, 'Invalid payment request', 'The payment must be a form submission.');
-    const body = await readSmallBody(rc.req);
-    if (!body.ok) return errorPage(rc.logId, 400, 'Invalid payment request', 'The form could not be read.');
-    const form = parseForm(body.body);
-    if (!form.ok) return errorPage(rc.logId, 400, 'Invalid payment request', form.message);
-    const action = form.value.action as OrderAction;
+    const submitted = await readOwnForm(rc.req, rc.logId, ctx.urls.baseUrl, 'payment');
+    if (!submitted.ok) return submitted.reply;
+    const action = submitted.form.action as OrderAction;
     if (!ACTIONS.includes(action)) return errorPage(rc.logId, 400, 'Invalid payment request', 'action must be pay, fail or cancel.');
     const tradeOrderId = rc.params.trade_order_id!;
     const result = performAction(ctx, tradeOrderId, action);
