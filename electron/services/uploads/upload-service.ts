@@ -34,6 +34,9 @@ const PROGRESS_EMIT_MS = 250;
 const SPEED_WINDOW_MS = 5000;
 const POLL_BACKOFF = { baseMs: 500, maxMs: 30_000 };
 const LINK_EXPIRED = 'The upload link expired, so a fresh upload was started';
+const RATE_LIMIT_WAIT = 'Rate limit: waiting for the platform’s upload start limit';
+
+type InitGate = { kind: 'open' } | { kind: 'probe'; reason: string } | { kind: 'closed'; reason: string; until: number };
 /** How often a draft waiting for inbox space asks whether the creator posted one. */
 const INBOX_RECHECK_MS = 60_000;
 /** failCode of a draft that waits for its account to be signed in again. */
@@ -87,6 +90,8 @@ export class UploadService {
   private readonly active = new Map<string, Activity>();
   private readonly polling = new Set<string>();
   private readonly budgets = new Map<string, AccountBudget>();
+  /** When each account's inbox was last asked about (drafts posted free space in it). */
+  private readonly inboxCheckedAt = new Map<string, number>();
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
 
@@ -210,7 +215,11 @@ export class UploadService {
 
   // ------------------------------------------------------------------ scheduling
 
-  /** Starts what may run now, and sets one timer for the earliest draft that waits. */
+  /**
+   * Starts what may run now, and sets one timer for the earliest draft that waits. Drafts that
+   * need a new publish pass their account's gate first, so a queue of thousands behind a full
+   * inbox waits here, cheaply, instead of each draft being started only to find out.
+   */
   private pump(): void {
     if (this.closed) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
@@ -218,6 +227,7 @@ export class UploadService {
     const now = this.deps.clock.now();
     let slots = this.deps.concurrency() - this.active.size;
     let wakeAt = Infinity;
+    const gates = new Map<string, InitGate>();
     for (const draft of this.journal.all()) {
       if (draft.state === 'processing') {
         if (!this.polling.has(draft.id)) void this.poll(draft.id);
@@ -230,10 +240,40 @@ export class UploadService {
         continue;
       }
       if (slots <= 0) continue;
+      if (this.needsPublish(draft)) {
+        const gate = gates.get(draft.openId) ?? this.initGate(draft.openId, now);
+        if (gate.kind === 'closed') {
+          gates.set(draft.openId, gate);
+          // Said once per draft, not once per pump: the journal records transitions.
+          if (draft.state !== 'waiting' || draft.reason !== gate.reason) this.save({ ...draft, state: 'waiting', reason: gate.reason, failCode: null, notBefore: gate.until });
+          wakeAt = Math.min(wakeAt, gate.until);
+          continue;
+        }
+        // One draft goes to ask whether the creator posted from the inbox; the rest wait for its answer.
+        gates.set(draft.openId, gate.kind === 'probe' ? { kind: 'closed', reason: gate.reason, until: now + INBOX_RECHECK_MS } : gate);
+      }
       slots--;
       void this.run(draft.id);
     }
     if (wakeAt !== Infinity) this.wakeTimer = setTimeout(() => this.pump(), Math.max(10, wakeAt - now));
+  }
+
+  private needsPublish(draft: DraftRecord): boolean {
+    return !draft.publishId || !draft.uploadUrl || this.urlExpired(draft);
+  }
+
+  /** Whether a new publish for this account can start now, by the budgets kept on our side. */
+  private initGate(openId: string, now: number): InitGate {
+    const pending = this.pendingShares(openId, now);
+    if (pending.length >= this.limits.pendingSharesPerDay) {
+      const reason = `Inbox full: the platform allows ${this.limits.pendingSharesPerDay} drafts waiting in an inbox per day; it continues when one is posted`;
+      const recheckAt = (this.inboxCheckedAt.get(openId) ?? 0) + INBOX_RECHECK_MS;
+      if (recheckAt <= now) return { kind: 'probe', reason };
+      return { kind: 'closed', reason, until: Math.min(Math.min(...pending) + DAY_MS, recheckAt) };
+    }
+    const wait = this.budget(openId).init.waitMs(now);
+    if (wait > 0) return { kind: 'closed', reason: RATE_LIMIT_WAIT, until: now + wait };
+    return { kind: 'open' };
   }
 
   private async run(id: string): Promise<void> {
@@ -314,22 +354,21 @@ export class UploadService {
   /** Op 4 inside the account's budgets; returns the draft with its publish, or null if it must wait. */
   private async initPublish(draft: DraftRecord, signal: AbortSignal): Promise<DraftRecord | null> {
     let now = this.deps.clock.now();
-    let pending = this.pendingShares(draft.openId, now);
-    if (pending.length >= this.limits.pendingSharesPerDay) {
-      // The creator may have posted some of them since: ask before deciding the inbox is full.
+    let gate = this.initGate(draft.openId, now);
+    if (gate.kind === 'probe') {
+      // The creator may have posted some drafts since: ask before deciding the inbox is full.
       await this.refreshInbox(draft.openId);
       if (signal.aborted) return null;
       now = this.deps.clock.now();
-      pending = this.pendingShares(draft.openId, now);
+      gate = this.initGate(draft.openId, now);
     }
-    if (pending.length >= this.limits.pendingSharesPerDay) {
-      const oldest = Math.min(...pending);
-      this.wait(draft, `Inbox full: the platform allows ${this.limits.pendingSharesPerDay} drafts waiting in an inbox per day; it continues when one is posted`, Math.min(oldest + DAY_MS, now + INBOX_RECHECK_MS));
+    if (gate.kind === 'closed') {
+      this.wait(draft, gate.reason, gate.until);
       return null;
     }
     const budget = this.budget(draft.openId);
     if (!budget.init.tryTake(now)) {
-      this.wait(draft, 'Rate limit: waiting for the platform’s upload start limit', now + budget.init.waitMs(now));
+      this.wait(draft, RATE_LIMIT_WAIT, now + budget.init.waitMs(now));
       return null;
     }
     const plan = planChunks(draft.size, this.deps.preferredChunkBytes);
@@ -422,6 +461,7 @@ export class UploadService {
 
   /** Reads the status of this account's drafts sitting in its inbox, within the status budget. */
   private async refreshInbox(openId: string): Promise<void> {
+    this.inboxCheckedAt.set(openId, this.deps.clock.now());
     const budget = this.budget(openId);
     for (const draft of this.journal.all()) {
       if (draft.openId !== openId || draft.state !== 'inbox' || !draft.publishId) continue;
