@@ -12,6 +12,11 @@
  * `{kind:'file', file}` sources from the page; each becomes the contract's `{kind:'path', path}`
  * before it is sent. The page never learns the path, and the main process still gets only
  * contract-shaped input (which it parses as always).
+ *
+ * The page itself can never name a path: a `{kind:'path'}` source (or any source other than a
+ * File or an incoming file id) is refused here, before anything is sent. Otherwise a compromised
+ * renderer could make the main process read any file the person can read. The only paths that
+ * reach the main process are those of Files the person dropped or chose.
  */
 import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL, type DraftdeckBridge } from '../ipc/bridge.js';
 import { events, isChannelName, type EventMessage } from '../ipc/contract.js';
@@ -43,15 +48,30 @@ export function isEventName(name: unknown): name is keyof typeof events {
 
 type Translated = { ok: true; input: unknown } | { ok: false; error: { code: string; message: string } };
 
-/** drafts.add: `{kind:'file', file}` sources become `{kind:'path', path}`; anything else passes unchanged. */
+/**
+ * drafts.add: `{kind:'file', file}` sources become `{kind:'path', path}`; `{kind:'incoming', fileId}`
+ * sources are copied as they are. Any other source, above all a `{kind:'path'}` one written by the
+ * page, is refused with `invalid_input` and nothing is sent. Entries without a source object are
+ * left for the main process to refuse.
+ */
 export function withFilePaths(input: unknown, webUtils: BridgeWebUtils | undefined): Translated {
   if (typeof input !== 'object' || input === null || !Array.isArray((input as { files?: unknown }).files)) return { ok: true, input };
   const files: unknown[] = [];
   for (const entry of (input as { files: unknown[] }).files) {
-    const source = (entry as { source?: Partial<FileSource> } | null)?.source;
-    if (source?.kind !== 'file') {
+    const source: unknown = (entry as { source?: unknown } | null)?.source;
+    if (typeof source !== 'object' || source === null) {
       files.push(entry);
       continue;
+    }
+    // Each field is read once, and the source that is sent is built here: what the main process
+    // gets is exactly what was checked.
+    const kind: unknown = (source as { kind?: unknown }).kind;
+    if (kind === 'incoming') {
+      files.push({ ...(entry as object), source: { kind: 'incoming', fileId: (source as { fileId?: unknown }).fileId } });
+      continue;
+    }
+    if (kind !== 'file') {
+      return { ok: false, error: { code: IpcErrorCode.invalidInput, message: 'A file must be dropped or chosen: this window cannot name files by path' } };
     }
     const name = String((entry as { name?: unknown }).name ?? 'This file').slice(0, 255);
     if (!webUtils) return { ok: false, error: { code: 'file_path_unavailable', message: 'This window cannot read file paths' } };
@@ -59,7 +79,7 @@ export function withFilePaths(input: unknown, webUtils: BridgeWebUtils | undefin
     try {
       // No instanceof check: a File crossing the context bridge belongs to this world's realm,
       // and webUtils itself refuses anything that is not a File.
-      path = webUtils.getPathForFile(source.file as File);
+      path = webUtils.getPathForFile((source as Partial<FileSource>).file as File);
     } catch {
       path = '';
     }

@@ -129,17 +129,43 @@ describe('preload bridge', () => {
       expect(input.files[0]!.source).toEqual({ kind: 'file', file: first });
     });
 
-    it('passes other sources unchanged, and leaves other channels alone', async () => {
+    it('passes incoming file ids unchanged, and leaves other channels alone', async () => {
       const { bridge, ipcRenderer, webUtils } = setUpWithFiles();
       const onDisk = webUtils.onDisk(new File(['a'], 'a.mp4'), '/videos/a.mp4');
-      const mixed = { openId: OPEN_ID, files: [fileEntry({ kind: 'path', path: '/videos/b.mp4' }), fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv' }), fileEntry({ kind: 'file', file: onDisk })] };
+      const mixed = { openId: OPEN_ID, files: [fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv' }), fileEntry({ kind: 'file', file: onDisk })] };
       await bridge.invoke('drafts.add', mixed);
       await bridge.invoke('drafts.pause', { id: 'x', file: onDisk });
       expect(ipcRenderer.invocations.map((call) => call.args)).toEqual([
-        ['drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'path', path: '/videos/b.mp4' }), fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv' }), fileEntry({ kind: 'path', path: '/videos/a.mp4' })] }],
+        ['drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv' }), fileEntry({ kind: 'path', path: '/videos/a.mp4' })] }],
         ['drafts.pause', { id: 'x', file: onDisk }],
       ]);
       expect(webUtils.paths.get(onDisk)).toBe('/videos/a.mp4');
+    });
+
+    it('refuses a path named by the page (only dropped or chosen Files become paths) and sends nothing', async () => {
+      const { bridge, ipcRenderer, webUtils } = setUpWithFiles();
+      const onDisk = webUtils.onDisk(new File(['a'], 'a.mp4'), '/videos/a.mp4');
+      const attempts = [
+        [fileEntry({ kind: 'path', path: '/etc/passwd' })],
+        [fileEntry({ kind: 'file', file: onDisk }), fileEntry({ kind: 'path', path: '/home/ava/.ssh/id_ed25519' })],
+        [fileEntry({ kind: 'path', path: '/videos/a.mp4' })],
+        [fileEntry({ kind: 'Path', path: '/etc/passwd' })],
+        [fileEntry({ path: '/etc/passwd' })],
+      ];
+      for (const files of attempts) {
+        expect(await bridge.invoke('drafts.add', { openId: OPEN_ID, files }), JSON.stringify(files)).toEqual({ ok: false, error: { code: 'invalid_input', message: expect.any(String) } });
+      }
+      // Without webUtils too: the refusal does not depend on being able to read paths.
+      const bare = setUp();
+      expect(await bare.bridge.invoke('drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'path', path: '/etc/passwd' })] })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(ipcRenderer.invocations).toEqual([]);
+      expect(bare.ipcRenderer.invocations).toEqual([]);
+    });
+
+    it('sends only the checked fields of an incoming source', async () => {
+      const { bridge, ipcRenderer } = setUpWithFiles();
+      await bridge.invoke('drafts.add', { openId: OPEN_ID, files: [fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv', path: '/etc/passwd' })] });
+      expect(ipcRenderer.invocations.map((call) => call.args[1])).toEqual([{ openId: OPEN_ID, files: [fileEntry({ kind: 'incoming', fileId: 'abcdefghijklmnopqrstuv' })] }]);
     });
 
     it('refuses a File that is not on disk (built in the page) and sends nothing', async () => {
