@@ -12,6 +12,7 @@ import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher
 import { EventHub } from './ipc/event-hub.js';
 import { AppError } from './ipc/result.js';
 import { SettingsService } from './services/settings.js';
+import { lockDataDir } from './services/data-dir-lock.js';
 import type { KeyValueStore } from './services/storage.js';
 import { createHttpClient } from './api/http.js';
 import { createPublishApi } from './api/publish.js';
@@ -49,6 +50,7 @@ export interface App {
 }
 
 export async function createApp(host: AppHost): Promise<App> {
+  const lock = lockDataDir(host.dataDir);
   const hub = new EventHub();
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));
@@ -65,7 +67,7 @@ export async function createApp(host: AppHost): Promise<App> {
     hub,
     log: host.log.child({ service: 'uploads' }),
     tokens,
-    publish: createPublishApi(send, () => accounts.platformUrls()?.baseUrl ?? ''),
+    publish: createPublishApi(send),
     concurrency: () => settings.get().uploads.concurrency,
     limits: () => {
       const limits = settings.get().profile.kind === 'sandbox' ? sandbox.running?.config.limits : undefined;
@@ -118,6 +120,7 @@ export async function createApp(host: AppHost): Promise<App> {
       await uploads.close();
       await accounts.close();
       await sandbox.close();
+      lock.release();
     },
   };
 }

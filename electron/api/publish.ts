@@ -7,8 +7,10 @@ import type { PublishApi, VideoSourceInfo } from '../services/uploads/ports.js';
 import { PUBLISH_STATUSES } from '../services/uploads/ports.js';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
+import { isHttpsOrLoopback } from '../../common/url-policy.js';
 
-const InitData = z.object({ publish_id: z.string().min(1), upload_url: z.string().url() });
+// The upload URL carries its own credential: only over https (or loopback, where the sandbox lives).
+const InitData = z.object({ publish_id: z.string().min(1), upload_url: z.string().refine(isHttpsOrLoopback, 'upload_url must be an https URL') });
 const StatusData = z.object({
   status: z.enum(PUBLISH_STATUSES),
   fail_reason: z.string().nullish(),
@@ -16,20 +18,20 @@ const StatusData = z.object({
   downloaded_bytes: z.number().nullish(),
 });
 
-export function createPublishApi(send: HttpSend, baseUrl: () => string): PublishApi {
-  async function post<T>(path: string, accessToken: string, json: unknown, schema: z.ZodType<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
-    const answer = await send({ method: 'POST', url: joinUrl(baseUrl(), path), headers: { authorization: `Bearer ${accessToken}` }, json, signal });
+export function createPublishApi(send: HttpSend): PublishApi {
+  async function post<T>(baseUrl: string, path: string, accessToken: string, json: unknown, schema: z.ZodType<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
+    const answer = await send({ method: 'POST', url: joinUrl(baseUrl, path), headers: { authorization: `Bearer ${accessToken}` }, json, signal });
     return answer.ok ? parseShapeB(answer.value, schema) : answer;
   }
   return {
-    async initVideo(accessToken: string, source: VideoSourceInfo, signal?: AbortSignal) {
-      const result = await post('/v2/post/publish/inbox/video/init/', accessToken, {
+    async initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal) {
+      const result = await post(baseUrl, '/v2/post/publish/inbox/video/init/', accessToken, {
         source_info: { source: 'FILE_UPLOAD', video_size: source.videoSize, chunk_size: source.chunkSize, total_chunk_count: source.totalChunkCount },
       }, InitData, signal);
       return result.ok ? { ok: true, value: { publishId: result.value.publish_id, uploadUrl: result.value.upload_url } } : result;
     },
-    async fetchStatus(accessToken: string, publishId: string) {
-      const result = await post('/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId }, StatusData);
+    async fetchStatus(baseUrl: string, accessToken: string, publishId: string) {
+      const result = await post(baseUrl, '/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId }, StatusData);
       if (!result.ok) return result;
       const data = result.value;
       return { ok: true, value: { status: data.status, failReason: data.fail_reason ?? null, uploadedBytes: data.uploaded_bytes ?? null, downloadedBytes: data.downloaded_bytes ?? null } };

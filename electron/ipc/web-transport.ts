@@ -5,11 +5,17 @@
  *   POST /api/call/<channel>   body: JSON input (empty for none) → 200 {ok,value|error}
  *   POST /api/files            body: a file's bytes, streamed → {ok,value:{fileId,size}} (for drafts.add)
  *   GET  /api/events           Server-Sent Events; each `data:` line is a JSON batch of events
- *   GET  /?token=<token>       the renderer; sets an HttpOnly SameSite=Strict session cookie
+ *   GET  /, /assets/…          the renderer (public code, no secret)
  *
- * Every request must name this server in Host (a DNS-rebinding page cannot), must carry the
- * per-launch session token (cookie, or `Authorization: Bearer <token>` for scripts), and if it
- * has an Origin it must be this server's. Anything else gets 403.
+ * Every request must name this server in Host (a DNS-rebinding page cannot), and if it has an
+ * Origin it must be this server's (as 127.0.0.1 or localhost). Every /api request must also carry
+ * the per-launch session token as `Authorization: Bearer <token>`; anything else gets 403.
+ *
+ * There is no cookie: cookies are not port-scoped, so one would also go to every other loopback
+ * server the browser visits (the embedded sandbox, the sign-in listener), which could read it.
+ * The renderer is opened at `/?token=…`, keeps the token in page memory (and the tab's
+ * sessionStorage, so a reload works) and sends it as a header. The page and its assets need no
+ * token: they are the same for everyone, so a reload of the stripped URL loads them.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -24,7 +30,6 @@ import type { EventHub } from './event-hub.js';
 import { AppError, IpcErrorCode } from './result.js';
 import type { IncomingFiles } from '../services/uploads/incoming-files.js';
 
-export const SESSION_COOKIE = 'draftdeck_session';
 const MAX_CALL_BODY_BYTES = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
 
@@ -67,18 +72,14 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
   const openStreams = new Set<ServerResponse>();
   let origin = '';
   let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
 
-  function hasToken(req: IncomingMessage, url: URL): boolean {
-    const candidates = [
-      url.searchParams.get('token'),
-      /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1],
-      readCookie(req.headers.cookie, SESSION_COOKIE),
-    ];
-    return candidates.some((candidate) => {
-      if (!candidate) return false;
-      const bytes = Buffer.from(candidate);
-      return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
-    });
+  /** Only the Authorization header: a token in the query string would end up in logs and history. */
+  function hasToken(req: IncomingMessage): boolean {
+    const candidate = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!candidate) return false;
+    const bytes = Buffer.from(candidate);
+    return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
   }
 
   server.on('request', (req, res) => {
@@ -93,8 +94,9 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
     const url = new URL(req.url ?? '/', origin);
     if (!allowedHosts.has(req.headers.host ?? '')) return forbid(res, 'unexpected Host header');
     const requestOrigin = req.headers.origin;
-    if (requestOrigin !== undefined && requestOrigin !== origin) return forbid(res, 'unexpected Origin');
-    if (!hasToken(req, url)) return forbid(res, 'missing or wrong session token');
+    if (requestOrigin !== undefined && !allowedOrigins.has(requestOrigin)) return forbid(res, 'unexpected Origin');
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    if (isApi && !hasToken(req)) return forbid(res, 'missing or wrong session token');
 
     if (url.pathname.startsWith('/api/call/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use POST' } });
@@ -108,8 +110,9 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       if (req.method !== 'GET') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
       return handleEvents(req, res);
     }
+    if (isApi) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'Not found' } });
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
-    return serveStatic(res, url, url.searchParams.has('token'));
+    return serveStatic(res, url);
   }
 
   async function handleCall(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
@@ -159,7 +162,7 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
     });
   }
 
-  async function serveStatic(res: ServerResponse, url: URL, setSession: boolean): Promise<void> {
+  async function serveStatic(res: ServerResponse, url: URL): Promise<void> {
     const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
     const filePath = join(options.rendererDir, relative === '' ? 'index.html' : relative);
     if (!filePath.startsWith(options.rendererDir + sep) && filePath !== options.rendererDir) return forbid(res, 'path outside the renderer');
@@ -182,7 +185,6 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       'Content-Length': String(info.size),
       'Cache-Control': 'no-store',
     };
-    if (setSession) headers['Set-Cookie'] = `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
     res.writeHead(200, headers);
     createReadStream(resolved).pipe(res);
   }
@@ -194,6 +196,7 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([origin, `http://localhost:${port}`]);
 
   return {
     url: `${origin}/?token=${token}`,
@@ -216,14 +219,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end(text);
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
 }
 
 /** The whole body, or null once it exceeds `limit` (the rest is drained, not buffered). */

@@ -148,10 +148,12 @@ export class AccountsService {
    */
   tokenSource(): TokenSource {
     return {
-      withAccessToken: async <T>(openId: string, fn: (accessToken: string) => Promise<T>): Promise<T> => {
+      withAccessToken: async <T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<T>): Promise<T> => {
         const fromCall = new WeakSet<object>();
-        const result = await this.withAccessToken<T>(openId, async (token) => {
-          const value = await fn(token);
+        // The token and the address it goes to come from the same runtime, resolved once.
+        const runtime = await this.runtime();
+        const result = await this.tokens.withAccessToken<T>(runtime, openId, async (token) => {
+          const value = await fn(token, runtime.baseUrl);
           if (!isFailure(value)) return { ok: true, value };
           fromCall.add(value);
           return value as unknown as ApiResult<T>;

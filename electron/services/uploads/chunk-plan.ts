@@ -46,7 +46,3 @@ export function chunkRange(plan: ChunkPlan, index: number): ChunkRange {
   const end = index === plan.totalChunkCount - 1 ? plan.videoSize - 1 : start + plan.chunkSize - 1;
   return { index, start, end };
 }
-
-export function contentRange(plan: ChunkPlan, range: ChunkRange): string {
-  return `bytes ${range.start}-${range.end}/${plan.videoSize}`;
-}

@@ -21,13 +21,17 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
       const refusal = checkAccount(openId);
       if (refusal) throw new AppError('account_unusable', refusal);
       const resolved: NewDraftFile[] = [];
+      const owned = uploads.ownedFiles();
       for (const file of files) {
         if (file.source.kind === 'path') {
           // A web page must not make the host read arbitrary paths; only the Electron window may name one.
           if (runtime !== 'electron') throw new AppError('path_not_allowed', 'In web mode, drop or choose the file so it is sent to the app');
           resolved.push({ filePath: file.source.path, fileName: file.name || basename(file.source.path), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false });
         } else {
-          resolved.push({ filePath: await incoming.pathOf(file.source.fileId), fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true });
+          const filePath = await incoming.pathOf(file.source.fileId);
+          // One sent file, one draft: the first to reach the inbox deletes it.
+          if (owned.has(filePath) || resolved.some((r) => r.filePath === filePath)) throw new AppError('file_in_use', `${file.name} is already in the queue; send it again to queue it twice`);
+          resolved.push({ filePath, fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true });
         }
       }
       return uploads.add(openId, resolved);

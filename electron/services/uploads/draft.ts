@@ -7,8 +7,6 @@ import { DRAFT_STATES, VideoMimeType, type DraftState } from '../../ipc/contract
 
 export type { DraftState };
 
-/** States the scheduler may pick up; the rest wait for a person or are final. */
-export const RUNNABLE: ReadonlySet<DraftState> = new Set(['queued', 'waiting', 'uploading', 'processing']);
 export const FINAL: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'failed', 'cancelled']);
 
 const Fingerprint = z.object({ size: z.number().int().nonnegative(), mtimeMs: z.number(), edgeSha256: z.string() });

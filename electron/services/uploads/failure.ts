@@ -27,6 +27,8 @@ interface PlatformLike {
 export function classifyFailure(error: unknown): Failure {
   if (error instanceof AppError) {
     if (error.code === 'sign_in_again' || error.code === 'no_account' || error.code === 'missing_scope') return { kind: 'auth', message: error.message };
+    // The built-in sandbox did not start (yet): a condition of this machine, not of the draft.
+    if (error.code === 'platform_unavailable') return { kind: 'retry', message: error.message, offline: true };
   }
   const value = (error ?? {}) as PlatformLike & { cause?: { code?: string } };
   if (value.kind === 'auth') return { kind: 'auth', message: value.message ?? 'Sign in to this account again' };

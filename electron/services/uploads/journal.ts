@@ -63,7 +63,7 @@ export class Journal<T extends { id: string }> {
   }
 
   compact(): void {
-    const temp = `${this.options.file}.tmp`;
+    const temp = `${this.options.file}.${process.pid}.tmp`;
     const fd = openSync(temp, 'w', 0o600);
     try {
       writeSync(fd, JSON.stringify(this.all()));

@@ -5,8 +5,12 @@
 import type { ApiResult } from '../../api/errors.js';
 
 export interface TokenSource {
-  /** Runs `fn` with a valid access token for the account, refreshing once on access_token_invalid. */
-  withAccessToken<T>(openId: string, fn: (accessToken: string) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` with a valid access token for the account and the base URL of the platform that
+   * issued it (a token goes only where it came from, even if the profile changes meanwhile),
+   * refreshing once on access_token_invalid.
+   */
+  withAccessToken<T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<T>): Promise<T>;
 }
 
 export interface VideoSourceInfo {
@@ -27,7 +31,7 @@ export interface PublishStatus {
 /** Platform operations answer values, never throw (electron/api/errors.ts). */
 export interface PublishApi {
   /** Op 4 with source FILE_UPLOAD. */
-  initVideo(accessToken: string, source: VideoSourceInfo, signal?: AbortSignal): Promise<ApiResult<{ publishId: string; uploadUrl: string }>>;
+  initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal): Promise<ApiResult<{ publishId: string; uploadUrl: string }>>;
   /** Op 6. */
-  fetchStatus(accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
+  fetchStatus(baseUrl: string, accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
 }

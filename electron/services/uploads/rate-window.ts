@@ -24,10 +24,12 @@ export class RateWindow {
     return true;
   }
 
-  /** The server refused: treat the window as full for `ms` (its Retry-After, or a full window). */
+  /** The server refused: no use fits for `ms` (its Retry-After, or a full window). */
   saturate(now: number, ms = this.windowMs): void {
     this.prune(now);
+    // A stamp at `until` frees its place at now + ms; older stamps are raised to it, never lowered.
     const until = now + ms - this.windowMs;
+    for (let i = 0; i < this.stamps.length; i++) this.stamps[i] = Math.max(this.stamps[i]!, until);
     while (this.stamps.length < this.limit) this.stamps.push(until);
     this.stamps.sort((a, b) => a - b);
   }

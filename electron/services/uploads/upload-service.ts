@@ -30,6 +30,11 @@ import type { PublishApi, PublishStatus, TokenSource } from './ports.js';
 /** The upload host honours an upload_url for an hour; start a fresh publish a little before. */
 const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Status answers meaning the publish itself is gone (unknown id). */
+const PUBLISH_GONE: ReadonlySet<string> = new Set(['invalid_publish_id', 'http_404']);
+/** Fresh publishes one run may open after the host refused the previous one (403, 416). */
+const MAX_FRESH_STARTS = 2;
 const PROGRESS_EMIT_MS = 250;
 const SPEED_WINDOW_MS = 5000;
 const POLL_BACKOFF = { baseMs: 500, maxMs: 30_000 };
@@ -92,6 +97,8 @@ export class UploadService {
   private readonly budgets = new Map<string, AccountBudget>();
   /** When each account's inbox was last asked about (drafts posted free space in it). */
   private readonly inboxCheckedAt = new Map<string, number>();
+  /** Publishes each account has in flight at op 4, not yet recorded on a draft. */
+  private readonly startingPublishes = new Map<string, number>();
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
 
@@ -161,6 +168,10 @@ export class UploadService {
   cancel(id: string): DraftView {
     const draft = this.require(id);
     if (FINAL.has(draft.state)) throw new AppError('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
+    if (draft.state === 'processing' || draft.resumeState === 'processing') {
+      // Every byte is on the platform already: cancelling here would only make a retry send it twice.
+      throw new AppError('already_delivered', 'The platform already has this whole video; it will arrive in the inbox');
+    }
     this.active.get(id)?.controller.abort(new CancelSignal());
     // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
     return this.view(this.save({ ...draft, state: 'cancelled', reason: null, notBefore: null }));
@@ -265,11 +276,13 @@ export class UploadService {
   /** Whether a new publish for this account can start now, by the budgets kept on our side. */
   private initGate(openId: string, now: number): InitGate {
     const pending = this.pendingShares(openId, now);
-    if (pending.length >= this.limits.pendingSharesPerDay) {
+    // Publishes being started right now count too: two workers must not both take the last place.
+    if (pending.length + (this.startingPublishes.get(openId) ?? 0) >= this.limits.pendingSharesPerDay) {
       const reason = `Inbox full: the platform allows ${this.limits.pendingSharesPerDay} drafts waiting in an inbox per day; it continues when one is posted`;
       const recheckAt = (this.inboxCheckedAt.get(openId) ?? 0) + INBOX_RECHECK_MS;
       if (recheckAt <= now) return { kind: 'probe', reason };
-      return { kind: 'closed', reason, until: Math.min(Math.min(...pending) + DAY_MS, recheckAt) };
+      const oldestExpires = pending.length > 0 ? Math.min(...pending) + DAY_MS : recheckAt;
+      return { kind: 'closed', reason, until: Math.min(oldestExpires, recheckAt) };
     }
     const wait = this.budget(openId).init.waitMs(now);
     if (wait > 0) return { kind: 'closed', reason: RATE_LIMIT_WAIT, until: now + wait };
@@ -297,25 +310,43 @@ export class UploadService {
     if (!current) return void this.fail(draft, 'file_missing');
     if (!sameFingerprint(current, draft.fingerprint)) return void this.fail(draft, 'file_changed');
 
+    const signal = activity.controller.signal;
     // Why the next publish is a fresh one, to say so in the queue.
     let restartReason: string | null = draft.publishId !== null && this.urlExpired(draft) ? LINK_EXPIRED : null;
+    // Fresh publishes this run started without a chunk getting through: a host that keeps refusing
+    // must fail the draft, not open publish after publish (each one counts against the inbox).
+    let freshStarts = 0;
     while (true) {
-      if (!draft.publishId || !draft.uploadUrl || this.urlExpired(draft)) {
-        const started = await this.initPublish(draft, activity.controller.signal);
-        if (!started || activity.controller.signal.aborted) return;
+      if (this.needsPublish(draft)) {
+        if (freshStarts > MAX_FRESH_STARTS) return void this.fail(draft, 'upload_rejected', 'The upload host kept refusing this upload');
+        const started = await this.initPublish(draft, signal);
+        if (!started || signal.aborted) return;
         draft = this.save({ ...started, reason: restartReason });
       }
       const plan: ChunkPlan = { videoSize: draft.size, chunkSize: draft.chunkSize!, totalChunkCount: draft.totalChunkCount! };
       let restart = false;
       for (let index = draft.nextChunk; index < plan.totalChunkCount; index++) {
+        // A file edited while its chunks stream would reach the platform as a mix of two versions.
+        if (!(await this.unchanged(draft))) {
+          if (!signal.aborted) this.fail(draft, 'file_changed');
+          return;
+        }
         const range = chunkRange(plan, index);
         const response = await putChunk({
           uploadUrl: draft.uploadUrl!, filePath: draft.filePath, start: range.start, end: range.end, total: plan.videoSize,
-          contentType: draft.mimeType, signal: activity.controller.signal,
+          contentType: draft.mimeType, signal,
           // Bytes written to the socket, short of the chunk's last byte: 100% waits for the host's answer.
           onProgress: (sent) => this.progress(id, activity, Math.min(range.start + sent, range.end)),
         });
-        if (response.status === 206 || response.status === 201) {
+        const acknowledged = response.status === 206 || response.status === 201;
+        if (signal.aborted) {
+          // Paused or cancelled meanwhile: keep the progress the host confirmed, nothing else.
+          const current = this.journal.get(id);
+          if (acknowledged && current) this.save({ ...current, nextChunk: index + 1, uploadedBytes: range.end + 1 });
+          return;
+        }
+        if (acknowledged) {
+          freshStarts = 0;
           draft = this.save({ ...this.require(id), nextChunk: index + 1, uploadedBytes: range.end + 1, attempts: 0, failCode: null, reason: index === 0 ? draft.reason : null });
           continue;
         }
@@ -336,19 +367,24 @@ export class UploadService {
             index = resumeAt - 1;
             continue;
           }
-          if (draft.attempts >= 1) return void this.fail(draft, 'upload_rejected', 'The upload host refused the chunk ranges twice');
-          draft = this.save({ ...this.require(id), uploadUrlIssuedAt: 0, attempts: draft.attempts + 1 });
+          draft = this.save({ ...this.require(id), uploadUrlIssuedAt: 0 });
           restartReason = 'The upload host lost track of this upload, so a fresh upload was started';
           restart = true;
           break;
         }
         throw new HttpFailure(response.status, response.body, response.retryAfterMs);
       }
-      if (restart) continue;
-      break;
+      if (!restart) break;
+      freshStarts++;
     }
-    if (activity.controller.signal.aborted) return;
+    if (signal.aborted) return;
     this.save({ ...this.require(id), state: 'processing', reason: null, notBefore: null, attempts: 0 });
+  }
+
+  /** Cheap check before each chunk: the file's size and modification time are still the fingerprinted ones. */
+  private async unchanged(draft: DraftRecord): Promise<boolean> {
+    const info = await stat(draft.filePath).catch(() => null);
+    return info !== null && info.size === draft.fingerprint.size && Math.trunc(info.mtimeMs) === draft.fingerprint.mtimeMs;
   }
 
   /** Op 4 inside the account's budgets; returns the draft with its publish, or null if it must wait. */
@@ -373,16 +409,28 @@ export class UploadService {
     }
     const plan = planChunks(draft.size, this.deps.preferredChunkBytes);
     if (!isPlan(plan)) return this.fail(draft, `file_${plan.code}`, plan.message);
-    const result = await this.deps.tokens.withAccessToken(draft.openId, (token) =>
-      this.deps.publish.initVideo(token, { videoSize: plan.videoSize, chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount }, signal),
-    );
+    this.startingPublishes.set(draft.openId, (this.startingPublishes.get(draft.openId) ?? 0) + 1);
+    let result;
+    try {
+      result = await this.deps.tokens.withAccessToken(draft.openId, (token, baseUrl) =>
+        this.deps.publish.initVideo(baseUrl, token, { videoSize: plan.videoSize, chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount }, signal),
+      );
+    } finally {
+      this.startingPublishes.set(draft.openId, (this.startingPublishes.get(draft.openId) ?? 1) - 1);
+    }
     if (!result.ok) throw result.error;
-    if (signal.aborted) throw signal.reason;
-    const started = result.value;
-    return {
-      ...this.require(draft.id), state: 'uploading', publishId: started.publishId, uploadUrl: started.uploadUrl, uploadUrlIssuedAt: this.deps.clock.now(),
-      chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount, nextChunk: 0, uploadedBytes: 0, notBefore: null, platformStatus: null,
+    const publish = {
+      publishId: result.value.publishId, uploadUrl: result.value.uploadUrl, uploadUrlIssuedAt: this.deps.clock.now(),
+      chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
     };
+    if (signal.aborted) {
+      // Paused or cancelled while the platform opened the publish: keep it, so a resume continues
+      // it rather than opening a second one the platform would also count.
+      const current = this.journal.get(draft.id);
+      if (current) this.save({ ...current, ...publish });
+      return null;
+    }
+    return { ...this.require(draft.id), ...publish, state: 'uploading', notBefore: null };
   }
 
   /** Op 6 until a final status, inside the account's status budget; does not hold an upload slot. */
@@ -401,7 +449,7 @@ export class UploadService {
         }
         let status: PublishStatus;
         try {
-          const result = await this.deps.tokens.withAccessToken(draft.openId, (token) => this.deps.publish.fetchStatus(token, draft.publishId!));
+          const result = await this.deps.tokens.withAccessToken(draft.openId, (token, baseUrl) => this.deps.publish.fetchStatus(baseUrl, token, draft.publishId!));
           if (!result.ok) throw result.error;
           status = result.value;
           failures = 0;
@@ -410,6 +458,10 @@ export class UploadService {
           const retryAfterMs = failure.kind === 'retry' || failure.kind === 'rate_limited' ? failure.retryAfterMs : undefined;
           // Only a stated Retry-After closes the whole window; otherwise back off and probe again.
           if (failure.kind === 'rate_limited' && retryAfterMs !== undefined) budget.status.saturate(this.deps.clock.now(), retryAfterMs);
+          if (failure.kind === 'fatal' && PUBLISH_GONE.has(failure.code)) {
+            // The platform no longer knows this publish: polling it again would never end.
+            return void this.fail(this.require(id), 'publish_lost', 'The platform no longer knows this upload; retry to send it again');
+          }
           if (failure.kind === 'fatal' || failure.kind === 'auth') this.save({ ...this.require(id), reason: failure.message });
           await delay(backoffDelay(++failures, retryAfterMs, POLL_BACKOFF, this.deps.random));
           continue;
@@ -443,7 +495,8 @@ export class UploadService {
         this.wait({ ...draft, attempts }, failure.offline ? 'Offline: will continue when the connection is back' : `Retrying: ${failure.message}`, now + backoffDelay(attempts, failure.retryAfterMs, failure.offline ? { baseMs: 1000, maxMs: 15_000 } : undefined, this.deps.random));
         return;
       case 'rate_limited':
-        if (failure.retryAfterMs !== undefined) this.budget(draft.openId).init.saturate(now, failure.retryAfterMs);
+        // The platform's window is full whatever our count said: no sibling should try before it frees.
+        this.budget(draft.openId).init.saturate(now, failure.retryAfterMs);
         this.wait({ ...draft, attempts }, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random));
         return;
       case 'inbox_full':
@@ -466,7 +519,7 @@ export class UploadService {
     for (const draft of this.journal.all()) {
       if (draft.openId !== openId || draft.state !== 'inbox' || !draft.publishId) continue;
       if (!budget.status.tryTake(this.deps.clock.now())) return;
-      const result = await this.deps.tokens.withAccessToken(openId, (token) => this.deps.publish.fetchStatus(token, draft.publishId!)).catch(() => null);
+      const result = await this.deps.tokens.withAccessToken(openId, (token, baseUrl) => this.deps.publish.fetchStatus(baseUrl, token, draft.publishId!)).catch(() => null);
       if (!result?.ok) continue;
       const latest = this.journal.get(draft.id);
       if (latest?.state === 'inbox' && result.value.status === 'PUBLISH_COMPLETE') this.save({ ...latest, state: 'posted', platformStatus: result.value.status });
@@ -475,10 +528,20 @@ export class UploadService {
 
   // ------------------------------------------------------------------ helpers
 
+  /**
+   * When each of the account's pending shares started: every publish of the last 24 h not posted
+   * or failed (paused, waiting and cancelled ones included: the platform still counts them),
+   * except an upload its link's hour left unfinished, which the platform has dropped.
+   */
   private pendingShares(openId: string, now: number): number[] {
     return this.journal
       .all()
-      .filter((d) => d.openId === openId && d.publishId !== null && d.uploadUrlIssuedAt !== null && d.uploadUrlIssuedAt > now - DAY_MS && (d.state === 'inbox' || d.state === 'processing' || d.state === 'uploading'))
+      .filter((d) => {
+        if (d.openId !== openId || d.publishId === null || d.uploadUrlIssuedAt === null || d.uploadUrlIssuedAt <= now - DAY_MS) return false;
+        if (d.state === 'posted' || d.state === 'failed') return false;
+        const delivered = d.totalChunkCount !== null && d.nextChunk >= d.totalChunkCount;
+        return delivered || d.uploadUrlIssuedAt > now - HOUR_MS;
+      })
       .map((d) => d.uploadUrlIssuedAt!);
   }
 

@@ -30,8 +30,8 @@ const uploads = new UploadService({
   clock: systemClock,
   hub,
   log,
-  tokens: { withAccessToken: (_openId, fn) => fn(token) },
-  publish: createPublishApi(createHttpClient({ log }), () => baseUrl),
+  tokens: { withAccessToken: (_openId, fn) => fn(token, baseUrl) },
+  publish: createPublishApi(createHttpClient({ log })),
   concurrency: () => 1,
   // The benchmark measures bytes, not the platform's status polling.
   pollIntervalMs: 60_000,

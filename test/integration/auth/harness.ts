@@ -152,8 +152,8 @@ export async function signIn(harness: Harness, choice: ConsentChoice = {}) {
 
 /** Op 6 with a made-up publish id: a live token gets invalid_publish_id, a dead one access_token_invalid. */
 export function probe(harness: Harness) {
-  const publish = createPublishApi(harness.http, () => harness.sandbox.baseUrl);
-  return (accessToken: string) => publish.fetchStatus(accessToken, 'v_inbox_file~v2.1234567890123456789');
+  const publish = createPublishApi(harness.http);
+  return (accessToken: string) => publish.fetchStatus(harness.sandbox.baseUrl, accessToken, 'v_inbox_file~v2.1234567890123456789');
 }
 
 export async function advanceSandboxClock(sandbox: SandboxHandle, seconds: number): Promise<void> {

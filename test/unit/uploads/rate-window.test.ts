@@ -17,4 +17,14 @@ describe('rate window', () => {
     expect(window.waitMs(10_000)).toBe(5_000);
     expect(window.tryTake(15_000)).toBe(true);
   });
+
+  it('honours a Retry-After longer than the rest of a full window', () => {
+    const window = new RateWindow(2, 60_000);
+    window.tryTake(0);
+    window.tryTake(1000);
+    window.saturate(2000, 120_000);
+    expect(window.waitMs(2000)).toBe(120_000);
+    expect(window.tryTake(61_000)).toBe(false);
+    expect(window.tryTake(122_000)).toBe(true);
+  });
 });
