@@ -10,7 +10,8 @@ import { followProfileChanges } from './state/secrets';
 import { startSettings } from './state/settings';
 import { pruneThumbnailsWithDrafts } from './state/thumbnails';
 import { startTheme } from './state/theme';
-import { stripTokenFromAddressBar } from './url';
+import { rememberSessionToken } from './api/session';
+import { stripTokenFromAddressBar, tokenFromUrl } from './url';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -19,6 +20,8 @@ import './styles/forms.css';
 import './styles/accounts.css';
 import './styles/queue.css';
 
+// The token first, then the address bar is cleaned: in this order, or the token is lost.
+rememberSessionToken(tokenFromUrl(window.location.href));
 stripTokenFromAddressBar();
 ignoreStrayFileDrops();
 startTheme();

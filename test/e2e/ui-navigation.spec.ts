@@ -33,7 +33,7 @@ test.describe('the renderer shell', () => {
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     await expect(page.getByRole('main')).toBeVisible();
     await expect(nav(page).getByRole('link')).toHaveCount(SECTIONS.length);
-    // The reload works on the cookie alone and keeps the section.
+    // The reload works on the token the page kept (sessionStorage) and keeps the section.
     await navLink(page, 'Store').click();
     await page.reload();
     await expectOnSection(page, SECTIONS[3]);

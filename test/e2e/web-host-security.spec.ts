@@ -29,13 +29,36 @@ test.describe('the web host refuses what is not the app', () => {
     expect(response.status).toBe(403);
   });
 
-  test('the page itself and the event stream need the token', async ({ webApp }) => {
-    expect((await rawRequest(`${webApp.current.origin}/`)).status).toBe(403);
-    expect((await rawRequest(`${webApp.current.origin}/api/events`)).status).toBe(403);
-    const page = await rawRequest(webApp.current.url);
-    expect(page.status).toBe(200);
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(String(page.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+  test('the API and the event stream need the token; the page itself carries no secret and loads without it; no cookie is set', async ({ webApp }) => {
+    const { origin, token, url } = webApp.current;
+    expect((await rawRequest(`${origin}/api/events`)).status).toBe(403);
+    // The token only counts as a bearer header: not in the query string, not as a cookie.
+    expect((await rawRequest(`${origin}/api/events?token=${token}`)).status).toBe(403);
+    expect((await rawRequest(`${origin}/api/call/app.info?token=${token}`, { method: 'POST' })).status).toBe(403);
+    expect((await rawRequest(`${origin}/api/call/app.info`, { method: 'POST', headers: { Cookie: `draftdeck_session=${token}` } })).status).toBe(403);
+    expect((await rawRequest(`${origin}/api/files`, { method: 'POST', body: 'x' })).status).toBe(403);
+    for (const pageUrl of [`${origin}/`, url]) {
+      const page = await rawRequest(pageUrl);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['set-cookie']).toBeUndefined();
+      expect(page.body).not.toContain(token);
+    }
+  });
+
+  test('the renderer keeps the token in the page, not in a cookie, and a reload of the clean URL still works', async ({ page, webApp }) => {
+    await page.goto(webApp.current.url);
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(new URL(page.url()).searchParams.has('token')).toBe(false);
+    const seen: (string | null)[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) seen.push(request.headers()['authorization'] ?? null);
+    });
+    await page.reload();
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect.poll(() => seen.length).toBeGreaterThan(1);
+    expect(new Set(seen)).toEqual(new Set([`Bearer ${webApp.current.token}`]));
+    expect(await page.context().cookies()).toEqual([]);
   });
 
   test('an invalid payload is a contract error, not a crash', async ({ webApp }) => {

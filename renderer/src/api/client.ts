@@ -1,11 +1,13 @@
 /**
  * The renderer's one way to reach the main process. It picks the transport by itself: the
- * preload's bridge in Electron, HTTP + Server-Sent Events in web mode. Either way the same
+ * preload's bridge in Electron, HTTP + Server-Sent Events in web mode (with the session token). Either way the same
  * contract, the same `{ok,value|error}` answers, the same batched events.
  */
 import { BRIDGE_GLOBAL, type DraftdeckBridge } from '../../../electron/ipc/bridge';
 import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../../electron/ipc/contract';
 import type { IpcError, IpcResult } from '../../../electron/ipc/result';
+import { authorization } from './session';
+import { readEventStream } from './sse';
 
 export class ApiError extends Error {
   readonly code: string;
@@ -25,24 +27,70 @@ function electronBridge(): DraftdeckBridge | undefined {
   return (window as unknown as Record<string, DraftdeckBridge | undefined>)[BRIDGE_GLOBAL];
 }
 
-/** Web mode: calls are POSTs; events arrive as batches on one EventSource shared by all listeners. */
+const FIRST_RECONNECT_MS = 1_000;
+const MAX_RECONNECT_MS = 15_000;
+
+/**
+ * Web mode: calls are POSTs; events arrive as batches on one stream shared by all listeners. Each
+ * request carries the session token as a bearer header (session.ts). The stream is read with
+ * fetch, since EventSource cannot send that header; when it breaks or cannot connect it is tried
+ * again with a growing delay, and every connection after the first attempt tells onResync's
+ * listeners, since the events in between are not replayed.
+ */
 function webBridge(): DraftdeckBridge {
   const listeners = new Map<string, Set<Listener>>();
-  let source: EventSource | null = null;
+  let streaming = false;
+
+  function deliver(data: string): void {
+    let batch: unknown;
+    try {
+      batch = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(batch)) return;
+    for (const event of batch as (EventMessage | null)[]) {
+      if (typeof event?.name !== 'string') continue;
+      for (const listener of [...(listeners.get(event.name) ?? [])]) {
+        try {
+          listener(event.payload);
+        } catch (error) {
+          // One failing listener must not break the stream for the others; the error still shows.
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
+    }
+  }
+
+  async function readEvents(): Promise<void> {
+    let attempted = false;
+    let delay = FIRST_RECONNECT_MS;
+    for (;;) {
+      try {
+        const response = await fetch('/api/events', { headers: { ...authorization(), Accept: 'text/event-stream' }, cache: 'no-store' });
+        if (response.ok && response.body) {
+          if (attempted) for (const listener of [...resyncListeners]) listener();
+          delay = FIRST_RECONNECT_MS;
+          attempted = true;
+          await readEventStream(response.body, deliver);
+        } else {
+          await response.body?.cancel();
+        }
+      } catch {
+        // The host is away or the stream broke: try again below.
+      }
+      attempted = true;
+      await new Promise((resolve) => setTimeout(resolve, delay * (0.75 + Math.random() / 2)));
+      delay = Math.min(delay * 2, MAX_RECONNECT_MS);
+    }
+  }
 
   function ensureStream(): void {
-    if (source) return;
-    source = new EventSource('/api/events');
-    let opened = false;
-    source.onopen = () => {
-      // EventSource reconnects by itself; what happened in between is not replayed.
-      if (opened) for (const listener of resyncListeners) listener();
-      opened = true;
-    };
-    source.onmessage = (message: MessageEvent<string>) => {
-      const batch = JSON.parse(message.data) as EventMessage[];
-      for (const event of batch) for (const listener of listeners.get(event.name) ?? []) listener(event.payload);
-    };
+    if (streaming) return;
+    streaming = true;
+    void readEvents();
   }
 
   return {
@@ -50,8 +98,7 @@ function webBridge(): DraftdeckBridge {
       try {
         const response = await fetch(`/api/call/${encodeURIComponent(channel)}`, {
           method: 'POST',
-          credentials: 'same-origin',
-          headers: input === undefined ? {} : { 'Content-Type': 'application/json' },
+          headers: { ...authorization(), ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
           body: input === undefined ? undefined : JSON.stringify(input),
         });
         return (await response.json()) as IpcResult<unknown>;
@@ -144,8 +191,7 @@ export async function openExternal(url: string): Promise<void> {
 export async function sendFileToHost(file: File, signal?: AbortSignal): Promise<string> {
   const response = await fetch('/api/files', {
     method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/octet-stream' },
+    headers: { ...authorization(), 'Content-Type': 'application/octet-stream' },
     body: file,
     signal,
   });

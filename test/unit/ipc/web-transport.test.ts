@@ -48,20 +48,56 @@ describe('web transport', () => {
     expect(transport.token.length).toBeGreaterThanOrEqual(40);
   });
 
-  it('carries calls with the bearer token or the session cookie', async () => {
+  it('carries calls with the bearer token, and nothing else stands for it', async () => {
     const byBearer = await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: auth() });
     expect(JSON.parse(byBearer.body)).toMatchObject({ ok: true, value: { name: 'Draftdeck' } });
-    const page = await rawRequest(transport.url);
-    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
-    const byCookie = await rawRequest(`${transport.origin}/api/call/settings.get`, { method: 'POST', headers: { Cookie: cookie } });
-    expect(JSON.parse(byCookie.body)).toMatchObject({ ok: true });
+    const refused = [
+      rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST' }),
+      rawRequest(`${transport.origin}/api/call/app.info?token=${transport.token}`, { method: 'POST' }),
+      rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { Cookie: `draftdeck_session=${transport.token}` } }),
+      rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { Authorization: transport.token } }),
+      rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { Authorization: `Bearer ${transport.token}x` } }),
+      rawRequest(`${transport.origin}/api/events?token=${transport.token}`),
+      rawRequest(`${transport.origin}/api/files?token=${transport.token}`, { method: 'POST', body: 'x' }),
+      rawRequest(`${transport.origin}/api/nothing-here`),
+    ];
+    for (const response of await Promise.all(refused)) {
+      expect(response.status).toBe(403);
+      expect(JSON.parse(response.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect((await rawRequest(`${transport.origin}/api/nothing-here`, { headers: auth() })).status).toBe(404);
   });
 
-  it('accepts localhost as Host but nothing else', async () => {
+  it('serves the page and its assets without the token, and sets no cookie', async () => {
+    for (const url of [`${transport.origin}/`, transport.url, `${transport.origin}/assets/app.js`, `${transport.origin}/queue`]) {
+      const response = await rawRequest(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    const page = await rawRequest(transport.url);
+    expect(page.body).toContain('<title>Draftdeck</title>');
+    expect(page.body).not.toContain(transport.token);
+  });
+
+  it("accepts the app's own Origin as 127.0.0.1 or localhost, and no other", async () => {
+    for (const origin of [transport.origin, `http://localhost:${transport.port}`]) {
+      expect((await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Origin: origin } })).status, origin).toBe(200);
+      expect((await rawRequest(`${transport.origin}/assets/app.js`, { headers: { Origin: origin } })).status, origin).toBe(200);
+    }
+    for (const origin of [`http://localhost:${transport.port + 1}`, `https://127.0.0.1:${transport.port}`, 'http://attacker.example', 'null']) {
+      expect((await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Origin: origin } })).status, origin).toBe(403);
+      expect((await rawRequest(`${transport.origin}/`, { headers: { Origin: origin } })).status, origin).toBe(403);
+    }
+  });
+
+  it('accepts localhost as Host but nothing else, for the page too', async () => {
     const ok = await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Host: `localhost:${transport.port}` } });
     expect(ok.status).toBe(200);
     const rebound = await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Host: `127.0.0.1:${transport.port + 1}` } });
     expect(rebound.status).toBe(403);
+    expect((await rawRequest(`${transport.origin}/`, { headers: { Host: `localhost:${transport.port}` } })).status).toBe(200);
+    expect((await rawRequest(`${transport.origin}/`, { headers: { Host: 'attacker.example' } })).status).toBe(403);
+    expect((await rawRequest(`${transport.origin}/assets/app.js`, { headers: { Host: `attacker.example:${transport.port}` } })).status).toBe(403);
   });
 
   it('refuses non-JSON bodies, wrong methods and oversize bodies', async () => {
@@ -74,16 +110,16 @@ describe('web transport', () => {
   });
 
   it('serves the renderer with the CSP and never a file outside it', async () => {
-    const asset = await rawRequest(`${transport.origin}/assets/app.js`, { headers: auth() });
+    const asset = await rawRequest(`${transport.origin}/assets/app.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toContain('text/javascript');
     expect(asset.headers['content-security-policy']).toContain("default-src 'none'");
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
-      const response = await rawRequest(`${transport.origin}${path}`, { headers: auth() });
+      const response = await rawRequest(`${transport.origin}${path}`);
       expect(response.body).not.toContain('outside the renderer');
     }
-    expect((await rawRequest(`${transport.origin}/assets/missing.js`, { headers: auth() })).status).toBe(404);
-    expect((await rawRequest(`${transport.origin}/queue`, { headers: auth() })).body).toContain('<title>Draftdeck</title>');
+    expect((await rawRequest(`${transport.origin}/assets/missing.js`)).status).toBe(404);
+    expect((await rawRequest(`${transport.origin}/queue`)).body).toContain('<title>Draftdeck</title>');
   });
 
   it('streams event batches over SSE', async () => {
