@@ -83,7 +83,14 @@ export class Journal<T extends { id: string }> {
 
   private load(): void {
     if (existsSync(this.options.file)) {
-      const snapshot = JSON.parse(readFileSync(this.options.file, 'utf8')) as unknown;
+      let snapshot: unknown;
+      try {
+        snapshot = JSON.parse(readFileSync(this.options.file, 'utf8'));
+      } catch {
+        // Written by rename, so never half-written by us; if something else damaged it, keep it
+        // aside for a person to look at rather than refuse to start.
+        renameSync(this.options.file, `${this.options.file}.damaged-${Date.now()}`);
+      }
       if (Array.isArray(snapshot)) for (const raw of snapshot) this.accept(raw);
     }
     if (!existsSync(this.journalFile)) return;
@@ -95,6 +102,7 @@ export class Journal<T extends { id: string }> {
       } catch {
         continue; // a line torn by a crash mid-write: the change it carried was never acknowledged
       }
+      if (!entry || typeof entry !== 'object') continue;
       if (entry.op === 'put') this.accept(entry.record);
       else if (entry.op === 'remove') this.records.delete(entry.id);
       else if (entry.op === 'order' && Array.isArray(entry.ids)) this.applyOrder(entry.ids);

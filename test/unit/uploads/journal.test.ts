@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal } from '../../../electron/services/uploads/journal.js';
@@ -50,5 +50,14 @@ describe('journal', () => {
     journal.put({ id: 'ok', n: 1 });
     appendFileSync(`${file}.journal`, JSON.stringify({ op: 'put', record: { nope: true } }) + '\n');
     expect(new Journal<Item>({ file, parse }).all()).toEqual([{ id: 'ok', n: 1 }]);
+  });
+
+  it('starts from what it can read when the files were damaged by something else', () => {
+    const journal = new Journal<Item>({ file, parse });
+    journal.put({ id: 'a', n: 1 });
+    appendFileSync(`${file}.journal`, 'null\n42\n');
+    expect(new Journal<Item>({ file, parse }).all()).toEqual([{ id: 'a', n: 1 }]);
+    writeFileSync(file, '{not json');
+    expect(new Journal<Item>({ file, parse }).all()).toEqual([]);
   });
 });
