@@ -46,9 +46,16 @@ export interface PlatformRuntime {
   describeUser(openId: string): UserLabel;
 }
 
-export function customProfileKey(profile: Pick<CustomProfile, 'baseUrl' | 'clientKey'>): string {
-  // Keyed by what identifies the platform app, not by the editable name.
-  const digest = createHash('sha256').update(`${profile.baseUrl}\n${profile.clientKey}`).digest('hex').slice(0, 16);
+/**
+ * Keyed by what identifies the platform app and where its tokens go, not by the editable name:
+ * the platform (baseUrl), the app (clientKey) and the token endpoint (the platform's own, or the
+ * broker's). A refresh token is sent to the token endpoint, so a profile switched to a broker, or
+ * to another broker, gets a new key and its stored tokens never follow to the new endpoint.
+ * A profile whose tokens go to the platform itself (secret in the vault) keeps the key it always had.
+ */
+export function customProfileKey(profile: Pick<CustomProfile, 'baseUrl' | 'clientKey' | 'secret'>): string {
+  const endpoint = profile.secret.store === 'broker' ? `\nbroker ${profile.secret.brokerUrl}` : '';
+  const digest = createHash('sha256').update(`${profile.baseUrl}\n${profile.clientKey}${endpoint}`).digest('hex').slice(0, 16);
   return `custom-${digest}`;
 }
 
