@@ -1,24 +1,73 @@
 /**
  * The one logger of every Node part (app main process, web host, sandbox, backend).
  * Tokens and secrets never reach a log: known secret-bearing keys are censored wherever they
- * appear, and free text is scrubbed of token-shaped strings as a second line of defence.
+ * appear (at any depth), and free text is scrubbed of token-shaped strings as a second line of
+ * defence. Both happen on the serialized line, so nothing pino adds (bindings, an error's
+ * properties) escapes them.
  */
 import pino, { type Logger, type DestinationStream } from 'pino';
 
 export type { Logger };
 
-/** Keys whose values are secrets wherever they occur (request bodies, token sets, headers). */
+/**
+ * Keys whose values are secrets wherever they occur (request bodies, token sets, headers), at any
+ * depth, compared without regard to case. Not `code`: error codes (ECONNREFUSED, a platform's
+ * `access_token_invalid`) must stay readable, and the OAuth code travels only in form bodies and
+ * URLs, which are never logged (and token-shaped `code.…` text is scrubbed anyway).
+ */
 export const SECRET_KEYS = [
-  'access_token', 'refresh_token', 'client_secret', 'code_verifier', 'code', 'token', 'secret',
-  'authorization', 'Authorization', 'cookie', 'Cookie', 'set-cookie', 'password', 'upload_url', 'signature',
-  'tiktok-signature', 'Tiktok-Signature', 'accessToken', 'refreshToken', 'clientSecret', 'sessionToken',
+  'access_token', 'refresh_token', 'client_secret', 'code_verifier', 'token', 'secret',
+  'authorization', 'cookie', 'set-cookie', 'password', 'upload_url', 'signature', 'tiktok-signature',
+  'accessToken', 'refreshToken', 'clientSecret', 'sessionToken', 'uploadUrl', 'codeVerifier', 'verifier',
 ] as const;
 
-const redactPaths = SECRET_KEYS.flatMap((key) => {
-  const safe = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : `["${key}"]`;
-  const dotted = safe.startsWith('[') ? safe : `.${safe}`;
-  return [safe, `*${dotted}`, `*.*${dotted}`, `*.*.*${dotted}`];
-});
+const CENSOR = '[redacted]';
+const secretKeys = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
+/** A serialized line that may hold one of the keys (as a JSON key); most lines do not, and skip the walk. */
+const SECRET_KEY_IN_JSON = new RegExp(`"(?:${SECRET_KEYS.join('|')})"\\s*:`, 'i');
+const MAX_DEPTH = 64;
+
+/**
+ * Replaces the value of every secret key, at any depth (arrays included), in parsed JSON. Answers
+ * whether anything was replaced. Changes `value` in place: it is a fresh parse of a log line.
+ */
+export function censorSecrets(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return false;
+  let changed = false;
+  if (Array.isArray(value)) {
+    for (const item of value) changed = censorSecrets(item, depth + 1) || changed;
+    return changed;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (secretKeys.has(key.toLowerCase())) {
+      if (record[key] !== CENSOR) {
+        record[key] = CENSOR;
+        changed = true;
+      }
+    } else {
+      changed = censorSecrets(record[key], depth + 1) || changed;
+    }
+  }
+  return changed;
+}
+
+/**
+ * One serialized log line with every secret key's value censored, whatever its depth and wherever
+ * it came from (the logged object, a child's bindings, an error's own properties as pino's error
+ * serializer wrote them). Cheap: a line naming no secret key is returned as it is, unparsed.
+ */
+export function censorLine(line: string): string {
+  if (!SECRET_KEY_IN_JSON.test(line)) return line;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (!censorSecrets(parsed)) return line;
+  return `${JSON.stringify(parsed)}${line.endsWith('\n') ? '\n' : ''}`;
+}
 
 /** Token-shaped substrings (platform tokens carry a prefix such as `act.`, `rft.`, `clt.`). */
 const TOKEN_TEXT = /\b(act|rft|clt|code|upl)\.[A-Za-z0-9_\-.]{8,}/g;
@@ -36,15 +85,8 @@ export interface LogOptions {
 export function createLogger({ name, level, destination }: LogOptions): Logger {
   // stderr by default: stdout is reserved for machine-readable lines such as the `ready` event.
   const target = destination ?? pino.destination(2);
-  // Every serialized line passes through scrubText, so a token quoted inside an error message,
-  // a stack or a URL is caught wherever it is nested, not only in the keys redact knows.
-  const scrubbing: DestinationStream = { write: (line: string) => target.write(scrubText(line)) };
-  return pino(
-    {
-      name,
-      level: level ?? process.env.LOG_LEVEL ?? 'info',
-      redact: { paths: redactPaths, censor: '[redacted]' },
-    },
-    scrubbing,
-  );
+  // Every serialized line passes through censorLine (secret keys at any depth) and scrubText, so
+  // a token quoted inside an error message, a stack or a URL is caught wherever it is nested.
+  const scrubbing: DestinationStream = { write: (line: string) => target.write(scrubText(censorLine(line))) };
+  return pino({ name, level: level ?? process.env.LOG_LEVEL ?? 'info' }, scrubbing);
 }
