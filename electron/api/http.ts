@@ -38,20 +38,34 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpSend {
   const doFetch = options.fetch ?? fetch;
   const log = options.log;
   return async function send(request) {
-    const url = new URL(request.url);
+    // Nothing here may throw: a bad address (an empty or malformed base URL in a profile) or a
+    // body that cannot be encoded is answered as a value like any other failure. The request was
+    // never sent, so these are `network` failures with a code of their own; the message never
+    // repeats the address (an upload URL carries a credential).
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      log?.debug({ method: request.method, call: request.logAs ?? 'invalid URL' }, 'http not sent');
+      return { ok: false, error: platformError({ kind: 'network', code: 'invalid_url', message: 'The address to call is not a valid URL: check the platform profile' }) };
+    }
     const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: BodyInit | undefined;
-    if (request.form !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(request.form).toString();
-    } else if (request.json !== undefined) {
-      headers['content-type'] = 'application/json; charset=UTF-8';
-      body = JSON.stringify(request.json);
-    } else if (request.body !== undefined) {
-      body = request.body;
+    try {
+      if (request.form !== undefined) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(request.form).toString();
+      } else if (request.json !== undefined) {
+        headers['content-type'] = 'application/json; charset=UTF-8';
+        body = JSON.stringify(request.json);
+      } else if (request.body !== undefined) {
+        body = request.body;
+      }
+    } catch {
+      return { ok: false, error: platformError({ kind: 'network', code: 'invalid_request', message: `The request to ${url.host} could not be encoded` }) };
     }
     const label = request.logAs ?? `${url.host}${url.pathname}`;
     const started = performance.now();

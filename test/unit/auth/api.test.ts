@@ -77,6 +77,29 @@ describe('http client', () => {
     await expect(send({ method: 'POST', url: `${base}/moved`, form: { client_secret: 's' } })).resolves.toMatchObject({ ok: true, value: { status: 307 } });
   });
 
+  it('answers a bad or empty address, or a body it cannot encode, as a value without sending anything', async () => {
+    let fetched = 0;
+    const send = createHttpClient({
+      fetch: (async () => {
+        fetched++;
+        return new Response('{}');
+      }) as typeof fetch,
+    });
+    for (const url of ['', 'not a url', '/v2/oauth/token/', 'http://']) {
+      const answer = await send({ method: 'POST', url, form: { client_secret: 'the-client-secret' } });
+      expect(answer, JSON.stringify(url)).toEqual({ ok: false, error: { kind: 'network', code: 'invalid_url', httpStatus: null, logId: null, message: expect.any(String) } });
+    }
+    // The message never repeats the address, which may carry a credential.
+    const withCredential = await send({ method: 'PUT', url: 'https//upload.example/?upload_token=upl.secretsecret' });
+    expect(JSON.stringify(withCredential)).not.toContain('secretsecret');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(await send({ method: 'POST', url: 'https://open.example/v2/x/', json: cyclic })).toMatchObject({ ok: false, error: { kind: 'network', code: 'invalid_request' } });
+    expect(fetched).toBe(0);
+    expect(joinUrl('', '/v2/post/publish/inbox/video/init/')).toBe('/v2/post/publish/inbox/video/init/');
+    expect(await send({ method: 'POST', url: joinUrl('', '/v2/post/publish/inbox/video/init/') })).toMatchObject({ ok: false, error: { code: 'invalid_url' } });
+  });
+
   it('logs method, host, path and status only', async () => {
     const { log, lines } = memoryLogger();
     const base = await serve((_req, _body, res) => res.end(JSON.stringify(TOKENS)));
