@@ -14,8 +14,8 @@ import type { PlatformError } from '../../api/errors.js';
 import type { TokenSet } from '../../api/oauth.js';
 import type { Account, SignInFinished, SignInStarted } from '../../ipc/contract.js';
 import type { PlatformRuntime } from '../platform-profile.js';
-import { startLoopbackListener, SIGN_IN_TIMEOUT_MS, type CallbackOutcome } from './loopback-listener.js';
-import { createPkce, createState } from './pkce.js';
+import { startLoopbackListener, SIGN_IN_TIMEOUT_MS, type CallbackOutcome, type LoopbackListener } from './loopback-listener.js';
+import { createPkce, createState, type Pkce } from './pkce.js';
 
 export interface AuthorizeRequest {
   authorizeUrl: string;
@@ -90,13 +90,33 @@ export class SignInFlows {
 
   constructor(private readonly deps: SignInFlowsDeps) {}
 
+  /**
+   * Starts a sign-in. One at a time: an earlier flow still waiting for its browser is cancelled
+   * first (its signIn.finished says `cancelled`), so flows cannot pile up, each holding a loopback
+   * port for minutes. If anything fails once the listener is up, the listener is cancelled before
+   * the error goes on: no port stays bound by a flow nobody knows about.
+   */
   async start(runtime: PlatformRuntime): Promise<StartedFlow> {
+    for (const [earlierId, earlier] of this.flows) {
+      this.deps.log.info({ flowId: earlierId }, 'sign-in replaced by a new one; cancelling it');
+      earlier.cancel();
+    }
     const timeoutMs = this.deps.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
     const flowId = randomUUID();
     const log = this.deps.log.child({ flowId });
     const pkce = createPkce();
     const state = createState();
     const listener = await startLoopbackListener({ state, timeoutMs, log });
+    try {
+      return await this.run(runtime, { flowId, log, pkce, state, listener, timeoutMs });
+    } catch (error) {
+      listener.cancel();
+      throw error;
+    }
+  }
+
+  private async run(runtime: PlatformRuntime, flow: { flowId: string; log: Logger; pkce: Pkce; state: string; listener: LoopbackListener; timeoutMs: number }): Promise<StartedFlow> {
+    const { flowId, log, pkce, state, listener, timeoutMs } = flow;
     const expiresAt = Date.now() + timeoutMs;
     const authorizeUrl = buildAuthorizeUrl({ authorizeUrl: runtime.authorizeUrl, clientKey: runtime.clientKey, scopes: runtime.scopes, redirectUri: listener.redirectUri, state, codeChallenge: pkce.challenge });
 
