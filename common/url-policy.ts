@@ -9,6 +9,9 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname);
 }
 
+/** isHttpsOrLoopback's rule in words, for the messages that refuse a URL. */
+export const HTTPS_OR_LOOPBACK_RULE = 'https, or plain http to this computer (127.0.0.1, localhost or [::1])';
+
 export function isHttpsOrLoopback(value: string): boolean {
   let url: URL;
   try {

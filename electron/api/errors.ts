@@ -8,6 +8,7 @@
  * other operation answers shape B ({data, error:{code, message, log_id}}), on success too.
  */
 import { z } from 'zod';
+import { formatIssues } from '../../common/zod-issues.js';
 
 export type PlatformErrorKind =
   /** The platform answered with one of its error codes (shape A or B). */
@@ -98,7 +99,7 @@ export function parseShapeB<T>(answer: RawAnswer, schema: z.ZodType<T>): ApiResu
   }
   const parsed = schema.safeParse(data ?? {});
   if (!parsed.success) {
-    return failed({ kind: 'http', httpStatus: answer.status, code: 'unexpected_response', message: `The platform's answer had an unexpected shape (${describeIssues(parsed.error)})`, logId: error.log_id ?? null });
+    return failed({ kind: 'http', httpStatus: answer.status, code: 'unexpected_response', message: `The platform's answer had an unexpected shape (${formatIssues(parsed.error, { max: 3, root: 'body' })})`, logId: error.log_id ?? null });
   }
   return ok(parsed.data);
 }
@@ -125,11 +126,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-    .join('; ');
 }

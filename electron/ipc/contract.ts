@@ -5,7 +5,7 @@
  * A new capability is one entry here plus one handler on a service.
  */
 import { z } from 'zod';
-import { isHttpsOrLoopback } from '../../common/url-policy.js';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../common/url-policy.js';
 
 // ---------------------------------------------------------------- settings
 
@@ -13,7 +13,7 @@ import { isHttpsOrLoopback } from '../../common/url-policy.js';
 const endpointUrl = z
   .string()
   .max(2048)
-  .refine(isHttpsOrLoopback, 'must be an https URL (plain http is allowed only on 127.0.0.1 or localhost)');
+  .refine(isHttpsOrLoopback, `must use ${HTTPS_OR_LOOPBACK_RULE}`);
 
 export const SandboxProfile = z.object({ kind: z.literal('sandbox') }).strict();
 
@@ -191,7 +191,7 @@ export const channels = {
   'settings.get': { input: NoInput, output: Settings },
   'settings.set': { input: SettingsPatch, output: Settings },
   /** Opens an https link in the system browser (Electron) or a new tab (web mode). */
-  'shell.openExternal': { input: z.object({ url: z.string().max(2048).refine(isHttpsOrLoopback, 'must be an https URL') }).strict(), output: z.object({ opened: z.boolean() }) },
+  'shell.openExternal': { input: z.object({ url: z.string().max(2048).refine(isHttpsOrLoopback, `must use ${HTTPS_OR_LOOPBACK_RULE}`) }).strict(), output: z.object({ opened: z.boolean() }) },
   'drafts.list': { input: NoInput, output: z.array(DraftView) },
   'drafts.add': { input: z.object({ openId: z.string().min(1).max(200), files: z.array(DraftFileInput).min(1).max(500) }).strict(), output: z.array(DraftView) },
   'drafts.pause': { input: DraftId, output: DraftView },

@@ -4,8 +4,8 @@
  * output (which also strips anything a handler returned that the contract does not name, so a
  * token cannot leak by accident), and never throws.
  */
-import type { z } from 'zod';
 import type { Logger } from '../../common/log.js';
+import { formatIssues } from '../../common/zod-issues.js';
 import { channels, isChannelName, type ChannelName, type ChannelOutput, type ParsedInput } from './contract.js';
 import { AppError, IpcErrorCode, type IpcResult } from './result.js';
 
@@ -47,11 +47,4 @@ function fail(code: string, message: string): IpcResult<never> {
 
 function describe(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value.slice(0, 100)) : typeof value;
-}
-
-export function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'input'}: ${issue.message}`)
-    .join('; ');
 }

@@ -18,10 +18,8 @@
  * token: they are the same for everyone, so a reload of the stripped URL loads them.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../common/log.js';
 import { RENDERER_SECURITY_HEADERS } from '../../common/csp.js';
@@ -29,21 +27,11 @@ import type { Dispatch } from './dispatcher.js';
 import type { EventHub } from './event-hub.js';
 import { AppError, IpcErrorCode } from './result.js';
 import type { IncomingFiles } from '../services/uploads/incoming-files.js';
+import { sameSecret } from '../services/auth/same-secret.js';
+import { contentTypeOf, findStaticFile } from './static-files.js';
 
 const MAX_CALL_BODY_BYTES = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.map': 'application/json',
-};
 
 export interface WebTransportOptions {
   dispatch: Dispatch;
@@ -67,7 +55,6 @@ export interface WebTransport {
 
 export async function startWebTransport(options: WebTransportOptions): Promise<WebTransport> {
   const token = options.token ?? randomBytes(32).toString('base64url');
-  const tokenBytes = Buffer.from(token);
   const server = createServer();
   const openStreams = new Set<ServerResponse>();
   let origin = '';
@@ -76,10 +63,7 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
 
   /** Only the Authorization header: a token in the query string would end up in logs and history. */
   function hasToken(req: IncomingMessage): boolean {
-    const candidate = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!candidate) return false;
-    const bytes = Buffer.from(candidate);
-    return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
+    return sameSecret(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1], token);
   }
 
   server.on('request', (req, res) => {
@@ -163,30 +147,19 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
   }
 
   async function serveStatic(res: ServerResponse, url: URL): Promise<void> {
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
-    const filePath = join(options.rendererDir, relative === '' ? 'index.html' : relative);
-    if (!filePath.startsWith(options.rendererDir + sep) && filePath !== options.rendererDir) return forbid(res, 'path outside the renderer');
-    let resolved = filePath;
-    let info = await stat(resolved).catch(() => null);
-    if (info?.isDirectory()) {
-      resolved = join(resolved, 'index.html');
-      info = await stat(resolved).catch(() => null);
+    const found = await findStaticFile(options.rendererDir, url.pathname);
+    if (found.kind === 'outside') return forbid(res, 'path outside the renderer');
+    if (found.kind === 'missing') {
+      if (found.shell) return sendJson(res, 503, { ok: false, error: { code: 'not_built', message: 'The renderer is not built; run npm run build' } });
+      return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'Not found' } });
     }
-    if (!info?.isFile()) {
-      // Client-side routes fall back to the app shell; missing assets are 404.
-      if (extname(relative) !== '') return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'Not found' } });
-      resolved = join(options.rendererDir, 'index.html');
-      info = await stat(resolved).catch(() => null);
-      if (!info?.isFile()) return sendJson(res, 503, { ok: false, error: { code: 'not_built', message: 'The renderer is not built; run npm run build' } });
-    }
-    const headers: Record<string, string> = {
+    res.writeHead(200, {
       ...RENDERER_SECURITY_HEADERS,
-      'Content-Type': CONTENT_TYPES[extname(resolved)] ?? 'application/octet-stream',
-      'Content-Length': String(info.size),
+      'Content-Type': contentTypeOf(found.path),
+      'Content-Length': String(found.size),
       'Cache-Control': 'no-store',
-    };
-    res.writeHead(200, headers);
-    createReadStream(resolved).pipe(res);
+    });
+    createReadStream(found.path).pipe(res);
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@
  * scheme handed to the OS can run programs).
  */
 import type { Logger } from '../../common/log.js';
-import { isHttpsOrLoopback } from '../../common/url-policy.js';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../common/url-policy.js';
 import { AppError } from '../ipc/result.js';
 
 /** The part of Electron's `shell` this module needs. */
@@ -38,7 +38,7 @@ export function createExternalOpener(shell: ExternalShell, log: Logger): (url: s
   return async (url) => {
     if (!isHttpsOrLoopback(url)) {
       log.warn({ scheme: schemeOf(url) }, 'refused to open a link outside the app');
-      throw new AppError('unsafe_url', 'Only https links can be opened');
+      throw new AppError('unsafe_url', `This link cannot be opened: links must use ${HTTPS_OR_LOOPBACK_RULE}`);
     }
     try {
       await shell.openExternal(url);

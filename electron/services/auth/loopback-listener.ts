@@ -10,8 +10,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { timingSafeEqual } from 'node:crypto';
 import type { Logger } from '../../../common/log.js';
+import { sameSecret } from './same-secret.js';
 
 export const CALLBACK_PATH = '/callback/';
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
@@ -43,7 +43,6 @@ export interface LoopbackListener {
 
 export async function startLoopbackListener(options: LoopbackOptions): Promise<LoopbackListener> {
   const path = options.path ?? CALLBACK_PATH;
-  const expectedState = Buffer.from(options.state);
   const log = options.log;
   const server = createServer();
   let settle!: (outcome: CallbackOutcome) => void;
@@ -90,7 +89,7 @@ export async function startLoopbackListener(options: LoopbackOptions): Promise<L
     if (req.method !== 'GET') return page(res, 405, 'Not allowed', 'This page only answers Draftdeck’s own sign-in.');
     const url = new URL(req.url ?? '/', `http://${host}`);
     if (url.pathname !== path) return page(res, 404, 'Not found', 'This page only answers Draftdeck’s own sign-in.');
-    if (!sameState(url.searchParams.get('state'), expectedState)) {
+    if (!sameSecret(url.searchParams.get('state'), options.state)) {
       // Ignored, not fatal: it is not the answer to our request (an old tab, or someone else's).
       log?.warn('sign-in callback with a state that is not this flow’s; ignored');
       return page(res, 400, 'This sign-in link is out of date', 'It does not belong to the sign-in Draftdeck is waiting for. Return to Draftdeck and start again if needed.');
@@ -113,12 +112,6 @@ export async function startLoopbackListener(options: LoopbackOptions): Promise<L
     closed,
     cancel: () => finish({ kind: 'cancelled' }),
   };
-}
-
-function sameState(received: string | null, expected: Buffer): boolean {
-  if (received === null) return false;
-  const bytes = Buffer.from(received);
-  return bytes.length === expected.length && timingSafeEqual(bytes, expected);
 }
 
 function page(res: ServerResponse, status: number, title: string, message: string): void {

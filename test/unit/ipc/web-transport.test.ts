@@ -19,7 +19,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
   writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Draftdeck</title>');
   writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'console.log(1)');
-  writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
+  writeFileSync(join(dir, 'secret.txt'), 'TOP-SECRET-CONTENT');
   hub = new EventHub();
   const { log } = memoryLogger();
   const dispatch = createDispatcher(
@@ -114,9 +114,13 @@ describe('web transport', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toContain('text/javascript');
     expect(asset.headers['content-security-policy']).toContain("default-src 'none'");
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/assets%5c..%5c..%5csecret.txt', '/index.html%00.png', '/%E0%A4%A']) {
       const response = await rawRequest(`${transport.origin}${path}`);
-      expect(response.body).not.toContain('outside the renderer');
+      expect(response.body, path).not.toContain('TOP-SECRET-CONTENT');
+    }
+    // Refused outright, as by the app:// handler (one check serves both).
+    for (const path of ['/..%2fsecret.txt', '/..%5csecret.txt', '/index.html%00.png', '/%E0%A4%A']) {
+      expect((await rawRequest(`${transport.origin}${path}`)).status, path).toBe(403);
     }
     expect((await rawRequest(`${transport.origin}/assets/missing.js`)).status).toBe(404);
     expect((await rawRequest(`${transport.origin}/queue`)).body).toContain('<title>Draftdeck</title>');
