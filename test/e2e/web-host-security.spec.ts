@@ -61,6 +61,30 @@ test.describe('the web host refuses what is not the app', () => {
     expect(await page.context().cookies()).toEqual([]);
   });
 
+  test('the event stream, read with fetch and the bearer header, comes back after a break', async ({ page, webApp }) => {
+    const { origin, token } = webApp.current;
+    let attempts = 0;
+    await page.route('**/api/events', async (route) => {
+      attempts++;
+      if (attempts === 1) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto(webApp.current.url);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect.poll(() => attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    // Give the second connection a moment to open, then change a setting from outside the page.
+    await expect
+      .poll(
+        async () => {
+          await rawRequest(`${origin}/api/call/settings.set`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ appearance: { theme: 'dark' } }) });
+          return page.locator('html').getAttribute('data-theme');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('dark');
+    expect(attempts).toBe(2);
+  });
+
   test('an invalid payload is a contract error, not a crash', async ({ webApp }) => {
     const auth = { Authorization: `Bearer ${webApp.current.token}`, 'Content-Type': 'application/json' };
     const wrongType = await rawRequest(`${webApp.current.origin}/api/call/settings.set`, { method: 'POST', headers: auth, body: JSON.stringify({ uploads: { concurrency: 'lots' } }) });
