@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../common/clock.js';
 import type { Logger } from '../common/log.js';
-import { isHttpsOrLoopback } from '../common/url-policy.js';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../common/url-policy.js';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher.js';
 import { EventHub } from './ipc/event-hub.js';
 import { AppError } from './ipc/result.js';
@@ -86,7 +86,7 @@ export async function createApp(host: AppHost): Promise<App> {
     'settings.get': () => settings.get(),
     'settings.set': (patch) => settings.set(patch),
     'shell.openExternal': async ({ url }) => {
-      if (!isHttpsOrLoopback(url)) throw new AppError('unsafe_url', 'Only https links can be opened');
+      if (!isHttpsOrLoopback(url)) throw new AppError('unsafe_url', `Links must use ${HTTPS_OR_LOOPBACK_RULE}`);
       return { opened: await host.openExternal(url) };
     },
     ...draftHandlers(uploads, incoming, host.runtime, (openId) => {
