@@ -100,6 +100,9 @@ export class UploadService {
   /** Publishes each account has in flight at op 4, not yet recorded on a draft. */
   private readonly startingPublishes = new Map<string, number>();
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Workers and polls under way, awaited by close(). */
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly closing = new AbortController();
   private closed = false;
 
   constructor(private readonly deps: UploadServiceDeps) {
@@ -111,11 +114,14 @@ export class UploadService {
     this.pump();
   }
 
+  /** Stops every worker and poll and waits for them, so nothing touches the journal or the platform after. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.closing.abort();
     // Aborting keeps each draft's journaled state: the next start resumes it.
     for (const activity of this.active.values()) activity.controller.abort(new ShutdownSignal());
+    await Promise.allSettled(this.tasks);
     this.journal.compact();
   }
 
@@ -241,7 +247,7 @@ export class UploadService {
     const gates = new Map<string, InitGate>();
     for (const draft of this.journal.all()) {
       if (draft.state === 'processing') {
-        if (!this.polling.has(draft.id)) void this.poll(draft.id);
+        if (!this.polling.has(draft.id)) this.track(this.poll(draft.id));
         continue;
       }
       if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'uploading') continue;
@@ -264,9 +270,28 @@ export class UploadService {
         gates.set(draft.openId, gate.kind === 'probe' ? { kind: 'closed', reason: gate.reason, until: now + INBOX_RECHECK_MS } : gate);
       }
       slots--;
-      void this.run(draft.id);
+      this.track(this.run(draft.id));
     }
     if (wakeAt !== Infinity) this.wakeTimer = setTimeout(() => this.pump(), Math.max(10, wakeAt - now));
+  }
+
+  private track(task: Promise<void>): void {
+    this.tasks.add(task);
+    void task.finally(() => this.tasks.delete(task));
+  }
+
+  /** Waits `ms`, or less if the service closes. */
+  private sleep(ms: number): Promise<void> {
+    const signal = this.closing.signal;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, signal.aborted ? 0 : ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   private needsPublish(draft: DraftRecord): boolean {
@@ -444,7 +469,7 @@ export class UploadService {
         const now = this.deps.clock.now();
         const budget = this.budget(draft.openId);
         if (!budget.status.tryTake(now)) {
-          await delay(budget.status.waitMs(now));
+          await this.sleep(budget.status.waitMs(now));
           continue;
         }
         let status: PublishStatus;
@@ -463,7 +488,7 @@ export class UploadService {
             return void this.fail(this.require(id), 'publish_lost', 'The platform no longer knows this upload; retry to send it again');
           }
           if (failure.kind === 'fatal' || failure.kind === 'auth') this.save({ ...this.require(id), reason: failure.message });
-          await delay(backoffDelay(++failures, retryAfterMs, POLL_BACKOFF, this.deps.random));
+          await this.sleep(backoffDelay(++failures, retryAfterMs, POLL_BACKOFF, this.deps.random));
           continue;
         }
         const latest = this.journal.get(id);
@@ -476,7 +501,7 @@ export class UploadService {
           this.pump(); // an inbox share may free a waiting draft's budget later; recompute now
           return;
         }
-        await delay(this.deps.pollIntervalMs ?? 2000);
+        await this.sleep(this.deps.pollIntervalMs ?? 2000);
       }
     } finally {
       this.polling.delete(id);
@@ -645,8 +670,4 @@ function uploadedBytesIn(body: string): number | null {
   } catch {
     return null;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -58,4 +58,35 @@ describe('draft actions', () => {
     await h.call('drafts.remove', { id: draft!.id });
     expect((await h.call('drafts.list')).some((d) => d.id === draft!.id)).toBe(false);
   });
+
+  it('closes cleanly mid-upload and the next start continues the same publish', { timeout: 120_000 }, async () => {
+    const first = await startAppHarness();
+    await first.signIn('sbx-user-ava');
+    const sandbox = await first.sandboxUrl();
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 300 }]) });
+    const source = join(first.dataDir, 'later.mp4');
+    await writeMp4File(source, 100 * 1024 * 1024 + 7, 8);
+    const { fileId } = await first.app.incoming.receive(createReadStream(source));
+    const [draft] = await first.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'later.mp4', mimeType: 'video/mp4', durationMs: null }] });
+    let midway: DraftView | undefined;
+    while (!midway) {
+      midway = (await first.call('drafts.list')).find((d) => d.id === draft!.id && d.nextChunk >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await first.close({ keepData: true });
+
+    const second = await startAppHarness({ dataDir: first.dataDir });
+    try {
+      const deadline = Date.now() + 60_000;
+      let done: DraftView | undefined;
+      while (!done && Date.now() < deadline) {
+        done = (await second.call('drafts.list')).find((d) => d.id === draft!.id && (d.state === 'inbox' || d.state === 'failed'));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(done?.state).toBe('inbox');
+      expect(done?.publishId).toBe(midway.publishId);
+    } finally {
+      await second.close();
+    }
+  });
 });
