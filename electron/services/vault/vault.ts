@@ -1,7 +1,9 @@
 /**
  * The vault: named secrets (an account's token set, a custom profile's client secret), encrypted
- * one by one with the host's SecretCipher and written to `<dataDir>/vault.json` (mode 0600,
- * temp file + fsync + rename, so a crash leaves the old file or the new one, never half of one).
+ * one by one with the host's SecretCipher and written to `<dataDir>/vault.<backend>.json` (mode
+ * 0600, temp file + fsync + rename, so a crash leaves the old file or the new one, never half of
+ * one). One file per secret store: web mode (key file) and Electron (the OS key store) share a
+ * data dir, and neither can read the other's entries, so neither may overwrite them.
  *
  * When the cipher is not safe enough to persist with (Chromium's basic_text backend, a refused key
  * file) the vault keeps secrets in memory only — the person signs in again after a restart —
@@ -15,7 +17,10 @@ import type { Logger } from '../../../common/log.js';
 import type { KeyValueStore } from '../storage.js';
 import type { Protection, SecretCipher } from './secret-cipher.js';
 
-export const VAULT_FILE = 'vault.json';
+/** The vault file of one secret store (`vault.key_file.json`, `vault.keychain.json`, …). */
+export function vaultFile(backend: string): string {
+  return `vault.${backend.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
+}
 const OPT_IN_KEY = 'vault';
 
 const VaultFile = z.object({
@@ -58,7 +63,7 @@ export class Vault {
   private writes: Promise<void> = Promise.resolve();
 
   private constructor(private readonly options: VaultOptions) {
-    this.path = join(options.dataDir, VAULT_FILE);
+    this.path = join(options.dataDir, vaultFile(options.cipher.backend));
     this.optedIn = OptIn.safeParse(options.store.get(OPT_IN_KEY)).data?.allowPlaintext ?? false;
   }
 
@@ -131,11 +136,11 @@ export class Vault {
     try {
       file = VaultFile.parse(JSON.parse(readFileSync(this.path, 'utf8')));
     } catch {
-      log.warn({ file: VAULT_FILE }, 'the vault file is unreadable; starting with an empty vault');
+      log.warn({ file: vaultFile(cipher.backend) }, 'the vault file is unreadable; starting with an empty vault');
       return;
     }
     if (file.backend !== cipher.backend) {
-      log.warn({ file: VAULT_FILE, was: file.backend, now: cipher.backend }, 'the vault was written with another secret store; its entries cannot be read here');
+      log.warn({ file: vaultFile(cipher.backend), was: file.backend, now: cipher.backend }, 'the vault file names another secret store; its entries cannot be read here');
       return;
     }
     for (const [name, sealed] of Object.entries(file.entries)) {

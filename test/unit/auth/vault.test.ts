@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openKeyFileCipher, KEY_FILE } from '../../../electron/services/vault/key-file-cipher.js';
 import { unavailableCipher, type SecretCipher } from '../../../electron/services/vault/secret-cipher.js';
-import { Vault, VAULT_FILE } from '../../../electron/services/vault/vault.js';
+import { Vault, vaultFile } from '../../../electron/services/vault/vault.js';
 import { createSafeStorageCipher, type SafeStorageLike } from '../../../electron/platform/safe-storage-cipher.js';
 import { createMemoryStore, type KeyValueStore } from '../../../electron/services/storage.js';
 import { memoryLogger } from '../../support/silent-log.js';
@@ -67,10 +67,10 @@ describe('vault', () => {
     const vault = await open(openKeyFileCipher(dir));
     await vault.set('tokens:p:u1', SECRET);
     await vault.set('client-secret:p', 'cs-123');
-    const file = readFileSync(join(dir, VAULT_FILE), 'utf8');
+    const file = readFileSync(join(dir, vaultFile('key_file')), 'utf8');
     expect(file).not.toContain('super-secret');
     expect(file).not.toContain('cs-123');
-    if (posix) expect(statSync(join(dir, VAULT_FILE)).mode & 0o777).toBe(0o600);
+    if (posix) expect(statSync(join(dir, vaultFile('key_file'))).mode & 0o777).toBe(0o600);
     const again = await open(openKeyFileCipher(dir));
     expect(again.get('tokens:p:u1')).toBe(SECRET);
     expect(again.get('client-secret:p')).toBe('cs-123');
@@ -84,41 +84,51 @@ describe('vault', () => {
     const vault = await open(unavailableCipher('unavailable', 'The operating system’s key store is not available.'));
     await vault.set('tokens:p:u1', SECRET);
     expect(vault.get('tokens:p:u1')).toBe(SECRET);
-    expect(existsSync(join(dir, VAULT_FILE))).toBe(false);
+    expect(existsSync(join(dir, vaultFile('unavailable')))).toBe(false);
     expect(vault.status()).toMatchObject({ persistent: false, protection: 'none', canOptIn: false });
     expect(vault.status().reason).toMatch(/memory only.*sign in again after restarting/);
     // Opting in cannot help when nothing encrypts.
     expect((await vault.allowPlaintext(true)).persistent).toBe(false);
-    expect(existsSync(join(dir, VAULT_FILE))).toBe(false);
+    expect(existsSync(join(dir, vaultFile('unavailable')))).toBe(false);
   });
 
   it('refuses a weak backend (basic_text) unless the person opts in, and forgets the file when they opt out', async () => {
     const store = createMemoryStore();
     const vault = await open(weakCipher(), store);
     await vault.set('tokens:p:u1', SECRET);
-    expect(existsSync(join(dir, VAULT_FILE))).toBe(false);
+    expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(false);
     expect(vault.status()).toMatchObject({ backend: 'basic_text', persistent: false, canOptIn: true, optedInToPlaintext: false });
     expect(vault.status().reason).toMatch(/No OS key store.*memory only unless you choose/);
 
     expect(await vault.allowPlaintext(true)).toMatchObject({ persistent: true, optedInToPlaintext: true });
-    expect(existsSync(join(dir, VAULT_FILE))).toBe(true);
+    expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(true);
     // The choice is remembered.
     expect((await open(weakCipher(), store)).get('tokens:p:u1')).toBe(SECRET);
 
     await vault.allowPlaintext(false);
-    expect(existsSync(join(dir, VAULT_FILE))).toBe(false);
+    expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(false);
     expect(vault.get('tokens:p:u1')).toBe(SECRET);
   });
 
-  it('starts empty, without failing, when the file was written by another secret store or is damaged', async () => {
+  it('keeps the entries of each secret store in a file of its own, so one never overwrites another', async () => {
     const vault = await open(openKeyFileCipher(dir));
     await vault.set('a', 'b');
     const other = { ...openKeyFileCipher(dir), backend: 'gnome_libsecret' };
+    const elsewhere = await open(other, createMemoryStore());
+    expect(elsewhere.names()).toEqual([]);
+    await elsewhere.set('c', 'd');
+    expect((await open(openKeyFileCipher(dir))).get('a')).toBe('b');
+    expect((await open(other, createMemoryStore())).get('c')).toBe('d');
+  });
+
+  it('starts empty, without failing, when its file is damaged or names another store', async () => {
     const { log, lines } = memoryLogger();
-    expect((await open(other, createMemoryStore(), log)).names()).toEqual([]);
+    writeFileSync(join(dir, vaultFile('key_file')), '{not json');
+    expect((await open(openKeyFileCipher(dir), createMemoryStore(), log)).names()).toEqual([]);
+    writeFileSync(join(dir, vaultFile('key_file')), JSON.stringify({ format: 1, backend: 'keychain', entries: { a: 'AAAA' } }));
+    expect((await open(openKeyFileCipher(dir), createMemoryStore(), log)).names()).toEqual([]);
+    expect(lines.join('')).toMatch(/unreadable/);
     expect(lines.join('')).toMatch(/another secret store/);
-    writeFileSync(join(dir, VAULT_FILE), '{not json');
-    expect((await open(openKeyFileCipher(dir))).names()).toEqual([]);
   });
 
   it('never logs a value', async () => {
@@ -154,7 +164,7 @@ describe('safeStorage cipher (Electron)', () => {
     expect(cipher.reason).toMatch(/basic_text.*plain text/);
     const vault = await open(cipher);
     await vault.set('k', 'v');
-    expect(existsSync(join(dir, VAULT_FILE))).toBe(false);
+    expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(false);
     expect(vault.status().canOptIn).toBe(true);
   });
 
