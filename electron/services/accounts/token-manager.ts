@@ -65,11 +65,18 @@ export interface TokenManagerDeps {
 
 export class TokenManager {
   private readonly refreshing = new Map<string, Promise<ApiResult<StoredTokens>>>();
+  /** Accounts being removed: a refresh that finishes afterwards must not store their tokens again. */
+  private readonly forgotten = new Set<string>();
 
   constructor(private readonly deps: TokenManagerDeps) {}
 
   /** Stores a fresh token set (sign-in). Resolves once it is in the vault. */
   async save(runtime: PlatformRuntime, set: TokenSet): Promise<StoredTokens> {
+    this.forgotten.delete(tokenEntry(runtime.key, set.open_id)); // a new sign-in brings it back
+    return this.store(runtime, set);
+  }
+
+  private async store(runtime: PlatformRuntime, set: TokenSet): Promise<StoredTokens> {
     const tokens = storedTokens(set, runtime.clock.now());
     await this.deps.vault.set(tokenEntry(runtime.key, set.open_id), JSON.stringify(tokens));
     return tokens;
@@ -109,8 +116,13 @@ export class TokenManager {
    * one) and forgets the tokens whatever the answer. The result says whether the platform agreed.
    */
   async revokeAndForget(runtime: PlatformRuntime, openId: string): Promise<ApiResult<void>> {
+    const key = tokenEntry(runtime.key, openId);
+    // A refresh under way would rotate the tokens after we revoke and delete them: let it land first.
+    await this.refreshing.get(key)?.catch(() => undefined);
     let result: ApiResult<void>;
     const token = this.load(runtime, openId) ? await this.getAccessToken(runtime, openId) : null;
+    // From here on no refresh may store this account's tokens again.
+    this.forgotten.add(key);
     if (token === null) result = { ok: false, error: platformError({ kind: 'auth', code: 'no_tokens', message: 'This computer holds no sign-in for the account, so there was nothing to revoke.' }) };
     else if (!token.ok) result = token;
     else result = await runtime.tokens.revoke(token.value);
@@ -148,8 +160,11 @@ export class TokenManager {
     if (answer.value.open_id !== openId) {
       return { ok: false, error: platformError({ kind: 'http', code: 'unexpected_response', message: 'The platform answered the refresh with another account’s tokens' }) };
     }
+    if (this.forgotten.has(tokenEntry(runtime.key, openId))) {
+      return { ok: false, error: platformError({ kind: 'auth', code: 'no_account', message: `${openId} was removed from Draftdeck` }) };
+    }
     // Stored before anyone can use the new access token: the old refresh token is already dead.
-    const next = await this.save(runtime, answer.value);
+    const next = await this.store(runtime, answer.value);
     const scopes = parseScopes(answer.value.scope);
     this.deps.accounts.patch(runtime.key, openId, { scopes });
     this.deps.log.info({ openId }, 'access token refreshed');

@@ -160,6 +160,28 @@ describe('token manager', () => {
     expect(stored()).toBeNull();
   });
 
+  it('never stores tokens again for an account removed while a refresh was under way', async () => {
+    const { manager, runtime, endpoint, stored } = await setup();
+    // A refresh (forced by access_token_invalid) that answers only after the removal has begun.
+    const refresh = endpoint.refresh.bind(endpoint);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    endpoint.refresh = async (token: string) => {
+      await gate;
+      return refresh(token);
+    };
+    let calls = 0;
+    const upload = manager.withAccessToken(runtime, 'user-1', async () =>
+      ++calls === 1 ? { ok: false as const, error: platformError({ kind: 'platform', code: 'access_token_invalid', message: 'expired' }) } : { ok: true as const, value: 'sent' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the refresh is now waiting on the gate
+    const removal = manager.revokeAndForget(runtime, 'user-1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await Promise.all([upload, removal]);
+    expect(stored()).toBeNull();
+  });
+
   it('never logs a token', async () => {
     const { manager, runtime, endpoint, clock, lines, set, stored } = await setup();
     clock.advance(25 * HOUR);
