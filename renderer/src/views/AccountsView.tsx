@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Account } from '../api/contract';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
+import { LoadStatus } from '../components/LoadStatus';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { Icon } from '../components/Icon';
 import { Notice } from '../components/Notice';
@@ -42,17 +43,7 @@ export function AccountsView() {
         <SignInPanel />
         {removed ? <RemovalNotice result={removed} onDismiss={() => setRemoved(null)} /> : null}
         {accounts === null ? (
-          loadError ? (
-            <ErrorBanner title="Draftdeck could not list your accounts" error={loadError}>
-              <Button className="banner__action" onClick={() => void loadAccounts()}>
-                Try again
-              </Button>
-            </ErrorBanner>
-          ) : (
-            <p className="loading" role="status">
-              Loading accounts…
-            </p>
-          )
+          <LoadStatus what="your accounts" error={loadError} onRetry={() => void loadAccounts()} />
         ) : accounts.length === 0 ? (
           <EmptyState icon="accounts" title="No accounts signed in" actions={addAccount}>
             <p>

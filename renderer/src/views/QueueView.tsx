@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
+import { LoadStatus } from '../components/LoadStatus';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { Icon } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
@@ -47,17 +48,7 @@ export function QueueView() {
     return (
       <>
         <PageHeader title="Queue" description={DESCRIPTION} />
-        {loadError ? (
-          <ErrorBanner title="Draftdeck could not load the queue" error={loadError}>
-            <Button className="banner__action" onClick={() => void loadDrafts()}>
-              Try again
-            </Button>
-          </ErrorBanner>
-        ) : (
-          <p className="loading" role="status">
-            Loading the queue…
-          </p>
-        )}
+        <LoadStatus what="the queue" error={loadError} onRetry={() => void loadDrafts()} />
       </>
     );
   }

@@ -1,5 +1,4 @@
-import { Button } from '../components/Button';
-import { ErrorBanner } from '../components/ErrorBanner';
+import { LoadStatus } from '../components/LoadStatus';
 import { PageHeader } from '../components/PageHeader';
 import { loadSettings, useSettings } from '../state/settings';
 import { AboutDraftdeck } from './settings/AboutDraftdeck';
@@ -23,16 +22,8 @@ export function SettingsView() {
           <AppearanceSettings stored={settings.appearance} />
           <AboutDraftdeck />
         </div>
-      ) : loadError ? (
-        <ErrorBanner title="Draftdeck could not load its settings" error={loadError}>
-          <Button className="banner__action" onClick={() => void loadSettings()}>
-            Try again
-          </Button>
-        </ErrorBanner>
       ) : (
-        <p className="loading" role="status">
-          Loading settings…
-        </p>
+        <LoadStatus what="settings" error={loadError} onRetry={() => void loadSettings()} />
       )}
     </>
   );
