@@ -120,7 +120,7 @@ export class UploadService {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.closing.abort();
     // Aborting keeps each draft's journaled state: the next start resumes it.
-    for (const activity of this.active.values()) activity.controller.abort(new ShutdownSignal());
+    for (const id of this.active.keys()) this.interrupt(id);
     await Promise.allSettled(this.tasks);
     this.journal.compact();
   }
@@ -159,7 +159,7 @@ export class UploadService {
   pause(id: string): DraftView {
     const draft = this.require(id);
     if (FINAL.has(draft.state) || draft.state === 'paused') throw new AppError('not_pausable', `A draft that is ${draft.state} cannot be paused`);
-    this.active.get(id)?.controller.abort(new PauseSignal());
+    this.interrupt(id);
     return this.view(this.save({ ...draft, state: 'paused', resumeState: draft.state, reason: null, notBefore: null }));
   }
 
@@ -178,7 +178,7 @@ export class UploadService {
       // Every byte is on the platform already: cancelling here would only make a retry send it twice.
       throw new AppError('already_delivered', 'The platform already has this whole video; it will arrive in the inbox');
     }
-    this.active.get(id)?.controller.abort(new CancelSignal());
+    this.interrupt(id);
     // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
     return this.view(this.save({ ...draft, state: 'cancelled', reason: null, notBefore: null }));
   }
@@ -195,7 +195,7 @@ export class UploadService {
 
   async remove(id: string): Promise<void> {
     const draft = this.require(id);
-    this.active.get(id)?.controller.abort(new CancelSignal());
+    this.interrupt(id);
     this.journal.remove(id);
     this.deps.hub.emit('drafts.removed', { ids: [id] });
     await this.releaseFile(draft);
@@ -207,6 +207,14 @@ export class UploadService {
     this.deps.hub.emit('drafts.reset', views);
     this.pump();
     return views;
+  }
+
+  /**
+   * Stops a draft's worker mid-request. The caller has already recorded what happens next
+   * (paused, cancelled, removed, or nothing on shutdown); the worker sees the abort and writes nothing.
+   */
+  private interrupt(id: string): void {
+    this.active.get(id)?.controller.abort();
   }
 
   setConcurrencyChanged(): void {
@@ -225,7 +233,7 @@ export class UploadService {
   accountRemoved(openId: string): void {
     for (const draft of this.journal.all()) {
       if (draft.openId !== openId || FINAL.has(draft.state)) continue;
-      this.active.get(draft.id)?.controller.abort(new CancelSignal());
+      this.interrupt(draft.id);
       this.fail(draft, 'account_removed', 'The account was removed from Draftdeck');
     }
   }
@@ -644,9 +652,6 @@ export class UploadService {
 
 const freshPublish = { publishId: null, uploadUrl: null, uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0 } as const;
 
-class PauseSignal extends Error {}
-class CancelSignal extends Error {}
-class ShutdownSignal extends Error {}
 
 /** A non-2xx answer of the upload host, to be sorted like any platform error. */
 class HttpFailure extends Error {
