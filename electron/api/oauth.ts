@@ -22,13 +22,6 @@ export const TokenSet = z.object({
 });
 export type TokenSet = z.infer<typeof TokenSet>;
 
-export const ClientToken = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().int().positive(),
-  token_type: z.string(),
-});
-export type ClientToken = z.infer<typeof ClientToken>;
-
 export interface ClientCredentials {
   baseUrl: string;
   clientKey: string;
@@ -69,15 +62,6 @@ export async function revokeToken(http: HttpSend, client: ClientCredentials, acc
     client_key: client.clientKey,
     client_secret: client.clientSecret,
     token: accessToken,
-  });
-}
-
-/** The client access token of the research operations (DESIGN: grant_type=client_credentials). */
-export function fetchClientToken(http: HttpSend, client: ClientCredentials): Promise<ApiResult<ClientToken>> {
-  return postForTokens(http, joinUrl(client.baseUrl, TOKEN_PATH), ClientToken, {
-    client_key: client.clientKey,
-    client_secret: client.clientSecret,
-    grant_type: 'client_credentials',
   });
 }
 

@@ -196,17 +196,6 @@ export class AccountsService {
     return { stored: true };
   }
 
-  /**
-   * The active platform's addresses, for the platform operations (publish, upload); null while the
-   * embedded sandbox is not running. withAccessToken starts it before its call runs.
-   */
-  platformUrls(): { baseUrl: string; uploadBaseUrl: string } | null {
-    const { profile } = this.deps.settings.get();
-    if (profile.kind === 'custom') return { baseUrl: profile.baseUrl, uploadBaseUrl: profile.uploadHost };
-    const running = this.deps.sandbox.running;
-    return running ? { baseUrl: running.baseUrl, uploadBaseUrl: running.uploadBaseUrl } : null;
-  }
-
   /** The embedded sandbox's addresses while the built-in profile is active. */
   sandboxInfo(): { baseUrl: string; consoleUrl: string } | null {
     const running = this.deps.sandbox.running;

@@ -82,11 +82,6 @@ export class TokenManager {
     return tokens;
   }
 
-  /** Whether the vault holds a usable sign-in for the account (it may not after a memory-only session). */
-  hasTokens(runtime: PlatformRuntime, openId: string): boolean {
-    return this.load(runtime, openId) !== null;
-  }
-
   /** A valid access token, refreshed first when it is about to expire. */
   async getAccessToken(runtime: PlatformRuntime, openId: string): Promise<ApiResult<string>> {
     const usable = this.usable(runtime, openId);
