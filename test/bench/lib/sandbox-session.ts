@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { consent } from '../../support/consent-browser.js';
 
 export const MB = 1024 * 1024;
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -75,17 +76,9 @@ export async function signIn(baseUrl: string): Promise<string> {
     code_challenge: createHash('sha256').update(verifier).digest('hex'),
     code_challenge_method: 'S256',
   };
-  const page = await fetch(`${baseUrl}/v2/auth/authorize/?${new URLSearchParams(params)}`);
-  if (page.status !== 200) throw new Error(`consent page: HTTP ${page.status}`);
-  await page.text();
-  const decision = await fetch(`${baseUrl}/v2/auth/authorize/`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...params, open_id: 'sbx-user-ava', decision: 'allow' }).toString(),
-  });
-  const code = new URL(decision.headers.get('location') ?? 'http://x/').searchParams.get('code');
-  if (!code) throw new Error(`consent: HTTP ${decision.status}, no code`);
+  const location = await consent(`${baseUrl}/v2/auth/authorize/?${new URLSearchParams(params)}`, { openId: 'sbx-user-ava' });
+  const code = new URL(location).searchParams.get('code');
+  if (!code) throw new Error('consent: the redirect carries no code');
   const token = await fetch(`${baseUrl}/v2/oauth/token/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

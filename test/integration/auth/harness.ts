@@ -23,6 +23,9 @@ import { openKeyFileCipher } from '../../../electron/services/vault/key-file-cip
 import { Vault } from '../../../electron/services/vault/vault.js';
 import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
+import { consent, deliver, type ConsentChoice } from '../../support/consent-browser.js';
+
+export { consent, deliver };
 
 /** Limits high enough that a test's burst of status calls is never rate limited. */
 export const TEST_SANDBOX_CONFIG = parseSandboxConfig({ limits: { status_per_minute: 100_000, init_per_minute: 100_000 } });
@@ -103,42 +106,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
-
-export interface ConsentChoice {
-  openId?: string;
-  decision?: 'allow' | 'deny';
-}
-
-/**
- * The person on the consent page: loads it, picks a user, presses Allow or Deny. Answers the
- * Location the platform redirects the browser to (not yet followed).
- */
-export async function consent(authorizeUrl: string, choice: ConsentChoice = {}): Promise<string> {
-  const page = await fetch(authorizeUrl);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
-  expect(action).toBeDefined();
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.append(name!, unescape(value!));
-  const users = [...html.matchAll(/name="open_id" value="([^"]+)"/g)].map((m) => unescape(m[1]!));
-  const openId = choice.openId ?? users[0]!;
-  expect(users).toContain(openId);
-  form.append('open_id', openId);
-  form.append('decision', choice.decision ?? 'allow');
-  const answer = await fetch(new URL(unescape(action!), authorizeUrl), { method: 'POST', body: form, redirect: 'manual' });
-  expect(answer.status, await answer.clone().text()).toBe(302);
-  return answer.headers.get('location')!;
-}
-
-/** The browser following the platform's redirect to the app's loopback listener. */
-export async function deliver(location: string): Promise<{ status: number; body: string }> {
-  const answer = await fetch(location);
-  return { status: answer.status, body: await answer.text() };
 }
 
 /** A whole "Add account" as a person does it; answers what the app reported at the end. */
