@@ -8,6 +8,7 @@ import { startDrafts } from './state/drafts';
 import { startHashSync } from './state/navigation';
 import { followProfileChanges } from './state/secrets';
 import { startSettings } from './state/settings';
+import { startStore } from './state/store';
 import { pruneThumbnailsWithDrafts } from './state/thumbnails';
 import { startTheme } from './state/theme';
 import { rememberSessionToken } from './api/session';
@@ -19,6 +20,7 @@ import './styles/components.css';
 import './styles/forms.css';
 import './styles/accounts.css';
 import './styles/queue.css';
+import './styles/store.css';
 
 // The token first, then the address bar is cleaned: in this order, or the token is lost.
 rememberSessionToken(tokenFromUrl(window.location.href));
@@ -29,6 +31,7 @@ startHashSync();
 startSettings();
 startAccounts();
 startDrafts();
+startStore();
 pruneThumbnailsWithDrafts();
 followProfileChanges();
 

@@ -200,7 +200,7 @@ export class AccountsService {
   sandboxInfo(): { baseUrl: string; consoleUrl: string } | null {
     const running = this.deps.sandbox.running;
     if (!running || this.deps.settings.get().profile.kind !== 'sandbox') return null;
-    return { baseUrl: running.baseUrl, consoleUrl: running.consoleUrl };
+    return { baseUrl: running.sandbox.baseUrl, consoleUrl: running.sandbox.consoleUrl };
   }
 
   async close(): Promise<void> {

@@ -79,7 +79,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     return send(request);
   };
   const handle = options.separateClock ? { ...sandbox, clock: new OffsetClock() } : sandbox;
-  const embedded = new EmbeddedSandbox({ dataDir, log, start: async () => handle });
+  // The harness owns the sandbox (or the test does): the app's embedded one only borrows it.
+  const embedded = new EmbeddedSandbox({ dataDir, log, http: send, start: async () => ({ ...handle, close: async () => undefined }) });
   const accounts = new AccountsService({ settings, vault, store, sandbox: embedded, http, hub, log, openExternal: async () => false, signInTimeoutMs: options.signInTimeoutMs });
   await accounts.start();
   return {
@@ -102,6 +103,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       unsubscribe();
       await accounts.close();
+      await embedded.close();
       if (!options.sandbox) await sandbox.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
