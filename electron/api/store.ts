@@ -20,17 +20,18 @@ const BackendProduct = z.object({
 });
 export type BackendProduct = z.infer<typeof BackendProduct>;
 
-const Timestamp = z.union([z.number(), z.string()]).nullish();
-
 const BackendOrder = z.object({
   order_id: z.string(),
   trade_order_id: z.string().nullish(),
   product_id: z.string(),
+  product_name: z.string(),
   amount: z.number(),
   status: OrderStatus,
   payment_url: z.string().nullish(),
   refunded_amount: z.number().nullish(),
-  created_at: Timestamp,
+  /** Why the order failed, in words, when it did. */
+  failure: z.string().nullish(),
+  created_at: z.union([z.number(), z.string()]).nullish(),
 });
 export type BackendOrder = z.infer<typeof BackendOrder>;
 

@@ -30,11 +30,14 @@ export const StoreOrder = z.object({
   orderId: z.string(),
   tradeOrderId: z.string().nullable(),
   productId: z.string(),
+  productName: z.string(),
   /** In BEANS, as the backend decided it. */
   amount: z.number(),
   status: OrderStatus,
   /** BEANS the platform took back through refunds, when the backend tells. */
   refundedAmount: z.number().nullable(),
+  /** Why it failed, in words, when it did. */
+  failure: z.string().nullable(),
   /** ms since the epoch, when the backend tells. */
   createdAt: z.number().nullable(),
 });

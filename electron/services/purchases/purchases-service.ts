@@ -165,9 +165,11 @@ function toOrder(order: BackendOrder): StoreOrder {
     orderId: order.order_id,
     tradeOrderId: order.trade_order_id ?? null,
     productId: order.product_id,
+    productName: order.product_name,
     amount: order.amount,
     status: order.status,
     refundedAmount: order.refunded_amount ?? null,
+    failure: order.failure ?? null,
     createdAt: toEpochMs(order.created_at),
   };
 }
@@ -183,8 +185,9 @@ function toEpochMs(value: number | string | null | undefined): number | null {
 
 const isSettled = (status: OrderStatus) => SETTLED_STATUSES.includes(status);
 
-/** No answer, or the server's own trouble: the same request may be sent again. */
+/** No answer, or the server's own trouble: the same request may be sent again (an order the platform refused may not). */
 function retryable(error: PlatformError): boolean {
+  if (error.code === 'order_failed') return false;
   return error.kind === 'network' || error.kind === 'timeout' || error.code === 'rate_limit_exceeded' || (error.httpStatus !== null && error.httpStatus >= 500);
 }
 

@@ -120,7 +120,6 @@ function BuyerPicker({ buyers, openId }: { buyers: readonly Account[]; openId: s
 function AccountPurchases({ account }: { account: Account }) {
   const data = useStore((state) => state.accounts[account.openId]);
   const error = useStore((state) => state.accountError);
-  const products = useStore((state) => (state.catalog?.available ? state.catalog.products : []));
   const label = accountLabel(account);
   if (!data) return <LoadStatus what={`the purchases of ${label}`} error={error} onRetry={() => void loadStoreAccount(account.openId)} />;
   const owned = itemsInWords(data.items);
@@ -154,7 +153,7 @@ function AccountPurchases({ account }: { account: Account }) {
             <p>Buy something above: the order and its status show here, refunds included.</p>
           </EmptyState>
         ) : (
-          <OrderHistory orders={data.orders} products={products} label={label} />
+          <OrderHistory orders={data.orders} label={label} />
         )}
       </section>
     </>

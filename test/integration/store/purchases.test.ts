@@ -1,0 +1,96 @@
+/**
+ * The Store through the whole app (createApp, as web mode builds it): the built-in profile's
+ * embedded sandbox and partner backend, real HTTP everywhere. A person's actions on the platform
+ * (pay, cancel, refund on the sandbox's payment page and extras) are played over HTTP.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { eventually, payOnPage, sandboxExtras } from './helpers.js';
+
+let h: AppHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function signedIn(openId = 'sbx-user-ava'): Promise<AppHarness> {
+  h = await startAppHarness();
+  await h.signIn(openId);
+  return h;
+}
+
+describe('the Store on the built-in profile', () => {
+  it('buys through the sandbox payment page: the backend prices the order, the app follows it to fulfilled, the account owns the items; a refund takes them back', async () => {
+    const app = await signedIn();
+    const sandbox = sandboxExtras(await app.sandboxUrl());
+
+    const catalog = await app.call('store.catalog');
+    expect(catalog.available).toBe(true);
+    if (!catalog.available) return;
+    const pro = catalog.products.find((product) => product.id === 'pro_month');
+    expect(pro).toMatchObject({ name: 'Pro for a month', priceBeans: 500, grants: { pro_month: 1, gem: 50 } });
+    expect(await app.call('store.account', { openId: 'sbx-user-ava' })).toEqual({ openId: 'sbx-user-ava', items: {}, orders: [] });
+
+    const started = await app.call('store.buy', { openId: 'sbx-user-ava', productId: 'pro_month' });
+    expect(started.order).toMatchObject({ productId: 'pro_month', productName: 'Pro for a month', amount: 500, status: 'created' });
+    expect(started.openedExternally).toBe(false); // web mode: the renderer opens the page
+    expect(started.paymentUrl).toBe(`${await app.sandboxUrl()}/sandbox/pay/${started.order.tradeOrderId}`);
+    // The platform holds the order at the backend's price, for this user.
+    expect(await sandbox.order(started.order.tradeOrderId!)).toMatchObject({ token_amount: 500, open_id: 'sbx-user-ava', order_id: started.order.orderId, status: 'created' });
+
+    const fulfilled = app.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'fulfilled');
+    const items = app.waitForEvent('store.itemsChanged', (event) => event.openId === 'sbx-user-ava' && event.items.pro_month === 1);
+    expect(await payOnPage(started.paymentUrl, 'pay')).toMatch(/paid/i);
+    await fulfilled;
+    expect((await items).items).toEqual({ pro_month: 1, gem: 50 });
+    const owned = await app.call('store.account', { openId: 'sbx-user-ava' });
+    expect(owned.items).toEqual({ pro_month: 1, gem: 50 });
+    expect(owned.orders).toEqual([expect.objectContaining({ orderId: started.order.orderId, status: 'fulfilled', amount: 500, refundedAmount: 0 })]);
+
+    // The person refunds in the platform's store: the backend takes back what the catalog's rule says ('all' for pro_month).
+    await sandbox.refund(started.order.tradeOrderId!, 500);
+    const refunded = await eventually(() => app.call('store.account', { openId: 'sbx-user-ava' }), (account) => account.orders[0]?.status === 'refunded');
+    expect(refunded.orders[0]).toMatchObject({ status: 'refunded', refundedAmount: 500 });
+    expect(refunded.items.pro_month ?? 0).toBe(0);
+    expect(refunded.items.gem ?? 0).toBe(0);
+  });
+
+  it('a payment cancelled on the payment page ends as cancelled and grants nothing', async () => {
+    const app = await signedIn('sbx-user-ben');
+    const started = await app.call('store.buy', { openId: 'sbx-user-ben', productId: 'sticker_pack' });
+    const cancelled = app.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'cancelled');
+    await payOnPage(started.paymentUrl, 'cancel');
+    await cancelled;
+    expect(await app.call('store.account', { openId: 'sbx-user-ben' })).toMatchObject({ items: {}, orders: [{ orderId: started.order.orderId, status: 'cancelled' }] });
+  });
+
+  it('trusts the backend, not the payment page: paid on the page stays "paid" with nothing owned until the backend has the verified webhook', async () => {
+    const app = await signedIn();
+    const sandbox = sandboxExtras(await app.sandboxUrl());
+    const webhookUrl = await sandbox.webhookUrl();
+    // The platform's webhook cannot reach the backend for now (nothing listens on port 9 of loopback).
+    await sandbox.setWebhookUrl('http://127.0.0.1:9/unreachable');
+
+    const started = await app.call('store.buy', { openId: 'sbx-user-ava', productId: 'sticker_pack' });
+    const paid = app.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'paid');
+    await payOnPage(started.paymentUrl, 'pay');
+    await paid;
+    await eventually(() => sandbox.deliveries(started.order.tradeOrderId!), (deliveries) => deliveries.some((d) => d.attempts.length > 0));
+    expect((await app.call('store.account', { openId: 'sbx-user-ava' })).items).toEqual({});
+    expect(app.events.some((event) => event.name === 'store.orderUpdated' && event.payload.order.status === 'fulfilled')).toBe(false);
+
+    // The webhook reaches the backend on the platform's next retry (10 s later on its clock).
+    const fulfilled = app.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'fulfilled');
+    await sandbox.setWebhookUrl(webhookUrl);
+    await sandbox.advanceClock(15);
+    await fulfilled;
+    expect((await app.call('store.account', { openId: 'sbx-user-ava' })).items).toEqual({ sticker_pack: 1 });
+  });
+
+  it('refuses in words: an unknown product, and an account that is not signed in', async () => {
+    const app = await signedIn();
+    await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'no_such_thing' })).rejects.toMatchObject({ code: 'unknown_product', message: expect.stringMatching(/^Draftdeck could not start the purchase: there is no product no_such_thing/) });
+    await expect(app.call('store.account', { openId: 'sbx-user-chen' })).rejects.toMatchObject({ code: 'no_account', message: expect.stringMatching(/Sign in to this account first/) });
+    await expect(app.call('store.buy', { openId: 'sbx-user-chen', productId: 'sticker_pack' })).rejects.toMatchObject({ code: 'no_account' });
+  });
+});
