@@ -15,7 +15,7 @@ export const SANDBOX_MEDIA_PLACEHOLDER = '{sandbox_media_url}';
 const identifier = (what: string) => z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, `${what} must be 1-128 letters, digits, '_', '.' or '-'`);
 
 /** `http://127.0.0.1:*\/callback/`: a URL whose port may be `*` (any port), and nothing else wild. */
-const redirectUriPattern = z.string().refine(
+export const redirectUriPattern = z.string().refine(
   (value) => {
     if (value.includes('#')) return false;
     const concrete = value.replace(/^(https?:\/\/[^/:]+):\*(?=\/|$)/, '$1:1');
