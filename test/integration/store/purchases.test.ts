@@ -40,7 +40,7 @@ describe('the Store on the built-in profile', () => {
 
     const fulfilled = app.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'fulfilled');
     const items = app.waitForEvent('store.itemsChanged', (event) => event.openId === 'sbx-user-ava' && event.items.pro_month === 1);
-    expect(await payOnPage(started.paymentUrl, 'pay')).toMatch(/paid/i);
+    expect(await payOnPage(started.paymentUrl, 'pay')).toMatch(/^Payment successful/);
     await fulfilled;
     expect((await items).items).toEqual({ pro_month: 1, gem: 50 });
     const owned = await app.call('store.account', { openId: 'sbx-user-ava' });
@@ -89,8 +89,8 @@ describe('the Store on the built-in profile', () => {
 
   it('refuses in words: an unknown product, and an account that is not signed in', async () => {
     const app = await signedIn();
-    await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'no_such_thing' })).rejects.toMatchObject({ code: 'unknown_product', message: expect.stringMatching(/^Draftdeck could not start the purchase: there is no product no_such_thing/) });
-    await expect(app.call('store.account', { openId: 'sbx-user-chen' })).rejects.toMatchObject({ code: 'no_account', message: expect.stringMatching(/Sign in to this account first/) });
+    await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'no_such_thing' })).rejects.toThrow(/^store.buy: unknown_product: Draftdeck could not start the purchase: there is no product no_such_thing/);
+    await expect(app.call('store.account', { openId: 'sbx-user-chen' })).rejects.toThrow(/no_account: Sign in to this account first/);
     await expect(app.call('store.buy', { openId: 'sbx-user-chen', productId: 'sticker_pack' })).rejects.toMatchObject({ code: 'no_account' });
   });
 });
