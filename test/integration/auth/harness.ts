@@ -50,6 +50,8 @@ export interface Harness {
   /** Refresh grants the app sent to the platform. */
   refreshes(): number;
   tokensOf(openId: string): StoredTokens | null;
+  /** The app quits: its services and its embedded backend close; the sandbox and the data dir stay. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const embedded = new EmbeddedSandbox({ dataDir, log, http: send, start: async () => ({ ...handle, close: async () => undefined }) });
   const accounts = new AccountsService({ settings, vault, store, sandbox: embedded, http, hub, log, openExternal: async () => false, signInTimeoutMs: options.signInTimeoutMs });
   await accounts.start();
+  const stop = async () => {
+    unsubscribe();
+    await accounts.close();
+    await embedded.close();
+  };
   return {
     sandbox,
     accounts,
@@ -100,10 +107,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const raw = vault.get(tokenEntry('sandbox', openId));
       return raw === undefined ? null : (JSON.parse(raw) as StoredTokens);
     },
+    stop,
     async close() {
-      unsubscribe();
-      await accounts.close();
-      await embedded.close();
+      await stop();
       if (!options.sandbox) await sandbox.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
