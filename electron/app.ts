@@ -76,7 +76,7 @@ export async function createApp(host: AppHost): Promise<App> {
     publish: createPublishApi(send),
     concurrency: () => settings.get().uploads.concurrency,
     limits: () => {
-      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.running?.sandbox.config.limits : undefined;
+      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
       return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;
     },
   });

@@ -38,32 +38,63 @@ export interface EmbeddedPlatform {
 }
 
 export class EmbeddedSandbox {
+  private sandboxStarting: Promise<SandboxHandle> | null = null;
   private starting: Promise<EmbeddedPlatform> | null = null;
+  private sandboxHandle: SandboxHandle | null = null;
   private handle: EmbeddedPlatform | null = null;
   private failure: string | null = null;
 
   constructor(private readonly options: EmbeddedSandboxOptions) {}
 
-  /** The running sandbox and backend, starting them once; a failed start is retried on the next call. */
-  ensure(): Promise<EmbeddedPlatform> {
-    this.starting ??= this.start().then(
+  /**
+   * The sandbox alone, starting it once. It listens in well under a second; the backend's
+   * database (PGlite, WebAssembly) takes seconds to open, so the app is ready, and shows the
+   * sandbox, before the backend is: only what needs the broker or the Store waits for ensure().
+   */
+  ensureSandbox(): Promise<SandboxHandle> {
+    this.sandboxStarting ??= this.startSandbox().then(
       (handle) => {
-        this.handle = handle;
-        this.failure = null;
+        this.sandboxHandle = handle;
         return handle;
       },
       (error: unknown) => {
-        this.starting = null;
-        this.failure = error instanceof Error ? error.message : String(error);
-        this.options.log.error({ err: error }, 'the embedded sandbox did not start');
-        throw error;
+        this.sandboxStarting = null;
+        throw this.failed(error);
       },
     );
+    return this.sandboxStarting;
+  }
+
+  /** The running sandbox and backend, starting them once; a failed start is retried on the next call. */
+  ensure(): Promise<EmbeddedPlatform> {
+    this.starting ??= this.ensureSandbox()
+      .then(async (sandbox) => {
+        const startBackend = this.options.startBackend ?? startEmbeddedBackend;
+        const backend = await startBackend({ sandbox, app: sandboxApp(sandbox), dataDir: join(this.options.dataDir, 'backend'), log: this.options.log.child({ part: 'backend' }), http: this.options.http });
+        return { sandbox, backend };
+      })
+      .then(
+        (handle) => {
+          this.handle = handle;
+          this.failure = null;
+          return handle;
+        },
+        (error: unknown) => {
+          this.starting = null;
+          throw this.failed(error);
+        },
+      );
     return this.starting;
   }
 
+  /** Both servers, once both run. */
   get running(): EmbeddedPlatform | null {
     return this.handle;
+  }
+
+  /** The sandbox, once it runs (the backend may still be starting). */
+  get runningSandbox(): SandboxHandle | null {
+    return this.sandboxHandle;
   }
 
   /** Why the last start failed, for the UI. */
@@ -72,25 +103,19 @@ export class EmbeddedSandbox {
   }
 
   async close(): Promise<void> {
-    const starting = this.starting;
-    this.starting = null;
-    this.handle = null;
-    if (!starting) return;
-    const handle = await starting.catch(() => null);
-    await handle?.backend.close();
-    await handle?.sandbox.close();
+    const [starting, sandboxStarting] = [this.starting, this.sandboxStarting];
+    this.starting = this.sandboxStarting = null;
+    this.handle = this.sandboxHandle = null;
+    const platform = await starting?.catch(() => null);
+    await platform?.backend.close();
+    const sandbox = await sandboxStarting?.catch(() => null);
+    await sandbox?.close();
   }
 
-  private async start(): Promise<EmbeddedPlatform> {
-    const sandbox = await this.startSandbox();
-    try {
-      const startBackend = this.options.startBackend ?? startEmbeddedBackend;
-      const backend = await startBackend({ sandbox, app: sandboxApp(sandbox), dataDir: join(this.options.dataDir, 'backend'), log: this.options.log.child({ part: 'backend' }), http: this.options.http });
-      return { sandbox, backend };
-    } catch (error) {
-      await sandbox.close();
-      throw error;
-    }
+  private failed(error: unknown): unknown {
+    this.failure = error instanceof Error ? error.message : String(error);
+    this.options.log.error({ err: error }, 'the embedded sandbox did not start');
+    return error;
   }
 
   /**

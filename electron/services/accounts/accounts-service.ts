@@ -73,9 +73,16 @@ export class AccountsService {
     );
   }
 
-  /** Starts the embedded sandbox when the built-in profile is active; a failure is reported, not fatal. */
+  /**
+   * Starts the embedded sandbox and its backend when the built-in profile is active, waiting for
+   * the sandbox only (the backend's database opens in the background; sign-in and the Store wait
+   * for it). A failure is reported, not fatal.
+   */
   async start(): Promise<void> {
-    if (this.deps.settings.get().profile.kind === 'sandbox') await this.deps.sandbox.ensure().catch(() => undefined);
+    if (this.deps.settings.get().profile.kind === 'sandbox') {
+      void this.deps.sandbox.ensure().catch(() => undefined);
+      await this.deps.sandbox.ensureSandbox().catch(() => undefined);
+    }
     this.reconcile();
   }
 
@@ -198,9 +205,9 @@ export class AccountsService {
 
   /** The embedded sandbox's addresses while the built-in profile is active. */
   sandboxInfo(): { baseUrl: string; consoleUrl: string } | null {
-    const running = this.deps.sandbox.running;
+    const running = this.deps.sandbox.runningSandbox;
     if (!running || this.deps.settings.get().profile.kind !== 'sandbox') return null;
-    return { baseUrl: running.sandbox.baseUrl, consoleUrl: running.sandbox.consoleUrl };
+    return { baseUrl: running.baseUrl, consoleUrl: running.consoleUrl };
   }
 
   async close(): Promise<void> {
