@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { formatIssues } from '../../common/zod-issues.js';
-import { OrderStatus } from '../ipc/contract-store.js';
+import { OrderStatus } from '../core/contract/store.js';
 import { failed, ok, platformError, retryAfter, type ApiResult, type PlatformError, type RawAnswer } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
 

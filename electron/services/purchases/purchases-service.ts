@@ -11,9 +11,9 @@ import type { Logger } from '../../../common/log.js';
 import { isHttpsOrLoopback } from '../../../common/url-policy.js';
 import type { ApiResult, PlatformError } from '../../api/errors.js';
 import type { BackendOrder, BackendProduct, StoreApi } from '../../api/store.js';
-import { SETTLED_STATUSES, type OrderStatus, type Product, type PurchaseStarted, type StoreAccount, type StoreCatalog, type StoreOrder } from '../../ipc/contract-store.js';
-import type { EventHub } from '../../ipc/event-hub.js';
-import { AppError } from '../../ipc/result.js';
+import { SETTLED_STATUSES, type OrderStatus, type Product, type PurchaseStarted, type StoreAccount, type StoreCatalog, type StoreOrder } from '../../core/contract/index.js';
+import type { EventSink } from '../../core/events.js';
+import { AppError } from '../../core/result.js';
 import type { PlatformRuntime } from '../platform-profile.js';
 import { backoffDelay } from '../uploads/backoff.js';
 
@@ -28,7 +28,7 @@ export interface StoreAccounts {
 export interface PurchasesDeps {
   accounts: StoreAccounts;
   api: StoreApi;
-  hub: EventHub;
+  hub: EventSink;
   log: Logger;
   openExternal(url: string): Promise<boolean>;
   /** How often a payment under way is checked (default 1.5 s). */

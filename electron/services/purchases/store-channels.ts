@@ -1,10 +1,9 @@
 /** The Store's channels of the contract, on top of the purchases service. */
-import type { Handlers } from '../../ipc/dispatcher.js';
+import type { storeChannels } from '../../core/contract/index.js';
+import type { HandlersFor } from '../../core/dispatcher.js';
 import type { PurchasesService } from './purchases-service.js';
 
-type StoreChannel = Extract<keyof Handlers, `store.${string}`>;
-
-export function storeHandlers(purchases: PurchasesService): Pick<Handlers, StoreChannel> {
+export function storeHandlers(purchases: PurchasesService): HandlersFor<typeof storeChannels> {
   return {
     'store.catalog': () => purchases.catalog(),
     'store.account': ({ openId }) => purchases.account(openId),

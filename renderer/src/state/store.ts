@@ -6,7 +6,8 @@
  * then, so a refund made on the platform shows up without a click.
  */
 import { create } from 'zustand';
-import { ApiError, on, onResync, openExternal } from '../api/client';
+import type { ApiError} from '../api/client';
+import { on, onResync, openExternal } from '../api/client';
 import type { StoreAccount, StoreCatalog, StoreOrder } from '../api/contract';
 import { request } from './connection';
 import { asApiError, useSettings } from './settings';

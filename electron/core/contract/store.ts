@@ -5,6 +5,7 @@
  * the main process calls the backend with the account's access token on the renderer's behalf.
  */
 import { z } from 'zod';
+import { NoInput, type ChannelTable, type EventTable } from './table.js';
 
 const OpenId = z.string().min(1).max(200);
 
@@ -68,16 +69,16 @@ export type PurchaseStarted = z.infer<typeof PurchaseStarted>;
 
 export const storeChannels = {
   /** The products the backend sells, or why this profile has no Store. */
-  'store.catalog': { input: z.undefined(), output: StoreCatalog },
+  'store.catalog': { input: NoInput, output: StoreCatalog },
   /** Owned items and orders of one account of the active profile; resumes watching unfinished payments. */
   'store.account': { input: z.object({ openId: OpenId }).strict(), output: StoreAccount },
   /** Creates an order on the backend and opens its payment step; the outcome arrives as store.orderUpdated. */
   'store.buy': { input: z.object({ openId: OpenId, productId: z.string().min(1).max(200) }).strict(), output: PurchaseStarted },
-} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+} as const satisfies ChannelTable;
 
 export const storeEvents = {
   /** An order's status as the backend answered it while the app watched the payment. */
   'store.orderUpdated': z.object({ openId: z.string(), order: StoreOrder }),
   /** An account's owned items changed (an order was fulfilled). */
   'store.itemsChanged': z.object({ openId: z.string(), items: z.record(z.string(), z.number()) }),
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies EventTable;
