@@ -39,15 +39,7 @@ export function StoreView() {
 
   const header = <PageHeader title="Store" description="In-app items, paid in BEANS on the platform's payment page. Prices come from the partner backend, not from this app." actions={buyer ? <BuyerPicker buyers={buyers} openId={buyer.openId} /> : undefined} />;
 
-  if (catalog === null) {
-    return (
-      <>
-        {header}
-        <LoadStatus what="the Store" error={catalogError} onRetry={() => void loadCatalog()} />
-      </>
-    );
-  }
-  if (!catalog.available) {
+  if (catalog?.available === false) {
     return (
       <>
         {header}
@@ -61,12 +53,14 @@ export function StoreView() {
     <>
       {header}
       <div className="store">
-        <PurchaseStatus products={catalog.products} />
+        {catalog ? <PurchaseStatus products={catalog.products} /> : null}
         <section className="store__section" aria-labelledby="store-catalog">
           <h2 className="store__title" id="store-catalog">
             Catalog
           </h2>
-          {catalog.products.length === 0 ? (
+          {catalog === null ? (
+            <LoadStatus what="the catalog" error={catalogError} onRetry={() => void loadCatalog()} />
+          ) : catalog.products.length === 0 ? (
             <p className="store__muted">The store server sells nothing yet.</p>
           ) : (
             <ul className="product-grid" aria-label="Products">
@@ -77,7 +71,7 @@ export function StoreView() {
           )}
         </section>
         {buyer ? (
-          <AccountPurchases account={buyer} />
+          catalog ? <AccountPurchases account={buyer} /> : null
         ) : accountsKnown ? (
           <EmptyState icon="store" title="No purchases yet">
             <p>
