@@ -100,7 +100,7 @@ export async function loadBackendConfigFile(path: string): Promise<BackendConfig
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new Error(`cannot read backend config ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new Error(`cannot read backend config ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
   }
   let raw: unknown;
   try {

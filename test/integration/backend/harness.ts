@@ -10,6 +10,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { unixSeconds } from '../../../common/clock.js';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../../../backend/db/database.js';
+import type { Database } from '../../../backend/db/schema.js';
 import { startBackend, SANDBOX_CATALOG, type BackendConfigInput, type BackendHandle } from '../../../backend/index.js';
 import { SIGNATURE_HEADER, signatureHeaderValue } from '../../../sandbox/webhooks/signature.js';
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from '../../support/backend-db.js';
@@ -70,6 +73,18 @@ export async function startStack(target: DatabaseTarget, overrides: Partial<Back
     },
   };
   return stack;
+}
+
+/** Reads the backend's database directly. PGlite serves one process, so the backend is stopped meanwhile and started again after. */
+export async function withDatabase<T>(stack: Stack, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  await stack.backend.close();
+  const { db, close } = await openDatabase({ dataDir: stack.database.dataDir, databaseUrl: stack.database.databaseUrl, log: memoryLogger().log });
+  try {
+    return await read(db);
+  } finally {
+    await close();
+    await stack.restartBackend();
+  }
 }
 
 export async function setWebhookUrl(sandbox: Sandbox, url: string | null): Promise<void> {

@@ -5,27 +5,18 @@
  * exactly-once fulfilment and refunds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../backend/db/database.js';
 import { databaseTargets } from '../../support/backend-db.js';
-import { memoryLogger } from '../../support/silent-log.js';
 import { mulberry32 } from '../../../sandbox/chaos.js';
 import {
   api, buy, CLIENT_SECRET, deliver, items, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startStack,
-  type OrderView, type SandboxDelivery, type Stack,
+  type OrderView, type SandboxDelivery, type Stack, withDatabase,
 } from './harness.js';
 
 async function ledger(stack: Stack) {
-  // PGlite serves one process: read the ledger with the backend stopped, then start it again.
-  await stack.backend.close();
-  const { db, close } = await openDatabase({ dataDir: stack.database.dataDir, databaseUrl: stack.database.databaseUrl, log: memoryLogger().log });
-  try {
-    const rows = await db.selectFrom('webhook_ledger').select(['outcome', 'verified', 'event', 'trade_order_id']).execute();
-    const processed = await db.selectFrom('processed_events').select(['event_key', 'outcome']).execute();
-    return { rows, processed };
-  } finally {
-    await close();
-    await stack.restartBackend();
-  }
+  return withDatabase(stack, async (db) => ({
+    rows: await db.selectFrom('webhook_ledger').select(['outcome', 'verified', 'event', 'trade_order_id']).execute(),
+    processed: await db.selectFrom('processed_events').select(['event_key', 'outcome']).execute(),
+  }));
 }
 
 const count = <T>(list: T[], pick: (item: T) => boolean) => list.filter(pick).length;
