@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
+import { stopOnSignals } from '../common/stop-on-signals.js';
 import { loadBackendConfigFile, startBackend } from './index.js';
 
 const DEFAULT_DATA_DIR = 'backend-data';
@@ -63,21 +64,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: backend.baseUrl, webhook_url: backend.webhookUrl, database: backend.databaseKind })}\n`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'backend stopping');
-    backend.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(`backend: error while stopping: ${(err as Error).message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('backend', logger, () => backend.close());
 }
 
 await main();

@@ -5,8 +5,8 @@
  * message naming the field, never ignored. The webhook secret is the client secret, as on the
  * platform (docs/PLATFORM.md "Payment webhook").
  */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { readJsonConfigFile } from '../common/json-config-file.js';
 import { redirectUriPattern } from '../sandbox/config.js';
 import { describeZodError } from '../sandbox/validation.js';
 
@@ -96,19 +96,7 @@ export function parseBackendConfig(raw: unknown): BackendConfig {
 }
 
 export async function loadBackendConfigFile(path: string): Promise<BackendConfig> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    throw new Error(`cannot read backend config ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new Error(`backend config ${path} is not valid JSON`);
-  }
-  return parseBackendConfig(raw);
+  return parseBackendConfig(await readJsonConfigFile(path, 'backend config'));
 }
 
 /** The catalog a sandbox-profile backend sells when nothing else is configured (the app's built-in profile). */

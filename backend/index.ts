@@ -66,6 +66,9 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     if (ownsDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
+    const database = await openDatabase({ dataDir, databaseUrl: options.databaseUrl, log: logger, poolSize: options.poolSize });
+    cleanups.push(() => database.close());
+
     const sandboxClock = !options.clock && config.platform.sandbox ? new SandboxClock(http, config.platform.base_url) : null;
     if (sandboxClock) {
       await sandboxClock.sync();
@@ -73,9 +76,6 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       cleanups.push(() => Promise.resolve(sandboxClock.stop()));
     }
     const clock: Clock = options.clock ?? sandboxClock ?? { now: () => Date.now() };
-
-    const database = await openDatabase({ dataDir, databaseUrl: options.databaseUrl, log: logger, poolSize: options.poolSize });
-    cleanups.push(() => database.close());
 
     const ctx: BackendContext = {
       config,

@@ -18,7 +18,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
       if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new Error(`the data dir ${dataDir} is in use by another backend (pid ${owner}); PGlite serves one process: use DATABASE_URL for several`);
+        throw new Error(`the data dir ${dataDir} is in use by another backend (pid ${owner}); PGlite serves one process: use DATABASE_URL for several`, { cause: err });
       }
       await rm(path, { force: true });
     }

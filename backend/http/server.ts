@@ -7,13 +7,12 @@
  * without its query or headers (tokens live there).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
 import { newLogId } from '../../sandbox/ids.js';
 import { HANDLED } from '../../sandbox/http/reply.js';
 import type { Router } from '../../sandbox/http/router.js';
-import { send } from '../../sandbox/http/server.js';
+import { answerClientErrors, closeServer, listen, send } from '../../sandbox/http/server.js';
 import { apiError } from './answers.js';
 
 export interface BackendServerOptions {
@@ -97,27 +96,12 @@ export async function startBackendServer(options: BackendServerOptions): Promise
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void handle(req, res);
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  answerClientErrors(server);
+  const port = await listen(server, options.port, options.host);
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${shownHost}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }
