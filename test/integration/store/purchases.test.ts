@@ -4,13 +4,19 @@
  * (pay, cancel, refund on the sandbox's payment page and extras) are played over HTTP.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { startBackend, type BackendHandle } from '../../../backend/index.js';
+import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
+import { DEFAULT_SANDBOX_CONFIG } from '../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { memoryLogger } from '../../support/silent-log.js';
 import { eventually, payOnPage, sandboxExtras } from './helpers.js';
 
 let h: AppHarness | undefined;
+let partner: BackendHandle | undefined;
 afterEach(async () => {
   await h?.close();
-  h = undefined;
+  await partner?.close();
+  h = partner = undefined;
 });
 
 async function signedIn(openId = 'sbx-user-ava'): Promise<AppHarness> {
@@ -92,5 +98,37 @@ describe('the Store on the built-in profile', () => {
     await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'no_such_thing' })).rejects.toThrow(/^store.buy: unknown_product: Draftdeck could not start the purchase: there is no product no_such_thing/);
     await expect(app.call('store.account', { openId: 'sbx-user-chen' })).rejects.toThrow(/no_account: Sign in to this account first/);
     await expect(app.call('store.buy', { openId: 'sbx-user-chen', productId: 'sticker_pack' })).rejects.toMatchObject({ code: 'no_account' });
+  });
+});
+
+describe('the Store on a custom profile', () => {
+  it('is offered when the secret location is a broker (the broker is the backend), and explained away when the secret is in the vault', async () => {
+    h = await startAppHarness();
+    const sandboxUrl = await h.sandboxUrl();
+    const sandbox = sandboxExtras(sandboxUrl);
+    // The partner's own backend, with its own catalog, for the same platform app; the platform's webhooks go to it.
+    partner = await startBackend({
+      config: {
+        platform: { base_url: sandboxUrl, client_key: SANDBOX_CLIENT_KEY, client_secret: DEFAULT_SANDBOX_CONFIG.apps[0]!.client_secret, sandbox: true },
+        catalog: [{ id: 'studio_banner', name: 'Studio banner', price_beans: 75, grants: { banner: 1 } }],
+        redirect_uris: ['http://127.0.0.1:*/callback/'],
+      },
+      logger: memoryLogger().log,
+    });
+    await sandbox.setWebhookUrl(partner.webhookUrl);
+    const custom = { kind: 'custom' as const, name: 'Partner platform', baseUrl: sandboxUrl, uploadHost: sandboxUrl, authorizeUrl: `${sandboxUrl}/v2/auth/authorize/`, clientKey: SANDBOX_CLIENT_KEY };
+
+    await h.call('settings.set', { profile: { ...custom, secret: { store: 'vault' } } });
+    expect(await h.call('store.catalog')).toEqual({ available: false, reason: expect.stringMatching(/^This platform profile keeps its client secret on this computer and has no partner backend, so there is no Store/) });
+
+    await h.call('settings.set', { profile: { ...custom, secret: { store: 'broker', brokerUrl: partner.baseUrl } } });
+    expect(await h.call('store.catalog')).toEqual({ available: true, products: [{ id: 'studio_banner', name: 'Studio banner', priceBeans: 75, grants: { banner: 1 }, imageUrl: null }] });
+    await h.signIn('sbx-user-chen');
+    const started = await h.call('store.buy', { openId: 'sbx-user-chen', productId: 'studio_banner' });
+    expect(started.order).toMatchObject({ amount: 75, status: 'created' });
+    const fulfilled = h.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'fulfilled');
+    await payOnPage(started.paymentUrl, 'pay');
+    await fulfilled;
+    expect(await h.call('store.account', { openId: 'sbx-user-chen' })).toMatchObject({ items: { banner: 1 }, orders: [{ orderId: started.order.orderId, status: 'fulfilled' }] });
   });
 });
