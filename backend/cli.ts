@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
-import { stopOnSignals } from '../common/stop-on-signals.js';
+import { stopOnSignals } from '../sandbox/stop-on-signals.js';
 import { loadBackendConfigFile, startBackend } from './index.js';
 
 const DEFAULT_DATA_DIR = 'backend-data';

@@ -6,7 +6,7 @@
  * platform (docs/PLATFORM.md "Payment webhook").
  */
 import { z } from 'zod';
-import { readJsonConfigFile } from '../common/json-config-file.js';
+import { readJsonConfigFile } from '../sandbox/json-config-file.js';
 import { redirectUriPattern } from '../sandbox/config.js';
 import { describeZodError } from '../sandbox/validation.js';
 

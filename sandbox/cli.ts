@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
-import { stopOnSignals } from '../common/stop-on-signals.js';
+import { stopOnSignals } from './stop-on-signals.js';
 import { startSandbox } from './index.js';
 
 const USAGE = `usage: npm run sandbox -- [--port N] [--upload-port N] [--config FILE] [--data-dir DIR] [--seed N]

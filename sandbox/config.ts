@@ -5,7 +5,7 @@
  * DEFAULT_SANDBOX_CONFIG's, so a file can say only what it changes.
  */
 import { z } from 'zod';
-import { readJsonConfigFile } from '../common/json-config-file.js';
+import { readJsonConfigFile } from './json-config-file.js';
 import { chaosRulesSchema } from './chaos.js';
 import { describeZodError } from './validation.js';
 

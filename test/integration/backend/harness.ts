@@ -4,11 +4,6 @@
  * Also: the backend as a separate process (CLI), and signed webhook deliveries made from the
  * sandbox's own recorded payloads.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { unixSeconds } from '../../../common/clock.js';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../../backend/db/database.js';
@@ -20,7 +15,7 @@ import { memoryLogger } from '../../support/silent-log.js';
 import { CLIENT_KEY, CLIENT_SECRET, obtainCode, startTestSandbox, type Sandbox } from '../sandbox/helpers.js';
 
 export { CLIENT_KEY, CLIENT_SECRET };
-export const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
+export { repoRoot, startBackendProcess, stopProcess } from '../../support/backend-process.js';
 
 export function backendConfig(sandbox: Sandbox, overrides: Partial<BackendConfigInput> = {}): BackendConfigInput {
   return {
@@ -180,27 +175,3 @@ export async function deliver(webhookUrl: string, body: string, headers: Record<
 
 export const nowSeconds = (sandbox: Sandbox) => unixSeconds(sandbox.clock);
 
-/** The backend as its own process (`npm run backend`), for the multi-process and kill -9 tests. */
-export async function startBackendProcess(options: { config: BackendConfigInput; dataDir: string; databaseUrl?: string; port?: number }): Promise<{ child: ChildProcess; baseUrl: string; webhookUrl: string }> {
-  const configPath = join(options.dataDir, `config-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(configPath, JSON.stringify(options.config));
-  const args = ['--import', 'tsx', 'backend/cli.ts', '--config', configPath, '--data-dir', options.dataDir, '--port', String(options.port ?? 0)];
-  const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: options.databaseUrl ?? '' };
-  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-  const line = await new Promise<string>((resolveLine, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolveLine);
-    child.once('exit', (code) => reject(new Error(`backend exited with ${code} before ready: ${stderr}`)));
-  });
-  const ready = JSON.parse(line) as { base_url: string; webhook_url: string };
-  return { child, baseUrl: ready.base_url, webhookUrl: ready.webhook_url };
-}
-
-export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  return new Promise((resolveStop) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
-    child.once('exit', () => resolveStop());
-    child.kill(signal);
-  });
-}

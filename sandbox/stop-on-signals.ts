@@ -2,7 +2,7 @@
  * How a command-line server stops: on the first SIGINT (Ctrl-C) or SIGTERM it logs, closes what
  * it runs, and exits 0, or 1 if closing failed. Later signals while closing are ignored.
  */
-import type { Logger } from './log.js';
+import type { Logger } from '../common/log.js';
 
 export function stopOnSignals(name: string, logger: Logger, close: () => Promise<void>): void {
   let stopping = false;

@@ -1,5 +1,5 @@
 /**
- * Reading a JSON config file for a command-line server (the sandbox, the backend): an unreadable
+ * Reading a JSON config file for a command-line server (the sandbox, and the backend, which reuses the sandbox's server pieces): an unreadable
  * file or bad JSON becomes an Error that names the file and what kind of config it is; checking
  * the value is the caller's (zod, naming the field).
  */
