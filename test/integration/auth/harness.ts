@@ -24,6 +24,7 @@ import { Vault } from '../../../electron/services/vault/vault.js';
 import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { consent, deliver, type ConsentChoice } from '../../support/consent-browser.js';
+import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 
 export { consent, deliver };
 
@@ -68,6 +69,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const { log, lines } = memoryLogger();
   const sandbox = options.sandbox ?? (await startTestSandbox(log));
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-auth-'));
+  await seedEmbeddedBackend(dataDir);
   const store = options.store ?? createMemoryStore();
   const hub = new EventHub(0);
   const events: EventMessage[] = [];

@@ -16,6 +16,7 @@ import type { EventMessage } from '../../../electron/core/contract/index.js';
 import { createConfStore } from '../../../electron/services/storage.js';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
+import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { advanceSandboxClock, consent, deliver, TEST_SANDBOX_CONFIG } from './harness.js';
 
 // Record every secret as it crosses the token operations (the real ones still run). The built-in
@@ -55,6 +56,7 @@ describe('secrets never reach the renderer or the logs', () => {
   it('a whole sign-in, refusal, refresh and revoke leaves no token, code, verifier or client secret in answers, events or logs', async () => {
     const { log, lines } = memoryLogger();
     let sandbox: SandboxHandle | undefined;
+    await seedEmbeddedBackend(dataDir);
     const app: App = await createApp({
       runtime: 'web',
       version: '0.0.0-test',
