@@ -5,17 +5,20 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBackend, type BackendHandle } from '../../../backend/index.js';
+import { startEmbeddedBackend } from '../../../electron/services/embedded-backend.js';
 import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
 import { DEFAULT_SANDBOX_CONFIG } from '../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { createTestDatabase, type TestDatabase } from '../../support/backend-db.js';
 import { memoryLogger } from '../../support/silent-log.js';
-import { eventually, payOnPage, sandboxExtras } from './helpers.js';
+import { eventually, payOnPage, sandboxExtras, startLossyProxy } from './helpers.js';
 
 let h: AppHarness | undefined;
-let partner: BackendHandle | undefined;
+let partner: { backend: BackendHandle; db: TestDatabase } | undefined;
 afterEach(async () => {
   await h?.close();
-  await partner?.close();
+  await partner?.backend.close();
+  await partner?.db.drop();
   h = partner = undefined;
 });
 
@@ -101,13 +104,44 @@ describe('the Store on the built-in profile', () => {
   });
 });
 
+describe('buying when an answer is lost', () => {
+  it('sends the order again with the same Idempotency-Key, so the backend and the platform hold one order', async () => {
+    const orderPosts: Array<string | undefined> = [];
+    h = await startAppHarness({
+      host: {
+        // Between the app and its embedded backend: the first answer to POST /v1/orders never arrives.
+        startBackend: async (options) => {
+          const backend = await startEmbeddedBackend(options);
+          const proxy = await startLossyProxy(backend.baseUrl, (req) => {
+            if (req.method !== 'POST' || req.url !== '/v1/orders') return false;
+            orderPosts.push(req.headers['idempotency-key'] as string | undefined);
+            return orderPosts.length === 1;
+          });
+          return { baseUrl: proxy.url, close: async () => (await proxy.close(), await backend.close()) };
+        },
+      },
+    });
+    await h.signIn('sbx-user-ava');
+    const started = await h.call('store.buy', { openId: 'sbx-user-ava', productId: 'gems_100' });
+
+    expect(orderPosts).toHaveLength(2);
+    expect(orderPosts[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(orderPosts[1]).toBe(orderPosts[0]);
+    const platformOrders = await sandboxExtras(await h.sandboxUrl()).orders('sbx-user-ava');
+    expect(platformOrders.map((order) => order.trade_order_id)).toEqual([started.order.tradeOrderId]);
+    expect((await h.call('store.account', { openId: 'sbx-user-ava' })).orders.map((order) => order.orderId)).toEqual([started.order.orderId]);
+  });
+});
+
 describe('the Store on a custom profile', () => {
   it('is offered when the secret location is a broker (the broker is the backend), and explained away when the secret is in the vault', async () => {
     h = await startAppHarness();
     const sandboxUrl = await h.sandboxUrl();
     const sandbox = sandboxExtras(sandboxUrl);
     // The partner's own backend, with its own catalog, for the same platform app; the platform's webhooks go to it.
-    partner = await startBackend({
+    const db = await createTestDatabase('pglite');
+    const backend = await startBackend({
+      dataDir: db.dataDir,
       config: {
         platform: { base_url: sandboxUrl, client_key: SANDBOX_CLIENT_KEY, client_secret: DEFAULT_SANDBOX_CONFIG.apps[0]!.client_secret, sandbox: true },
         catalog: [{ id: 'studio_banner', name: 'Studio banner', price_beans: 75, grants: { banner: 1 } }],
@@ -115,13 +149,14 @@ describe('the Store on a custom profile', () => {
       },
       logger: memoryLogger().log,
     });
-    await sandbox.setWebhookUrl(partner.webhookUrl);
+    partner = { backend, db };
+    await sandbox.setWebhookUrl(backend.webhookUrl);
     const custom = { kind: 'custom' as const, name: 'Partner platform', baseUrl: sandboxUrl, uploadHost: sandboxUrl, authorizeUrl: `${sandboxUrl}/v2/auth/authorize/`, clientKey: SANDBOX_CLIENT_KEY };
 
     await h.call('settings.set', { profile: { ...custom, secret: { store: 'vault' } } });
     expect(await h.call('store.catalog')).toEqual({ available: false, reason: expect.stringMatching(/^This platform profile keeps its client secret on this computer and has no partner backend, so there is no Store/) });
 
-    await h.call('settings.set', { profile: { ...custom, secret: { store: 'broker', brokerUrl: partner.baseUrl } } });
+    await h.call('settings.set', { profile: { ...custom, secret: { store: 'broker', brokerUrl: backend.baseUrl } } });
     expect(await h.call('store.catalog')).toEqual({ available: true, products: [{ id: 'studio_banner', name: 'Studio banner', priceBeans: 75, grants: { banner: 1 }, imageUrl: null }] });
     await h.signIn('sbx-user-chen');
     const started = await h.call('store.buy', { openId: 'sbx-user-chen', productId: 'studio_banner' });
