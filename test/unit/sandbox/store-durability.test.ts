@@ -3,6 +3,7 @@
  * state, and the directory is synced after it, all before flush() resolves. The real fs does the
  * work; the mock only records the order of what reached it.
  */
+import type * as FsPromises from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { Store } from '../../../sandbox/state/store.js';
 const events: string[] = [];
 
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  const actual = await importOriginal<typeof FsPromises>();
   return {
     ...actual,
     open: async (...args: Parameters<typeof actual.open>) => {
