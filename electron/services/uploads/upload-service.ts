@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { EventHub } from '../../ipc/event-hub.js';
-import { AppError } from '../../ipc/result.js';
+import { AppError, IpcErrorCode } from '../../ipc/result.js';
 import { putChunk } from '../../api/chunk-put.js';
 import { backoffDelay } from './backoff.js';
 import { chunkRange, isPlan, planChunks, type ChunkPlan } from './chunk-plan.js';
@@ -202,6 +202,13 @@ export class UploadService {
   }
 
   reorder(ids: string[]): DraftView[] {
+    // Refused, not journaled: an id named twice or not in the queue is a caller's mistake.
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (seen.has(id)) throw new AppError(IpcErrorCode.invalidInput, `ids names draft ${id} more than once`);
+      if (!this.journal.get(id)) throw new AppError('no_such_draft', `Draft ${id} is not in the queue`);
+      seen.add(id);
+    }
     this.journal.reorder(ids);
     const views = this.list();
     this.deps.hub.emit('drafts.reset', views);
