@@ -132,7 +132,7 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
   async function handleFile(req: IncomingMessage, res: ServerResponse, incoming: IncomingFiles): Promise<void> {
     const declared = req.headers['content-length'];
     try {
-      sendJson(res, 200, { ok: true, value: await incoming.receive(req, declared === undefined ? undefined : Number(declared)) });
+      sendJson(res, 200, { ok: true, value: await incoming.receive(req, { declaredBytes: declared === undefined ? undefined : Number(declared) }) });
     } catch (error) {
       const code = error instanceof AppError ? error.code : IpcErrorCode.internal;
       // Too large: answer and close rather than read gigabytes only to throw them away.

@@ -18,8 +18,8 @@ const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 export class IncomingFiles {
   constructor(private readonly dir: string) {}
 
-  /** `declaredBytes` (a Content-Length) over the limit is refused before anything is written. */
-  async receive(body: Readable, declaredBytes?: number, limitBytes = MAX_VIDEO_BYTES): Promise<{ fileId: string; size: number }> {
+  /** A `declaredBytes` (a Content-Length) over the limit is refused before anything is written. */
+  async receive(body: Readable, { declaredBytes, limitBytes = MAX_VIDEO_BYTES }: { declaredBytes?: number; limitBytes?: number } = {}): Promise<{ fileId: string; size: number }> {
     const tooLarge = () => new AppError('file_too_large', 'The platform accepts videos up to 4 GB');
     if (declaredBytes !== undefined && !(declaredBytes <= limitBytes)) throw tooLarge();
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
