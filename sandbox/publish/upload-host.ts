@@ -14,6 +14,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, truncate } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SandboxContext } from '../context.js';
@@ -55,20 +56,34 @@ function discard(): Writable {
 }
 
 /**
- * A chunk whose sender went quiet: no byte for `upload_host.idle_timeout_ms`. The connection is
- * cut, the partial chunk dropped and the publish's lock released, so a retry is not refused
- * with 416 until the stalled socket happens to close.
+ * A publish's lock while one of its chunks streams. The chunk is dropped (connection cut, partial
+ * bytes forgotten, lock released) when its sender goes quiet for `upload_host.idle_timeout_ms`,
+ * goes away, or sends the same chunk again on a new connection (a client that timed out and
+ * retries: the host may not have noticed the old connection die while it was not reading it).
+ * `dropped` is set once that starts and resolves when the lock is free.
  */
-class StalledChunk extends Error {
-  constructor(ms: number) {
-    super(`no bytes for ${ms} ms`);
-  }
-}
+class Receiving {
+  dropped: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+  constructor(
+    readonly first: number,
+    private readonly req: IncomingMessage,
+  ) {}
 
-/** A publish's lock while a chunk streams; `dropped` is set once a stalled chunk is being dropped and resolves when the lock is free. */
-interface Receiving {
-  dropped?: Promise<void>;
-  release?: () => void;
+  drop(why: string): Promise<void> {
+    this.dropped ??= new Promise((resolve) => (this.release = resolve));
+    if (!this.req.destroyed) this.req.destroy(new Error(why));
+    return this.dropped;
+  }
+
+  /** The sender went away mid-chunk: its retry waits for the cleanup instead of getting a 416. */
+  aborted(): void {
+    if (!this.req.complete) this.dropped ??= new Promise((resolve) => (this.release = resolve));
+  }
+
+  released(): void {
+    this.release?.();
+  }
 }
 
 export class UploadHost {
@@ -87,8 +102,8 @@ export class UploadHost {
     const { ctx } = this;
     const { logId, req } = rc;
     const id = rc.params.publish_id!;
-    // A stalled chunk being dropped: its sender saw the connection close, and its retry must find
-    // the lock free and the partial bytes gone, not a 416.
+    // A chunk being dropped: its sender saw the connection close, and its retry must find the lock
+    // free and the partial bytes gone, not a 416.
     await this.busy.get(id)?.dropped;
     const record = publishes(ctx).get(id);
     if (!record || !record.upload) return errorB(logId, 'invalid_publish_id', 'no file upload with this publish_id');
@@ -103,7 +118,13 @@ export class UploadHost {
     const progress = { uploaded_bytes: upload.received_bytes, total_bytes: upload.video_size };
     const range = parseContentRange(req.headers['content-range']);
     if (!range) return errorB(logId, 'invalid_params', 'Content-Range must be "bytes <first>-<last>/<total>"', { status: 416, data: progress });
-    if (this.busy.has(id)) return errorB(logId, 'invalid_params', 'another chunk of this upload is still being received; chunks go one at a time', { status: 416, data: progress });
+    const holder = this.busy.get(id);
+    if (holder && holder.first === range.first) {
+      rc.log.info({ publish_id: id }, 'the chunk being received was sent again: dropping the first copy');
+      await holder.drop('superseded by a new PUT of the same chunk');
+      return this.put(rc); // from the top: the state may have moved meanwhile
+    }
+    if (holder) return errorB(logId, 'invalid_params', 'another chunk of this upload is still being received; chunks go one at a time', { status: 416, data: progress });
     // Bytes the host already acknowledged, sent again: recorded, so a client that resumes behind
     // where it was told it got can be caught (GET /sandbox/publishes/{id} `resent_chunks`).
     if (range.first < upload.received_bytes) this.recordResent(id, Math.floor(range.first / upload.chunk_size));
@@ -117,16 +138,17 @@ export class UploadHost {
     const answered = (final: boolean, current: PublishRecord): Reply =>
       okB(logId, { uploaded_bytes: current.upload!.received_bytes, total_bytes: upload.video_size }, final ? 201 : 206);
 
-    const receiving: Receiving = {};
+    const receiving = new Receiving(range.first, req);
     this.busy.set(id, receiving);
+    const onClose = (): void => receiving.aborted();
+    req.once('close', onClose);
     let idle: NodeJS.Timeout | undefined;
     /** Cut the connection after idle_timeout_ms without a byte; each byte that arrives restarts the wait. */
     const watchIdle = (): (() => void) => {
       const ms = ctx.config.upload_host.idle_timeout_ms;
       idle = setTimeout(() => {
         rc.log.info({ publish_id: id, idle_ms: ms }, 'chunk stalled: dropping it');
-        receiving.dropped = new Promise((resolve) => (receiving.release = resolve));
-        req.destroy(new StalledChunk(ms));
+        void receiving.drop(`no bytes for ${ms} ms`);
       }, ms);
       return () => void idle?.refresh();
     };
@@ -173,8 +195,9 @@ export class UploadHost {
       return answered(verdict.final, updated);
     } finally {
       clearTimeout(idle);
+      req.off('close', onClose);
       this.busy.delete(id);
-      receiving.release?.();
+      receiving.released();
     }
   }
 

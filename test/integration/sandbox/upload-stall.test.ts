@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** Opens a PUT of the whole body and sends only `sent` bytes of it; `closed` resolves once the host closes the connection, `answer` once it answers. */
-async function stalledPut(uploadUrl: string, body: Buffer, sent: number): Promise<{ socket: Socket; closed: Promise<string>; answer: Promise<string> }> {
+/** Opens a PUT of the whole body (the first chunk of a `total`-byte file) and sends only `sent` bytes of it; `closed` resolves once the host closes the connection, `answer` once it answers. */
+async function stalledPut(uploadUrl: string, body: Buffer, sent: number, total = body.length): Promise<{ socket: Socket; closed: Promise<string>; answer: Promise<string> }> {
   const url = new URL(uploadUrl);
   const socket = connect(Number(url.port), url.hostname);
   await once(socket, 'connect');
@@ -27,7 +27,7 @@ async function stalledPut(uploadUrl: string, body: Buffer, sent: number): Promis
   socket.setEncoding('latin1').on('data', (text: string) => (answer += text));
   socket.write(
     `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: video/mp4\r\n` +
-      `Content-Range: bytes 0-${body.length - 1}/${body.length}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      `Content-Range: bytes 0-${body.length - 1}/${total}\r\nContent-Length: ${body.length}\r\n\r\n`,
   );
   socket.write(body.subarray(0, sent));
   const closed = once(socket, 'close').then(() => answer);
@@ -70,6 +70,26 @@ describe('a stalled chunk', () => {
       expect((await inspect(paced, init.data.publish_id)).data.sha256).toBe(sha256(file));
     } finally {
       await paced.close();
+    }
+  });
+
+  it('the same chunk sent again on a new connection replaces the copy still being received; another chunk is refused with 416', async () => {
+    // The default idle timeout (30 s): nothing here waits for it.
+    const patient = await startTestSandbox();
+    try {
+      const owner = await signIn(patient);
+      const file = mp4Bytes(10 * MB + 1, 7);
+      const init = await initFileUpload(patient, owner.access_token, { video_size: file.length, chunk_size: 5 * MB, total_chunk_count: 2 });
+      const first = await stalledPut(init.data.upload_url, file.subarray(0, 5 * MB), 64 * 1024, file.length);
+      const wrongChunk = await putChunk(init.data.upload_url, file.subarray(5 * MB), 5 * MB, file.length);
+      expect(wrongChunk.status).toBe(416);
+      expect(wrongChunk.json.error?.message).toMatch(/another chunk of this upload is still being received/);
+      expect((await putChunk(init.data.upload_url, file.subarray(0, 5 * MB), 0, file.length)).status).toBe(206);
+      await first.closed; // the first copy's connection was cut
+      expect((await putChunk(init.data.upload_url, file.subarray(5 * MB), 5 * MB, file.length)).status).toBe(201);
+      expect((await inspect(patient, init.data.publish_id)).data.sha256).toBe(sha256(file));
+    } finally {
+      await patient.close();
     }
   });
 });
