@@ -89,7 +89,7 @@ class Receiving {
 export class UploadHost {
   /** Running SHA-256 of the bytes accepted so far, per publish. Rebuilt from the file after a restart. */
   private readonly hashes = new Map<string, Hash>();
-  /** Publishes with a chunk streaming right now: chunks are sequential, a second one is refused (416). */
+  /** Publishes with a chunk streaming right now: chunks are sequential; another chunk is refused (416), the same one replaces it. */
   private readonly busy = new Map<string, Receiving>();
 
   constructor(private readonly ctx: SandboxContext) {}

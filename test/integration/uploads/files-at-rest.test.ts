@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAppHarness } from '../../support/app-harness.js';
 import { writeMp4File } from '../../support/media.js';
-import type { DraftView } from '../../../electron/ipc/contract.js';
+import type { DraftView } from '../../../electron/core/contract/index.js';
 
 const work = await mkdtemp(join(tmpdir(), 'dd-rest-'));
 afterAll(() => rm(work, { recursive: true, force: true }));

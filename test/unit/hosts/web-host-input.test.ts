@@ -8,10 +8,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWebTransport, type WebTransport } from '../../../electron/ipc/web-transport.js';
-import { createDispatcher } from '../../../electron/ipc/dispatcher.js';
-import { EventHub } from '../../../electron/ipc/event-hub.js';
-import { DEFAULT_SETTINGS } from '../../../electron/ipc/contract.js';
+import { startWebTransport, type WebTransport } from '../../../electron/hosts/web-host.js';
+import { createDispatcher } from '../../../electron/core/dispatcher.js';
+import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { DEFAULT_SETTINGS } from '../../../electron/core/contract/index.js';
 import { IncomingFiles } from '../../../electron/services/uploads/incoming-files.js';
 import { rawRequest } from '../../support/raw-http.js';
 import { memoryLogger } from '../../support/silent-log.js';
@@ -71,6 +71,8 @@ describe('web host input edge cases', () => {
       expect(res.status, name).toBe(404);
       expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     }
+    // The page's own paths too (no token needed there).
+    for (const path of ['/assets/%E0%A4%A', '/%zz']) expect((await rawRequest(`${transport.origin}${path}`)).status, path).toBeLessThan(500);
     expect(lines.join('')).not.toMatch(/URIError|"stack"|\n\s+at /);
   });
 
