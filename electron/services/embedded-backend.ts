@@ -8,6 +8,7 @@
  * token broker (so the client secret is only here, in the backend's config, never in sign-in)
  * and as the Store.
  */
+import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../../common/log.js';
 import type { HttpSend } from '../api/http.js';
 import type { SandboxApp, SandboxHandle } from '../../sandbox/index.js';
@@ -31,6 +32,8 @@ export type StartEmbeddedBackend = (options: StartEmbeddedBackendOptions) => Pro
 export const startEmbeddedBackend: StartEmbeddedBackend = async ({ sandbox, app, dataDir, log, http }) => {
   // Imported lazily: a custom profile never loads the backend (nor PGlite).
   const { startBackend, parseBackendConfig, SANDBOX_CATALOG } = await import('../../backend/index.js');
+  ownerOnlyFromNowOn();
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const config = parseBackendConfig({
     platform: { base_url: sandbox.baseUrl, client_key: app.client_key, client_secret: app.client_secret, sandbox: true },
     catalog: SANDBOX_CATALOG,
@@ -51,4 +54,14 @@ async function pointWebhooksAt(http: HttpSend, sandboxUrl: string, clientKey: st
   const answer = await http({ method: 'PUT', url: `${sandboxUrl}/sandbox/apps/${encodeURIComponent(clientKey)}/webhook`, json: { url: webhookUrl } });
   if (!answer.ok) throw new Error(`the sandbox's webhook URL could not be set: ${answer.error.message}`);
   if (answer.value.status !== 200) throw new Error(`the sandbox's webhook URL could not be set: HTTP ${answer.value.status}`);
+}
+
+/**
+ * Everything in the data dir is the owner's alone (docs/ARCHITECTURE.md, README "Files at rest"),
+ * and the app's own writers pass mode 0600. PGlite cannot: its WebAssembly file system creates
+ * the database's files and folders with the default modes (0644, 0755), also later, as the
+ * database grows. The process umask is the one setting that reaches those files.
+ */
+function ownerOnlyFromNowOn(): void {
+  if (process.platform !== 'win32') process.umask(0o077);
 }
