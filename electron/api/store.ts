@@ -31,7 +31,8 @@ const BackendOrder = z.object({
   refunded_amount: z.number().nullish(),
   /** Why the order failed, in words, when it did. */
   failure: z.string().nullish(),
-  created_at: z.union([z.number(), z.string()]).nullish(),
+  /** ISO 8601. */
+  created_at: z.string().nullish(),
 });
 export type BackendOrder = z.infer<typeof BackendOrder>;
 

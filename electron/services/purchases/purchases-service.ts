@@ -20,8 +20,8 @@ import { backoffDelay } from '../uploads/backoff.js';
 /** What the Store needs from the accounts service. */
 export interface StoreAccounts {
   runtime(): Promise<PlatformRuntime>;
-  /** The account of the active profile, when signed in (for its label and status). */
-  account(openId: string): { displayName: string | null; username: string | null; status: string; statusReason: string | null } | undefined;
+  /** The account of the active profile, when signed in. */
+  account(openId: string): object | undefined;
   tokens: { withAccessToken<T>(runtime: PlatformRuntime, openId: string, call: (accessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> };
 }
 
@@ -174,13 +174,9 @@ function toOrder(order: BackendOrder): StoreOrder {
   };
 }
 
-function toEpochMs(value: number | string | null | undefined): number | null {
-  if (typeof value === 'number') return value < 1e12 ? value * 1000 : value;
-  if (typeof value === 'string') {
-    const parsed = Date.parse(value);
-    return Number.isNaN(parsed) ? null : parsed;
-  }
-  return null;
+function toEpochMs(value: string | null | undefined): number | null {
+  const parsed = value ? Date.parse(value) : NaN;
+  return Number.isNaN(parsed) ? null : parsed;
 }
 
 const isSettled = (status: OrderStatus) => SETTLED_STATUSES.includes(status);

@@ -1,4 +1,5 @@
 import type { Product } from '../../api/contract';
+import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Notice } from '../../components/Notice';
 import { dismissPurchase, useStore } from '../../state/store';
@@ -14,9 +15,9 @@ export function PurchaseStatus({ products }: { products: readonly Product[] }) {
   if (error) {
     return (
       <ErrorBanner title="The purchase could not start" error={error}>
-        <button type="button" className="button button--secondary banner__action" onClick={dismissPurchase}>
+        <Button className="banner__action" onClick={dismissPurchase}>
           Dismiss
-        </button>
+        </Button>
       </ErrorBanner>
     );
   }
