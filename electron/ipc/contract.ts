@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../common/url-policy.js';
+import { researchChannels, researchEvents } from './contract-research.js';
 
 // ---------------------------------------------------------------- settings
 
@@ -212,6 +213,7 @@ export const channels = {
   'profile.status': { input: NoInput, output: ProfileStatus },
   /** Write-only: stores the active custom profile's client secret in the vault. */
   'profile.setClientSecret': { input: z.object({ secret: z.string().trim().min(1).max(512) }).strict(), output: z.object({ stored: z.literal(true) }) },
+  ...researchChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channels = typeof channels;
@@ -234,6 +236,7 @@ export const events = {
   /** The active profile's accounts, after any change (added, removed, needs sign-in again, profile switched). */
   'accounts.changed': z.array(Account),
   'signIn.finished': SignInFinished,
+  ...researchEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

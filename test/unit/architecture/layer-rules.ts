@@ -25,7 +25,7 @@ export const ELECTRON_PACKAGE_EXCEPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** "common": importable by the renderer, the preload, both transports and the services. */
-export const CONTRACT_FILES = ['electron/ipc/contract.ts', 'electron/ipc/bridge.ts', 'electron/ipc/result.ts'] as const;
+export const CONTRACT_FILES = ['electron/ipc/contract.ts', 'electron/ipc/contract-research.ts', 'electron/ipc/bridge.ts', 'electron/ipc/result.ts'] as const;
 export function isCommonLayer(path: string): boolean {
   return path.startsWith('common/') || (CONTRACT_FILES as readonly string[]).includes(path);
 }

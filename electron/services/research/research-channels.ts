@@ -1,0 +1,23 @@
+/**
+ * The research channels of the contract (electron/ipc/contract-research.ts) on the research service.
+ */
+import type { Handlers } from '../../ipc/dispatcher.js';
+import type { ResearchService } from './research-service.js';
+
+type ResearchChannel = Extract<keyof Handlers, `research.${string}`>;
+
+export function researchHandlers(research: ResearchService): Pick<Handlers, ResearchChannel> {
+  return {
+    'research.status': () => research.status(),
+    'research.search.start': ({ request, savedQueryId }) => research.start(request, savedQueryId),
+    'research.search.load': ({ sessionId, upTo }) => research.load(sessionId, upTo),
+    'research.search.cancel': ({ sessionId }) => research.cancel(sessionId),
+    'research.search.rows': ({ sessionId, from, max }) => research.rows(sessionId, from, max),
+    'research.search.close': ({ sessionId }) => research.closeSearch(sessionId),
+    'research.export': ({ sessionId, format }) => research.export(sessionId, format),
+    'research.account': ({ username, fields }) => research.account(username, fields),
+    'research.saved.list': () => research.savedList(),
+    'research.saved.save': ({ name, request }) => research.saveQuery(name, request),
+    'research.saved.remove': ({ id }) => research.removeSaved(id),
+  };
+}
