@@ -102,6 +102,8 @@ export const SEARCH_STATES = ['loading', 'idle', 'done', 'cancelled', 'stopped',
 /** One search as the renderer sees it: where loading stands, never the platform's search_id or a token. */
 export const SearchView = z.object({
   sessionId: z.string(),
+  /** Grows with every view of this search, so the renderer keeps the latest whichever way it came (answer or event). */
+  revision: z.number(),
   fields: z.array(z.enum(VIDEO_FIELDS)),
   /** loading; idle (more can be loaded); done (no more results); cancelled; stopped (a quota or limit, see message); failed. */
   state: z.enum(SEARCH_STATES),

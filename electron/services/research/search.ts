@@ -43,6 +43,7 @@ export class Search {
   private loading: Promise<void> | null = null;
   private controller: AbortController | null = null;
   private samples: { at: number; loaded: number }[] = [];
+  private revision = 0;
 
   constructor(
     readonly sessionId: string,
@@ -53,6 +54,7 @@ export class Search {
   view(): SearchView {
     return {
       sessionId: this.sessionId,
+      revision: ++this.revision,
       fields: this.request.fields,
       state: this.state,
       loaded: this.rows.length,
