@@ -12,7 +12,7 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, sh
 import { createLogger } from '../common/log.js';
 import { createApp, type App } from './app.js';
 import { createExternalOpener } from './platform/external-links.js';
-import { createElectronTransport, type ElectronTransport } from './platform/ipc-transport.js';
+import { createElectronTransport, type ElectronTransport } from './hosts/electron-ipc.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
 import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
 import { createSavePathChooser } from './platform/save-dialog.js';

@@ -4,7 +4,7 @@
  * what and where; rate_limit_exceeded carries Retry-After).
  */
 import { z } from 'zod';
-import { AccountRecord, VideoRow } from '../ipc/contract-research.js';
+import { AccountRecord, VideoRow } from '../core/contract/research.js';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
 

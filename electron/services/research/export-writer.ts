@@ -8,7 +8,7 @@
  */
 import type { Writable } from 'node:stream';
 import type { VideoField } from '../../../common/research-rules.js';
-import type { VideoRow } from '../../ipc/contract-research.js';
+import type { VideoRow } from '../../core/contract/research.js';
 
 export type ExportFormat = 'csv' | 'ndjson';
 

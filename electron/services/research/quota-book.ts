@@ -7,7 +7,7 @@
  * (another copy of the app, or a script, shares it) marks it used up until the reset.
  */
 import type { Clock } from '../../../common/clock.js';
-import type { ResearchQuota } from '../../ipc/contract-research.js';
+import type { ResearchQuota } from '../../core/contract/research.js';
 import type { KeyValueStore } from '../storage.js';
 
 export interface QuotaLimits {

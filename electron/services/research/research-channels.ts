@@ -1,12 +1,9 @@
-/**
- * The research channels of the contract (electron/ipc/contract-research.ts) on the research service.
- */
-import type { Handlers } from '../../ipc/dispatcher.js';
+/** The research channels of the contract (electron/core/contract/research.ts), on the research service. */
+import type { researchChannels } from '../../core/contract/index.js';
+import type { HandlersFor } from '../../core/dispatcher.js';
 import type { ResearchService } from './research-service.js';
 
-type ResearchChannel = Extract<keyof Handlers, `research.${string}`>;
-
-export function researchHandlers(research: ResearchService): Pick<Handlers, ResearchChannel> {
+export function researchHandlers(research: ResearchService): HandlersFor<typeof researchChannels> {
   return {
     'research.status': () => research.status(),
     'research.search.start': ({ request, savedQueryId }) => research.start(request, savedQueryId),

@@ -11,10 +11,10 @@ import type { Logger } from '../../../common/log.js';
 import type { AccountField } from '../../../common/research-rules.js';
 import type { ApiResult } from '../../api/errors.js';
 import type { ResearchApi } from '../../api/research.js';
-import type { AccountLookup, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../ipc/contract-research.js';
-import type { Downloads } from '../../ipc/downloads.js';
-import type { EventHub } from '../../ipc/event-hub.js';
-import { AppError } from '../../ipc/result.js';
+import type { AccountLookup, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
+import type { Downloads } from '../downloads.js';
+import type { EventSink } from '../../core/events.js';
+import { AppError } from '../../core/result.js';
 import type { PlatformRuntime } from '../platform-profile.js';
 import type { KeyValueStore } from '../storage.js';
 import { ClientTokens } from './client-token.js';
@@ -36,7 +36,7 @@ export interface ResearchServiceDeps {
   withUserToken<T>(call: (userAccessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
   api: ResearchApi;
   store: KeyValueStore;
-  hub: EventHub;
+  hub: EventSink;
   log: Logger;
   /** Electron: asks where to save (null when the person cancels). Absent in web mode. */
   chooseSavePath?: (defaultName: string, format: ExportFormat) => Promise<string | null>;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../../common/clock.js';
-import { SavedQuery, type VideoSearchRequest } from '../../ipc/contract-research.js';
+import { SavedQuery, type VideoSearchRequest } from '../../core/contract/research.js';
 import type { KeyValueStore } from '../storage.js';
 
 const STORE_KEY = 'research.savedQueries';

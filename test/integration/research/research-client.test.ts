@@ -9,8 +9,8 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SearchView, VideoRow, VideoSearchRequest } from '../../../electron/ipc/contract-research.js';
-import { DOWNLOAD_PATH_PREFIX } from '../../../electron/ipc/downloads.js';
+import type { SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract/research.js';
+import { DOWNLOAD_PATH_PREFIX } from '../../../electron/services/downloads.js';
 import { createHttpClient } from '../../../electron/api/http.js';
 import { createResearchApi } from '../../../electron/api/research.js';
 import { parseSandboxConfig, startSandbox } from '../../../sandbox/index.js';

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import {
   ACCOUNT_FIELDS, CONDITION_FIELDS, GROUPS, MAX_CONDITIONS, MAX_SEARCH_ROWS, OPERATIONS, VIDEO_FIELDS, conditionProblem, windowProblem,
-} from '../../common/research-rules.js';
+} from '../../../common/research-rules.js';
+import { NoInput, type ChannelTable, type EventTable } from './table.js';
 
 export const ResearchCondition = z
   .object({
@@ -151,7 +152,7 @@ const Session = z.object({ sessionId: SessionId }).strict();
 
 export const researchChannels = {
   /** Today's quota use and whether research can run with the active profile. */
-  'research.status': { input: z.undefined(), output: z.object({ quota: ResearchQuota.nullable(), problem: z.string().nullable() }) },
+  'research.status': { input: NoInput, output: z.object({ quota: ResearchQuota.nullable(), problem: z.string().nullable() }) },
   /** Runs a new search and loads its first page. */
   'research.search.start': { input: z.object({ request: VideoSearchRequest, savedQueryId: z.string().max(64).optional() }).strict(), output: SearchView },
   /** Loads pages in the background until `upTo` rows are loaded (or no more, a quota, cancel). */
@@ -164,14 +165,14 @@ export const researchChannels = {
   'research.export': { input: z.object({ sessionId: SessionId, format: z.enum(['csv', 'ndjson']) }).strict(), output: ExportResult },
   /** Op 11: one public account by username. */
   'research.account': { input: z.object({ username: z.string().trim().min(1).max(100), fields: z.array(z.enum(ACCOUNT_FIELDS)).min(1) }).strict(), output: AccountLookup },
-  'research.saved.list': { input: z.undefined(), output: z.array(SavedQuery) },
+  'research.saved.list': { input: NoInput, output: z.array(SavedQuery) },
   /** Saves (or, with an existing name, replaces) a named query. */
   'research.saved.save': { input: z.object({ name: z.string().trim().min(1).max(80), request: VideoSearchRequest }).strict(), output: z.array(SavedQuery) },
   'research.saved.remove': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.array(SavedQuery) },
-} as const;
+} as const satisfies ChannelTable;
 
 export const researchEvents = {
   /** A search's loading progress (coalesced per search: the latest of each per batch). */
   'research.progress': SearchView,
   'research.saved.changed': z.array(SavedQuery),
-} as const;
+} as const satisfies EventTable;

@@ -5,7 +5,7 @@
  *   POST /api/call/<channel>   body: JSON input (empty for none) → 200 {ok,value|error}
  *   POST /api/files            body: a file's bytes, streamed → {ok,value:{fileId,size}} (for drafts.add)
  *   GET  /api/events           Server-Sent Events; each `data:` line is a JSON batch of events
- *   GET  /downloads/<id>       a file offered once under a random id (downloads.ts), e.g. a research export
+ *   GET  /downloads/<id>       a file offered once under a random id (services/downloads.ts), e.g. a research export
  *   GET  /, /assets/…          the renderer (public code, no secret)
  *
  * Every request must name this server in Host (a DNS-rebinding page cannot), and if it has an
@@ -24,13 +24,13 @@ import { createReadStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../common/log.js';
 import { RENDERER_SECURITY_HEADERS } from '../../common/csp.js';
-import type { Dispatch } from './dispatcher.js';
+import type { Dispatch } from '../core/dispatcher.js';
 import type { EventHub } from './event-hub.js';
-import { AppError, IpcErrorCode } from './result.js';
+import { AppError, IpcErrorCode } from '../core/result.js';
 import type { IncomingFiles } from '../services/uploads/incoming-files.js';
 import { sameSecret } from '../services/auth/same-secret.js';
 import { contentTypeOf, findStaticFile } from './static-files.js';
-import { DOWNLOAD_PATH_PREFIX, type Downloads } from './downloads.js';
+import { DOWNLOAD_PATH_PREFIX, type Downloads } from '../services/downloads.js';
 
 const MAX_CALL_BODY_BYTES = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
