@@ -72,6 +72,14 @@ export const VideoRow = z.object({
 });
 export type VideoRow = z.infer<typeof VideoRow>;
 
+/**
+ * A row on its way out to the renderer. Every row was parsed with VideoRow when it arrived from
+ * the platform (electron/api/research.ts), which dropped anything else it carried, so it is not
+ * parsed field by field a second time: that would double the main process's work per row for
+ * 100,000 rows and slow the paging it shares the thread with.
+ */
+const LoadedRow = z.custom<VideoRow>((value) => typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string', 'must be a loaded video row');
+
 export const AccountRecord = z.object({
   username: z.string(),
   display_name: z.string().optional(),
@@ -159,7 +167,7 @@ export const researchChannels = {
   'research.search.load': { input: z.object({ sessionId: SessionId, upTo: z.number().int().min(1).max(MAX_SEARCH_ROWS) }).strict(), output: SearchView },
   'research.search.cancel': { input: Session, output: SearchView },
   /** Loaded rows [from, from + max). */
-  'research.search.rows': { input: z.object({ sessionId: SessionId, from: z.number().int().min(0), max: z.number().int().min(1).max(25_000) }).strict(), output: z.object({ from: z.number(), rows: z.array(VideoRow) }) },
+  'research.search.rows': { input: z.object({ sessionId: SessionId, from: z.number().int().min(0), max: z.number().int().min(1).max(25_000) }).strict(), output: z.object({ from: z.number(), rows: z.array(LoadedRow) }) },
   'research.search.close': { input: Session, output: z.object({ closed: z.boolean() }) },
   /** Streams the loaded rows to a file (Electron: a save dialog) or a one-time download (web mode). */
   'research.export': { input: z.object({ sessionId: SessionId, format: z.enum(['csv', 'ndjson']) }).strict(), output: ExportResult },

@@ -5,10 +5,11 @@
  * chosen); a username opens that account.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { VideoField } from '../../../../common/research-rules';
 import { loadedRows, sortBy, useResearch } from '../../state/research';
-import { columnsFor, sortedOrder } from './columns';
+import type { VideoRow } from '../../api/contract';
+import { columnsFor, sortedOrder, type Column } from './columns';
 
 const ROW_HEIGHT = 32;
 
@@ -23,7 +24,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   // Re-sorted when rows arrive (version) or the sort changes; null = arrival order.
   const order = useMemo(() => (sort ? sortedOrder(loadedRows(), sort.column as VideoField, sort.direction) : null), [sort, version]);
 
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const rows = loadedRows();
 
   return (
@@ -45,25 +46,38 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
         <div className="results__body" style={{ height: virtualizer.getTotalSize(), width }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[order ? order[item.index]! : item.index];
-            if (!row) return null;
-            return (
-              <div key={item.key} role="row" aria-rowindex={item.index + 2} className="results__row" style={{ transform: `translateY(${item.start}px)`, width }}>
-                {columns.map((column) => (
-                  <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.field === 'video_description' ? row.video_description : undefined}>
-                    {column.field === 'username' && row.username ? (
-                      <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
-                        @{row.username}
-                      </button>
-                    ) : (
-                      column.text(row)
-                    )}
-                  </div>
-                ))}
-              </div>
-            );
+            return row ? <ResultRow key={item.key} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
         </div>
       </div>
     </div>
   );
 }
+
+interface RowProps {
+  row: VideoRow;
+  index: number;
+  start: number;
+  width: number;
+  columns: readonly Column[];
+  onOpenAccount: (username: string) => void;
+}
+
+/** One row; unchanged while it stays in view, so a small scroll renders only the rows that came in. */
+const ResultRow = memo(function ResultRow({ row, index, start, width, columns, onOpenAccount }: RowProps) {
+  return (
+    <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
+      {columns.map((column) => (
+        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }}>
+          {column.field === 'username' && row.username ? (
+            <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
+              @{row.username}
+            </button>
+          ) : (
+            column.text(row)
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});

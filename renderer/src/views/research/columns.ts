@@ -13,7 +13,9 @@ export interface Column {
   text(row: VideoRow): string;
 }
 
-const count = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US'));
+// One formatter: toLocaleString builds a new one per call, too slow for every cell of every frame.
+const NUMBER = new Intl.NumberFormat('en-US');
+const count = (value: number | undefined) => (value === undefined ? '' : NUMBER.format(value));
 const day = (seconds: number | undefined) => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' '));
 const list = (values: string[] | undefined) => (values ?? []).join(', ');
 
