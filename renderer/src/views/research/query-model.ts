@@ -11,6 +11,7 @@ import {
   type ConditionField, type Group, type Operation, type VideoField,
 } from '../../../../common/research-rules';
 import type { VideoSearchRequest } from '../../api/contract';
+import { jsonErrorOffset } from './json-position';
 
 export interface ConditionDraft {
   key: string;
@@ -162,12 +163,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** "line 3, column 14: …" from the engine's message, which gives a character position. */
+/** "line 3, column 14: …": where the text first breaks the JSON grammar, and the engine's reason. */
 export function syntaxMessage(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const position = /position (\d+)/.exec(message);
-  const offset = position ? Number(position[1]) : /Unexpected end of JSON input/.test(message) ? text.length : null;
-  const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/^JSON\.parse: /, '');
+  const offset = jsonErrorOffset(text);
+  // The engine's reason without its own position or excerpt (engines differ in both).
+  const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, "[\s\S]*" is not valid JSON$/, '').replace(/^JSON\.parse: /, '');
   if (offset === null) return `The JSON is not valid: ${reason}`;
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
