@@ -12,7 +12,10 @@ export function jsonErrorOffset(text: string): number | null {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
   const literal = (word: string) => {
-    for (const char of word) if (text[i++] !== char) (i--, fail());
+    for (const char of word) {
+      if (text[i] !== char) fail();
+      i++;
+    }
   };
   const string = () => {
     i++; // opening quote
@@ -23,7 +26,12 @@ export function jsonErrorOffset(text: string): number | null {
       if (char === '\\') {
         i++;
         if (text[i] === 'u') {
-          for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) (i += k, fail());
+          for (let k = 1; k <= 4; k++) {
+            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
+              i += k;
+              fail();
+            }
+          }
           i += 5;
         } else if ('"\\/bfnrt'.includes(text[i] ?? 'x')) i++;
         else fail();
