@@ -33,6 +33,9 @@ import { storeHandlers } from './services/purchases/store-channels.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
+import { createResearchService } from './services/research/create.js';
+import { researchHandlers } from './services/research/research-channels.js';
+import { Downloads } from './services/downloads.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -50,6 +53,8 @@ export interface AppHost {
   startSandbox?: StartSandbox;
   /** Tests: start the embedded partner backend differently. */
   startBackend?: StartEmbeddedBackend;
+  /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
+  chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
 }
 
 export interface App {
@@ -57,6 +62,8 @@ export interface App {
   hub: EventHub;
   /** Web mode streams dropped files here. */
   incoming: IncomingFiles;
+  /** Web mode serves exports from here. */
+  downloads: Downloads;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,8 @@ export async function createApp(host: AppHost): Promise<App> {
   const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal });
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
+  const downloads = new Downloads();
+  const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
   const handlers: Handlers = {
     ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
@@ -102,13 +111,16 @@ export async function createApp(host: AppHost): Promise<App> {
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
     ...storeHandlers(purchases),
+    ...researchHandlers(research),
   };
 
   return {
     dispatch: createDispatcher(handlers, host.log.child({ layer: 'ipc' })),
     hub,
     incoming,
+    downloads,
     async close() {
+      await research.close();
       await uploads.close();
       purchases.close();
       await accounts.close();

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
+import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
 import { storeChannels, storeEvents } from './store.js';
 import type { ChannelTable, EventTable } from './table.js';
@@ -17,6 +18,7 @@ import { vaultChannels } from './vault.js';
 export * from './accounts.js';
 export * from './app.js';
 export * from './drafts.js';
+export * from './research.js';
 export * from './settings.js';
 export * from './store.js';
 export * from './vault.js';
@@ -28,6 +30,7 @@ export const channels = {
   ...draftsChannels,
   ...accountsChannels,
   ...vaultChannels,
+  ...researchChannels,
   ...storeChannels,
 } as const satisfies ChannelTable;
 
@@ -35,6 +38,7 @@ export const events = {
   ...settingsEvents,
   ...draftsEvents,
   ...accountsEvents,
+  ...researchEvents,
   ...storeEvents,
 } as const satisfies EventTable;
 

@@ -3,3 +3,4 @@
  * electron/core (types only, so no schema code enters the bundle).
  */
 export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, OrderStatus, PlatformProfile, Product, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, StoreAccount, StoreCatalog, StoreOrder, VaultStatus } from '../../../electron/core/contract';
+export type { AccountLookup, AccountRecord, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract';
