@@ -47,9 +47,8 @@ export class EmbeddedSandbox {
   constructor(private readonly options: EmbeddedSandboxOptions) {}
 
   /**
-   * The sandbox alone, starting it once. It listens in well under a second; the backend's
-   * database (PGlite, WebAssembly) takes seconds to open, so the app is ready, and shows the
-   * sandbox, before the backend is: only what needs the broker or the Store waits for ensure().
+   * The sandbox alone, starting it once (the backend's database, PGlite, takes seconds more to
+   * open): what needs only the sandbox, such as its limits and its addresses, does not wait.
    */
   ensureSandbox(): Promise<SandboxHandle> {
     this.sandboxStarting ??= this.startSandbox().then(

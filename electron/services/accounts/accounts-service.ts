@@ -74,15 +74,12 @@ export class AccountsService {
   }
 
   /**
-   * Starts the embedded sandbox and its backend when the built-in profile is active, waiting for
-   * the sandbox only (the backend's database opens in the background; sign-in and the Store wait
-   * for it). A failure is reported, not fatal.
+   * Starts the embedded sandbox and its backend when the built-in profile is active, so the
+   * profile is usable (sign-in, research, the Store) once the app is ready. A failure is reported,
+   * not fatal; the sandbox keeps running if only the backend failed.
    */
   async start(): Promise<void> {
-    if (this.deps.settings.get().profile.kind === 'sandbox') {
-      void this.deps.sandbox.ensure().catch(() => undefined);
-      await this.deps.sandbox.ensureSandbox().catch(() => undefined);
-    }
+    if (this.deps.settings.get().profile.kind === 'sandbox') await this.deps.sandbox.ensure().catch(() => undefined);
     this.reconcile();
   }
 
