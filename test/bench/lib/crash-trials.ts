@@ -227,7 +227,9 @@ async function runTrial(setup: TrialSetup): Promise<TrialResult> {
       }
     }
     const duplicates = countDuplicates(publishes, files, problems);
-    const resentBytes = publishes.reduce((total, p) => total + (p.wire_bytes ?? 0), 0) - files.reduce((total, f) => total + f.size, 0);
+    // Bytes read beyond one copy of each file that arrived whole (a failed draft's bytes are all waste).
+    const delivered = files.filter((file) => publishes.some((p) => p.size === file.size && p.uploaded_bytes === file.size));
+    const resentBytes = publishes.reduce((total, p) => total + (p.wire_bytes ?? 0), 0) - delivered.reduce((total, f) => total + f.size, 0);
     return { trial: setup.trial, killAfterMs: setup.killAfterMs, sandboxKilled: setup.sandboxKilled, unfinishedAtRestart, duplicates, shaMismatches, failedDrafts, resentBytes, problems };
   } finally {
     await app?.stop();

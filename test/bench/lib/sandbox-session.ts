@@ -97,7 +97,7 @@ export async function listPublishes(baseUrl: string): Promise<PublishView[]> {
 }
 
 /** Sign in as a sandbox user the way a desktop app does: consent page, form post, code exchange with hex-S256 PKCE. */
-export async function signIn(baseUrl: string): Promise<string> {
+export async function signIn(baseUrl: string, openId = 'sbx-user-ava'): Promise<string> {
   const verifier = randomBytes(48).toString('base64url');
   const params = {
     client_key: CLIENT_KEY,
@@ -108,7 +108,7 @@ export async function signIn(baseUrl: string): Promise<string> {
     code_challenge: createHash('sha256').update(verifier).digest('hex'),
     code_challenge_method: 'S256',
   };
-  const location = await consent(`${baseUrl}/v2/auth/authorize/?${new URLSearchParams(params)}`, { openId: 'sbx-user-ava' });
+  const location = await consent(`${baseUrl}/v2/auth/authorize/?${new URLSearchParams(params)}`, { openId });
   const code = new URL(location).searchParams.get('code');
   if (!code) throw new Error('consent: the redirect carries no code');
   const token = await fetch(`${baseUrl}/v2/oauth/token/`, {
