@@ -18,8 +18,16 @@ const seed = Number(process.env.FUZZ_SEED ?? 1);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) throw new Error('FUZZ_REQUESTS must be a positive integer and FUZZ_SEED an integer');
 
 const summary = await runFuzz({ count, seed, log: (line) => console.error(`# ${line}`) });
-for (const f of summary.findings.slice(0, 50)) console.error(`# ${f.kind} #${f.index} ${f.target} ${f.route} [${f.mutation}] → ${f.status ?? 'no answer'}: ${f.request} :: ${f.answer.replace(/\s+/g, ' ')}`);
-if (summary.findings.length > 50) console.error(`# … and ${summary.findings.length - 50} more findings`);
+// One line per kind of finding: how many, and the first case of it (its index reproduces it with the same seed).
+const groups = new Map<string, typeof summary.findings>();
+for (const f of summary.findings) {
+  const key = `${f.kind} ${f.target} [${f.mutation}]`;
+  groups.set(key, [...(groups.get(key) ?? []), f]);
+}
+for (const [group, findings] of groups) {
+  const f = findings[0]!;
+  console.error(`# ${findings.length} × ${group}, e.g. #${f.index} ${f.route} → ${f.status ?? 'no answer'}: ${f.request} :: ${f.answer.replace(/\s+/g, ' ').slice(0, 120)}`);
+}
 report('requests', summary.requests, 'count');
 report('server_errors', summary.serverErrors, 'count');
 report('hangs', summary.hangs, 'count');

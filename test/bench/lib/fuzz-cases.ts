@@ -76,6 +76,9 @@ function randomTools(seed: number) {
 export function generateCases(targets: FuzzTargets, count: number, seed: number): FuzzCase[] {
   const r = randomTools(seed);
   const specs = routeSpecs(targets);
+  // A wrong method must be wrong for every route on that path (GET and PUT /sandbox/chaos are two routes).
+  const methodsOn = new Map<string, string[]>();
+  for (const spec of specs) methodsOn.set(patternOf(spec), [...(methodsOn.get(patternOf(spec)) ?? []), spec.route.split(' ')[0]!, 'HEAD']);
   const cases: FuzzCase[] = [];
   for (let i = 0; cases.length < count; i++) {
     // Every route in turn, so a short run still reaches each one.
@@ -83,7 +86,7 @@ export function generateCases(targets: FuzzTargets, count: number, seed: number)
     const generic = r.next() < 0.5 || spec.own.length === 0;
     const port = targets[spec.target].port;
     if (generic) {
-      const made = genericMutation(r, spec, port);
+      const made = genericMutation(r, spec, port, methodsOn.get(patternOf(spec))!);
       cases.push({ target: spec.target, route: spec.route, mayAccept: spec.mayAccept === true && made.keepsRoute, ...made });
     } else {
       const made = r.pick(spec.own)(r);
@@ -107,7 +110,9 @@ function toBytes(request: Proper, port: number, extra: Headers = []): Buffer {
 }
 
 /** Mutations any route must refuse. `keepsRoute`: the request still names the route's path with a proper method. */
-function genericMutation(r: Random, spec: RouteSpec, port: number): { mutation: string; bytes: Buffer; halfClose: boolean; keepsRoute: boolean } {
+const patternOf = (spec: RouteSpec) => `${spec.target} ${spec.route.slice(spec.route.indexOf(' ') + 1)}`;
+
+function genericMutation(r: Random, spec: RouteSpec, port: number, allowedMethods: string[]): { mutation: string; bytes: Buffer; halfClose: boolean; keepsRoute: boolean } {
   const proper = spec.proper;
   const withHeaders = (headers: Headers, body = proper.body) => httpBytes(proper.method, proper.path, [...headers, ['Connection', 'close'], ...(body ? ([['Content-Length', String(body.length)]] as Headers) : [])], body);
   const host: [string, string] = ['Host', `127.0.0.1:${port}`];
@@ -122,8 +127,7 @@ function genericMutation(r: Random, spec: RouteSpec, port: number): { mutation: 
     case 'origin':
       return { mutation: 'foreign Origin', bytes: withHeaders([host, ['Origin', r.pick(['https://evil.example', 'null', `http://127.0.0.1:${port + 1}`, `http://localhost.evil.example:${port}`])], ...proper.headers]), halfClose: false, keepsRoute: false };
     case 'method': {
-      const allowed = spec.mayAccept ? ['GET', 'HEAD'] : [proper.method];
-      const method = r.pick(METHODS.filter((m) => !allowed.includes(m)));
+      const method = r.pick(METHODS.filter((m) => !allowedMethods.includes(m)));
       return { mutation: `method ${method}`, bytes: toBytes({ ...proper, method }, port), halfClose: false, keepsRoute: false };
     }
     case 'percent': {
@@ -168,7 +172,9 @@ function genericMutation(r: Random, spec: RouteSpec, port: number): { mutation: 
 
 /** YYYYMMDD of `daysAgo` days before today (UTC). */
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-const json = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+/** Body text as is (GARBAGE entries are not JSON, or not the JSON a route wants). */
+const raw = (text: string) => Buffer.from(text);
 const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
 
 function routeSpecs(targets: FuzzTargets): RouteSpec[] {
@@ -191,10 +197,10 @@ function webSpecs(web: FuzzTargets['web']): RouteSpec[] {
         // A JSON value the contract refuses (the oracle is the contract itself).
         for (;;) {
           const value = r.json();
-          if (!input.safeParse(value).success) return { mutation: 'input the contract refuses', request: { ...proper, body: json(value === undefined ? null : value) } };
+          if (!input.safeParse(value).success) return { mutation: 'input the contract refuses', request: { ...proper, body: json(value) } };
         }
       },
-      (r) => ({ mutation: 'body not JSON', request: { ...proper, body: json(r.pick(GARBAGE.filter((g) => g !== 'null' && g !== '[]' && g !== '"text"'))) } }),
+      (r) => ({ mutation: 'body not JSON', request: { ...proper, body: raw(r.pick(GARBAGE.filter((g) => g.trim() !== '' && g !== 'null' && g !== '[]' && g !== '"text"'))) } }),
       (r) => {
         // A harmless input the contract accepts (for accounts.signIn.cancel), labelled as something other than JSON: must be 415.
         const type = r.pick(['text/plain', 'application/json-seq', 'application/jsonx', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json', 'text/json']);
@@ -208,8 +214,8 @@ function webSpecs(web: FuzzTargets['web']): RouteSpec[] {
   const files: Proper = { method: 'POST', path: '/api/files', headers: [auth, ['Content-Type', 'application/octet-stream']], body: Buffer.alloc(0) };
   const events: Proper = { method: 'GET', path: '/api/events', headers: [auth] };
   specs.push(
-    { target: 'web', route: 'POST /api/files', proper: { ...files, method: 'PUT' }, own: [noToken(files), () => ({ mutation: 'declared over 4 GB, cut short', request: { ...files, headers: [...files.headers, ['Content-Length', String(5 * 1024 ** 3)]], body: Buffer.alloc(1024) }, halfClose: true })] },
-    { target: 'web', route: 'GET /api/events', proper: { ...events, method: 'POST' }, own: [noToken(events)] },
+    { target: 'web', route: 'POST /api/files', proper: files, own: [noToken(files), () => ({ mutation: 'declared over 4 GB, cut short', request: { ...files, headers: [...files.headers, ['Content-Length', String(5 * 1024 ** 3)]], body: Buffer.alloc(1024) }, halfClose: true })] },
+    { target: 'web', route: 'GET /api/events', proper: events, own: [noToken(events)] },
     { target: 'web', route: 'GET /api/…', proper: { method: 'GET', path: '/api/nothing-here', headers: [auth] }, own: [noToken({ method: 'GET', path: '/api/nothing-here', headers: [auth] })] },
   );
   const traversal = (base: string) => (r: Random) => ({ mutation: 'path outside the renderer', request: { method: 'GET', path: `${base}${r.pick(['../README.md', '..%2fREADME.md', '%2e%2e/%2e%2e/README.md', '..\\..\\README.md', '....//....//README.md', '%00/../README.md', '/etc/passwd', '..%2f..%2f..%2f..%2f..%2f..%2fetc%2fpasswd'])}`, headers: [] } });
@@ -246,13 +252,16 @@ function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
     mutation: 'missing or wrong token',
     request: { ...proper, headers: [asJson, ...r.pick<Headers>([[], [['Authorization', `Bearer ${other}`]], [['Authorization', 'Bearer act.nope']], [['Authorization', 'Bearer ']], [['Authorization', other]], [['Authorization', `Basic ${other}`]]])] },
   });
-  const badBodies = (proper: Proper, bodies: unknown[]) => (r: Random) => ({ mutation: 'body the route refuses', request: { ...proper, body: json(r.pick(bodies)) } });
+  const badBodies = (proper: Proper, bodies: unknown[], garbage = GARBAGE) => (r: Random) => {
+    const pick = r.int(garbage.length + bodies.length);
+    return { mutation: 'body the route refuses', request: { ...proper, body: pick < garbage.length ? raw(garbage[pick]!) : json(bodies[pick - garbage.length]) } };
+  };
   const unknownId = 'fuzz-unknown-0001';
   const unknownPath = (template: string) => template.replace(/:[a-z_]+/g, unknownId);
 
   const bearer = (path: string, bodies: unknown[]): RouteSpec => {
     const proper: Proper = { method: 'POST', path, headers: [user, asJson], body: json({}) };
-    return { target: 'api', route: `POST ${path}`, proper, own: [wrongBearer(proper, api.clientToken), badBodies(proper, [...GARBAGE, ...bodies]), () => ({ mutation: 'body over 256 KB', request: { ...proper, body: json({ pad: 'x'.repeat(300_000) }) } })] };
+    return { target: 'api', route: `POST ${path}`, proper, own: [wrongBearer(proper, api.clientToken), badBodies(proper, bodies), () => ({ mutation: 'body over 256 KB', request: { ...proper, body: json({ pad: 'x'.repeat(300_000) }) } })] };
   };
   const research = (path: string, field: string, validBody: unknown): RouteSpec => {
     const proper: Proper = { method: 'POST', path: `${path}?fields=${field}`, headers: [client, asJson], body: json({}) };
@@ -263,7 +272,7 @@ function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
       own: [
         wrongBearer(proper, api.userToken),
         (r) => ({ mutation: 'bad fields', request: { ...proper, path: `${path}${r.pick(['', '?fields=', '?fields=F,,F', '?fields=F,F', '?fields=nope', '?fields=%zz', '?fields=,', '?fields=F,']).replace(/F/g, field)}`, body: json(validBody) } }),
-        badBodies(proper, [...GARBAGE, { start_date: '2024', end_date: '20240102' }, { max_count: 1000 }, { query: 5 }, { cursor: -1 }]),
+        badBodies(proper, [{ start_date: '2024', end_date: '20240102' }, { max_count: 1000 }, { query: 5 }, { cursor: -1 }]),
       ],
     };
   };
@@ -281,13 +290,13 @@ function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
     };
   };
   /** A /sandbox/* JSON route; `pattern`'s parameters are filled with an id nothing has. */
-  const sandboxJson = (method: string, pattern: string, bodies: unknown[], fill = unknownPath): RouteSpec => {
+  const sandboxJson = (method: string, pattern: string, bodies: unknown[], fill = unknownPath, garbage = GARBAGE): RouteSpec => {
     const proper: Proper = { method, path: fill(pattern), headers: [asJson], body: json(bodies[0]) };
     return {
       target: 'api',
       route: `${method} ${pattern}`,
       proper,
-      own: [badBodies(proper, [...GARBAGE, ...bodies]), (r) => ({ mutation: 'Content-Type not application/json', request: { ...proper, headers: [['Content-Type', r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json-seq'])]], body: json(r.pick(bodies)) } })],
+      own: [badBodies(proper, bodies, garbage), (r) => ({ mutation: 'Content-Type not application/json', request: { ...proper, headers: [['Content-Type', r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json-seq'])]], body: json(r.pick(bodies)) } })],
     };
   };
   const get = (path: string, bad: string[] = []): RouteSpec => ({ target: 'api', route: `GET ${path}`, proper: { method: 'GET', path, headers: [] }, own: bad.map((variant) => () => ({ mutation: 'unknown id or bad query', request: { method: 'GET', path: variant, headers: [] } })) });
@@ -309,7 +318,7 @@ function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
     get('/sandbox/clock'),
     sandboxJson('POST', '/sandbox/clock/advance', [{ seconds: -1 }, { seconds: 'x' }, { seconds: 1e12 }, {}, { seconds: null }]),
     get('/sandbox/chaos'),
-    sandboxJson('PUT', '/sandbox/chaos', [{}, [{ route: 'bad' }], [{ route: 'GET /', probability: 2, latency_ms: 1 }], [{ route: 'GET /', probability: 1 }], [{ route: 'GET /', probability: 1, status: 500, reset: true }]]),
+    sandboxJson('PUT', '/sandbox/chaos', [{}, [{ route: 'bad' }], [{ route: 'GET /', probability: 2, latency_ms: 1 }], [{ route: 'GET /', probability: 1 }], [{ route: 'GET /', probability: 1, status: 500, reset: true }]], unknownPath, GARBAGE.filter((g) => g !== '[]')), // [] is a valid (empty) rule list
     get('/sandbox/users'),
     get('/sandbox/users/:open_id/apps', [unknownPath('/sandbox/users/:open_id/apps')]),
     get('/sandbox/tokens'),

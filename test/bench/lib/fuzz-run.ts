@@ -87,13 +87,14 @@ export async function runFuzz(options: { count: number; seed: number; timeoutMs?
 }
 
 function judge(fuzzCase: FuzzCase, answer: RawAnswer): FuzzFinding['kind'] | null {
-  if (answer.hung) return 'hang';
-  if (answer.status === null) return null;
+  if (answer.status === null) return answer.hung ? 'hang' : null;
   if (answer.status >= 500) return 'server_error';
   if (LEAKS.some((leak) => answer.body.includes(leak))) return 'wrongly_accepted';
   if (fuzzCase.mayAccept) return null;
+  // An accepted event stream never ends: it counts as accepted, not as a hang.
   const accepted = answer.status >= 200 && answer.status < 400 && !(fuzzCase.target === 'web' && answer.body.includes('"ok":false'));
-  return accepted ? 'wrongly_accepted' : null;
+  if (accepted) return 'wrongly_accepted';
+  return answer.hung ? 'hang' : null;
 }
 
 function finding(index: number, kind: FuzzFinding['kind'], fuzzCase: FuzzCase, answer: RawAnswer): FuzzFinding {

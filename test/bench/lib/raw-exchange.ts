@@ -76,6 +76,8 @@ function parseAnswer(bytes: Buffer): { status: number | null; complete: boolean;
       rest = rest.subarray(bodyStart);
       continue;
     }
+    // An event stream is open-ended: its headers are the answer.
+    if (/\r\ncontent-type: *text\/event-stream/i.test(head)) return { status, complete: true, body: '' };
     const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
     const body = rest.subarray(bodyStart, bodyStart + BODY_LIMIT).toString('utf8');
     // Without a length (chunked, or until close) the answer is complete once the server closes.
