@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdtemp } from 'node:fs/promises';
-import { channels } from '../../../electron/ipc/contract.js';
+import { channels } from '../../../electron/core/contract/index.js';
 import { sha256File, writeMp4File } from '../../support/media.js';
 import { startWebApp } from '../../support/web-app.js';
 import { webClient } from '../../support/web-client.js';

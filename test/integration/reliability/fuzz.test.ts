@@ -6,7 +6,7 @@
  * cannot be left out.
  */
 import { describe, expect, it } from 'vitest';
-import { channelNames, channels } from '../../../electron/ipc/contract.js';
+import { channelNames, channels } from '../../../electron/core/contract/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import { coveredRoutes, generateCases, type FuzzTargets } from '../../bench/lib/fuzz-cases.js';
 import { runFuzz } from '../../bench/lib/fuzz-run.js';
