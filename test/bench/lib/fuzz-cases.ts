@@ -7,7 +7,6 @@
  * schema refuses, an unknown id, a Content-Range that breaks the plan). The same seed gives the
  * same requests, so a finding can be replayed.
  */
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { mulberry32 } from '../../../sandbox/chaos.js';
 import { httpBytes } from './raw-exchange.js';
@@ -60,17 +59,22 @@ function randomTools(seed: number) {
   const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
+  /** A well-formed v4 UUID from the seeded generator (no draft has it). */
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => int(16).toString(16)).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  };
   const json = (depth = 0): unknown => {
     switch (int(depth > 2 ? 4 : 7)) {
       case 0: return null;
       case 1: return pick([true, false, 0, -1, 1.5, 1e21, -0, 2 ** 53 + 1]);
       case 2: return pick(STRINGS);
-      case 3: return randomUUID();
+      case 3: return uuid();
       case 4: return Array.from({ length: int(4) }, () => json(depth + 1));
       default: return Object.fromEntries(Array.from({ length: 1 + int(4) }, () => [pick(KEYS), json(depth + 1)]));
     }
   };
-  return { next, int, pick, json };
+  return { next, int, pick, uuid, json };
 }
 
 export function generateCases(targets: FuzzTargets, count: number, seed: number): FuzzCase[] {
@@ -225,22 +229,21 @@ function webSpecs(web: FuzzTargets['web']): RouteSpec[] {
 
 /** Inputs the contract accepts that the app must still refuse (ok:false): unknown drafts, a path named by the page, repeated ids. */
 function semanticRefusals(channel: string, proper: Proper): RouteSpec['own'] {
-  const id = () => randomUUID();
-  const inputs: Record<string, () => unknown> = {
-    'drafts.pause': () => ({ id: id() }),
-    'drafts.resume': () => ({ id: id() }),
-    'drafts.cancel': () => ({ id: id() }),
-    'drafts.retry': () => ({ id: id() }),
-    'drafts.remove': () => ({ id: id() }),
-    'drafts.reorder': () => {
-      const repeated = id();
+  const inputs: Record<string, (r: Random) => unknown> = {
+    'drafts.pause': (r) => ({ id: r.uuid() }),
+    'drafts.resume': (r) => ({ id: r.uuid() }),
+    'drafts.cancel': (r) => ({ id: r.uuid() }),
+    'drafts.retry': (r) => ({ id: r.uuid() }),
+    'drafts.remove': (r) => ({ id: r.uuid() }),
+    'drafts.reorder': (r) => {
+      const repeated = r.uuid();
       return { ids: [repeated, repeated] };
     },
     'drafts.add': () => ({ openId: 'sbx-user-ava', files: [{ source: { kind: 'path', path: '/etc/passwd' }, name: 'x.mp4', mimeType: 'video/mp4', durationMs: null }] }),
     'profile.setClientSecret': () => ({ secret: 'not-needed-by-the-built-in-sandbox' }),
   };
   const make = inputs[channel];
-  return make ? [() => ({ mutation: 'input the app must refuse', request: { ...proper, body: json(make()) } })] : [];
+  return make ? [(r) => ({ mutation: 'input the app must refuse', request: { ...proper, body: json(make(r)) } })] : [];
 }
 
 function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
