@@ -4,10 +4,9 @@
  * an unexpected exception into a 500 in the route's own error shape, and logs one line per
  * request without its query string (upload URLs carry a credential there).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
-import type { Clock } from '../../common/clock.js';
+import type { OffsetClock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
 import type { Chaos } from '../chaos.js';
 import { newLogId } from '../ids.js';
@@ -20,7 +19,8 @@ export interface HttpServerOptions {
   port: number;
   router: Router;
   chaos: Chaos;
-  clock: Clock;
+  /** The virtual clock: log ids, and chaos latency (which advancing the clock cuts short). */
+  clock: OffsetClock;
   logger: Logger;
   /**
    * The upload host: a 64 MB chunk on a slow link outlasts Node's default request timeout, and
@@ -78,7 +78,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const shape = match.kind === 'found' ? (match.route.errorShape ?? 'B') : 'B';
 
     const decision = chaos.decide(method, url.pathname);
-    if (decision.latencyMs > 0) await delay(decision.latencyMs);
+    if (decision.latencyMs > 0) await clock.sleep(decision.latencyMs);
     if (decision.outcome.kind === 'reset') {
       logger.info({ server: options.name, method, path: url.pathname, log_id: logId }, 'chaos: connection reset');
       resetMidBody(req, res);
@@ -118,29 +118,38 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     else res.writeContinue();
     void handle(req, res);
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  answerClientErrors(server);
 
+  port = await listen(server, options.port, '127.0.0.1');
+  return { url: `http://127.0.0.1:${port}`, port, close: () => closeServer(server) };
+}
+
+/** Starts listening; answers the port (the one the system chose for 0). */
+export async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  port = (server.address() as AddressInfo).port;
+  return (server.address() as AddressInfo).port;
+}
 
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+/** Stops accepting and drops the open connections, idle keep-alive ones included, so close() does not wait on them. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** A malformed request line or headers: a plain 400 instead of Node's silent reset. */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
 }
 
 function hostAllowed(host: string | undefined, port: number): boolean {
