@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { channelNames, channels } from '../../../electron/core/contract/index.js';
 import { startSandbox } from '../../../sandbox/index.js';
 import { coveredRoutes, generateCases, type FuzzTargets } from '../../bench/lib/fuzz-cases.js';
+import { runFuzz } from '../../bench/lib/fuzz-run.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
 const targets: FuzzTargets = {
@@ -36,5 +37,15 @@ describe('fuzz cases', () => {
     const bytes = (seed: number) => generateCases(targets, 200, seed).map((c) => c.bytes.toString('base64'));
     expect(bytes(5)).toEqual(bytes(5));
     expect(bytes(6)).not.toEqual(bytes(5));
+  });
+});
+
+describe('malformed requests (short run of the fuzz benchmark)', () => {
+  it('are refused without a server error, a hang or an acceptance, and a normal upload still arrives byte-exact', { timeout: 180_000 }, async () => {
+    const summary = await runFuzz({ count: 400, seed: 11, uploadBytes: 12 * 1024 * 1024 + 3 });
+    expect(summary.requests).toBe(400);
+    expect(summary.findings).toEqual([]);
+    expect({ serverErrors: summary.serverErrors, hangs: summary.hangs, wronglyAccepted: summary.wronglyAccepted }).toEqual({ serverErrors: 0, hangs: 0, wronglyAccepted: 0 });
+    expect(summary.uploadByteExact).toBe(true);
   });
 });
