@@ -22,12 +22,9 @@ import { mulberry32 } from '../../../sandbox/chaos.js';
 import { sha256File, writeMp4File } from '../../support/media.js';
 import { startWebApp, type RunningWebApp } from '../../support/web-app.js';
 import { webClient } from '../../support/web-client.js';
-import { listPublishes, setChaos, startSandboxChild, stopChild, type PublishView, type Ready } from './sandbox-session.js';
+import { CLIENT_KEY, CLIENT_SECRET, MB, listPublishes, setChaos, startSandboxChild, stopChild, type PublishView, type Ready } from './sandbox-session.js';
 
-export const MB = 1024 * 1024;
 const OPEN_ID = 'sbx-user-ava';
-const CLIENT_KEY = 'sbx_draftdeck_desktop';
-const CLIENT_SECRET = 'sbx_secret_local_only_not_confidential';
 /** Delays on the platform calls and the chunk PUTs, so kills land while publishes are being opened and chunks stream. */
 export const CRASH_CHAOS = [
   { route: '* /v2/', probability: 0.5, latency_ms: 120 },

@@ -175,7 +175,7 @@ function genericMutation(r: Random, spec: RouteSpec, port: number, allowedMethod
 // ---------------------------------------------------------------- the routes
 
 /** YYYYMMDD of `daysAgo` days before today (UTC). */
-const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+export const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 /** Body text as is (GARBAGE entries are not JSON, or not the JSON a route wants). */
 const raw = (text: string) => Buffer.from(text);

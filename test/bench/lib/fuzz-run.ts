@@ -9,20 +9,17 @@
  * then checks the app still does its job: a normal full upload arrives byte-exact.
  * Shared by `npm run bench -- fuzz` and the short run in the test suite.
  */
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mkdtemp } from 'node:fs/promises';
 import { channels } from '../../../electron/core/contract/index.js';
 import { sha256File, writeMp4File } from '../../support/media.js';
 import { startWebApp } from '../../support/web-app.js';
 import { webClient } from '../../support/web-client.js';
 import { exchange, type RawAnswer } from './raw-exchange.js';
-import { coveredRoutes, generateCases, type FuzzCase, type FuzzTargets } from './fuzz-cases.js';
-import { signIn } from './sandbox-session.js';
+import { coveredRoutes, generateCases, utcDay, type FuzzCase, type FuzzTargets } from './fuzz-cases.js';
+import { CLIENT_KEY, CLIENT_SECRET, signIn } from './sandbox-session.js';
 
-const CLIENT_KEY = 'sbx_draftdeck_desktop';
-const CLIENT_SECRET = 'sbx_secret_local_only_not_confidential';
 /** What a file from outside the renderer would show (the repository's README, the system's users). */
 const LEAKS = ['# Draftdeck', 'root:x:0:0'];
 
@@ -112,7 +109,7 @@ async function prepareTargets(app: { origin: string; token: string }, sandboxUrl
   const someone = await fetch(`${sandboxUrl}/v2/research/video/query/?fields=username`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${clientToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ query: { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] }, start_date: new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, ''), end_date: new Date().toISOString().slice(0, 10).replace(/-/g, ''), max_count: 1 }),
+    body: JSON.stringify({ query: { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] }, start_date: utcDay(20), end_date: utcDay(0), max_count: 1 }),
   });
   const researchUsername = ((await someone.json()) as { data: { videos: Array<{ username: string }> } }).data.videos[0]?.username;
   if (!researchUsername) throw new Error('the research dataset answered no video to take a username from');

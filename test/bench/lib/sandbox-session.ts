@@ -14,8 +14,9 @@ import { consent } from '../../support/consent-browser.js';
 
 export const MB = 1024 * 1024;
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLIENT_KEY = 'sbx_draftdeck_desktop';
-const CLIENT_SECRET = 'sbx_secret_local_only_not_confidential';
+/** The built-in sandbox app's key and (not confidential) secret, as the desktop app uses them. */
+export const CLIENT_KEY = 'sbx_draftdeck_desktop';
+export const CLIENT_SECRET = 'sbx_secret_local_only_not_confidential';
 const REDIRECT_URI = 'http://127.0.0.1:53682/callback/';
 
 export interface Ready {

@@ -5,7 +5,8 @@
  * byte-exact.
  */
 import { describe, expect, it } from 'vitest';
-import { MB, runCrashTrials } from '../../bench/lib/crash-trials.js';
+import { runCrashTrials } from '../../bench/lib/crash-trials.js';
+import { MB } from '../../bench/lib/sandbox-session.js';
 
 // Seed 9 kills at 85 ms (the sandbox too), at 1.8 s (the app only) and at 92 ms (the sandbox too):
 // two kills while publishes are being opened, when a platform that answered before saving loses them.
