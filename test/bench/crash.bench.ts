@@ -7,6 +7,7 @@
  *   resent_bytes_max, resent_per_kill_mb bytes the upload host read beyond the files' sizes: the
  *                                        worst trial and the mean per kill, beside chunk_mb (the
  *                                        engine's chunk; each draft in flight may re-send one)
+ *   drafts_resent_over_one_chunk         drafts that re-sent more than one chunk (must be 0)
  *   kills_mid_upload, kills_with_sandbox how many kills found drafts still to deliver, and how
  *                                        many took the sandbox down too
  * Run: npm run bench -- crash (CRASH_TRIALS=N, default 20; CRASH_SEED=N, default 1).
@@ -38,6 +39,7 @@ report('failed_drafts', summary.failedDrafts, 'count');
 report('resent_bytes_max', summary.resentBytesMax, 'bytes');
 report('resent_per_kill_mb', summary.resentPerKillMb, 'MB');
 report('chunk_mb', PREFERRED_CHUNK / MB, 'MB');
+report('drafts_resent_over_one_chunk', summary.resentOverOneChunk, 'count');
 report('kills_mid_upload', summary.killsMidUpload, 'count');
 report('kills_with_sandbox', summary.killsWithSandbox, 'count');
-if (summary.duplicates + summary.shaMismatches + summary.failedDrafts > 0) process.exitCode = 1;
+if (summary.duplicates + summary.shaMismatches + summary.failedDrafts + summary.resentOverOneChunk > 0) process.exitCode = 1;

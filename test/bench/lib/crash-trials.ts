@@ -12,12 +12,14 @@
  *   sha_mismatches   drafts whose publish's SHA-256 differs from the file's
  *   failed_drafts    drafts that failed, vanished, or did not reach the inbox in time
  *   resent bytes     body bytes the upload host read beyond the files' sizes (per kill)
+ *   over one chunk   drafts whose file was read more than once over, beyond its largest chunk
  * Shared by `npm run bench -- crash` and the short run in the test suite.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PREFERRED_CHUNK, chunkRange, isPlan, planChunks } from '../../../electron/services/uploads/chunk-plan.js';
 import { mulberry32 } from '../../../sandbox/chaos.js';
 import { sha256File, writeMp4File } from '../../support/media.js';
 import { startWebApp, type RunningWebApp } from '../../support/web-app.js';
@@ -54,6 +56,8 @@ export interface TrialResult {
   shaMismatches: number;
   failedDrafts: number;
   resentBytes: number;
+  /** Drafts that re-sent more than one chunk (the engine's promise after a crash). */
+  resentOverOneChunk: number;
   problems: string[];
 }
 
@@ -65,6 +69,7 @@ export interface CrashSummary {
   failedDrafts: number;
   resentBytesMax: number;
   resentPerKillMb: number;
+  resentOverOneChunk: number;
   killsMidUpload: number;
   killsWithSandbox: number;
 }
@@ -147,6 +152,7 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashSummar
     failedDrafts: sum((r) => r.failedDrafts),
     resentBytesMax: Math.max(0, ...results.map((r) => r.resentBytes)),
     resentPerKillMb: results.length === 0 ? 0 : sum((r) => r.resentBytes) / results.length / MB,
+    resentOverOneChunk: sum((r) => r.resentOverOneChunk),
     killsMidUpload: results.filter((r) => r.unfinishedAtRestart > 0).length,
     killsWithSandbox: results.filter((r) => r.sandboxKilled).length,
   };
@@ -227,11 +233,28 @@ async function runTrial(setup: TrialSetup): Promise<TrialResult> {
     // Bytes read beyond one copy of each file that arrived whole (a failed draft's bytes are all waste).
     const delivered = files.filter((file) => publishes.some((p) => p.size === file.size && p.uploaded_bytes === file.size));
     const resentBytes = publishes.reduce((total, p) => total + (p.wire_bytes ?? 0), 0) - delivered.reduce((total, f) => total + f.size, 0);
-    return { trial: setup.trial, killAfterMs: setup.killAfterMs, sandboxKilled: setup.sandboxKilled, unfinishedAtRestart, duplicates, shaMismatches, failedDrafts, resentBytes, problems };
+    const resentOverOneChunk = countOverOneChunk(publishes, files, problems);
+    return { trial: setup.trial, killAfterMs: setup.killAfterMs, sandboxKilled: setup.sandboxKilled, unfinishedAtRestart, duplicates, shaMismatches, failedDrafts, resentBytes, resentOverOneChunk, problems };
   } finally {
     await app?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Files whose publishes read more than the file plus its largest chunk (the last, which carries the remainder). */
+function countOverOneChunk(publishes: PublishView[], files: SourceFile[], problems: string[]): number {
+  let over = 0;
+  for (const file of files) {
+    const plan = planChunks(file.size, PREFERRED_CHUNK);
+    if (!isPlan(plan)) throw new Error(plan.message);
+    const last = chunkRange(plan, plan.totalChunkCount - 1);
+    const resent = publishes.filter((p) => p.size === file.size).reduce((total, p) => total + (p.wire_bytes ?? 0), 0) - file.size;
+    if (resent > last.end - last.start + 1) {
+      over++;
+      problems.push(`${file.size} B: re-sent ${resent} B, more than one chunk`);
+    }
+  }
+  return over;
 }
 
 /** Publishes that received a whole file beyond the first for that file: a draft delivered twice. */
