@@ -1,35 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { lockDataDir } from '../../../electron/services/data-dir-lock.js';
+import { LOCK_FILE, lockDataDir, processStartTime } from '../../../electron/services/data-dir-lock.js';
+
+function withDir(run: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'dd-lock-'));
+  try {
+    run(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// A live process other than this one: our parent (the test runner) will do.
+const live = process.ppid;
+const holder = (fields: object) => JSON.stringify(fields);
 
 describe('data dir lock', () => {
-  it('refuses a second holder while the first lives, and frees the dir on release', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dd-lock-'));
-    try {
-      // A live process other than this one holds it: our parent (the test runner) will do.
-      writeFileSync(join(dir, 'draftdeck.lock'), String(process.ppid));
-      expect(() => lockDataDir(dir)).toThrow(/already running/);
-      rmSync(join(dir, 'draftdeck.lock'));
-      const lock = lockDataDir(dir);
+  it('records the PID, its start time and the runtime, and frees the dir on release', () => {
+    withDir((dir) => {
+      const lock = lockDataDir(dir, { runtime: 'web' });
+      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toEqual({ pid: process.pid, started: processStartTime(process.pid), runtime: 'web' });
       lock.release();
-      expect(existsSync(join(dir, 'draftdeck.lock'))).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    });
   });
 
-  it('takes over a lock left by a process that died', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dd-lock-'));
-    try {
-      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
-      writeFileSync(join(dir, 'draftdeck.lock'), gone);
-      const lock = lockDataDir(dir);
-      lock.release();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('reads a process start time from the OS (Linux /proc here)', () => {
+    expect(processStartTime(process.pid)).toMatch(/^\d+$/);
+    expect(processStartTime(live)).not.toBe(processStartTime(process.pid));
+  });
+
+  it('refuses a second holder while the first lives', () => {
+    withDir((dir) => {
+      writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: processStartTime(live), runtime: 'web' }));
+      expect(() => lockDataDir(dir, { runtime: 'web' })).toThrow(/already running/);
+      expect(() => lockDataDir(dir, { runtime: 'electron' })).toThrow(/already running/);
+    });
+  });
+
+  it('takes over a lock whose PID now belongs to another process (a reboot reused it)', () => {
+    withDir((dir) => {
+      writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: '12345', runtime: 'web' }));
+      lockDataDir(dir, { runtime: 'web' }).release();
+    });
+  });
+
+  it('in Electron, takes over a lock another Electron left: holding the single-instance lock proves it gone', () => {
+    withDir((dir) => {
+      const lockedBy = holder({ pid: live, started: null, runtime: 'electron' });
+      writeFileSync(join(dir, LOCK_FILE), lockedBy);
+      expect(() => lockDataDir(dir, { runtime: 'web' })).toThrow(/already running/);
+      lockDataDir(dir, { runtime: 'electron' }).release();
+    });
+  });
+
+  it('still refuses a live holder whose start time cannot be read (Windows)', () => {
+    withDir((dir) => {
+      writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: '12345', runtime: 'web' }));
+      expect(() => lockDataDir(dir, { runtime: 'web', startOf: () => null })).toThrow(/already running/);
+    });
+  });
+
+  it('takes over a lock left by a process that died, in the old bare-PID form too', () => {
+    withDir((dir) => {
+      const gone = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+      writeFileSync(join(dir, LOCK_FILE), String(gone));
+      lockDataDir(dir, { runtime: 'web' }).release();
+      writeFileSync(join(dir, LOCK_FILE), holder({ pid: gone, started: '1', runtime: 'web' }));
+      lockDataDir(dir, { runtime: 'web' }).release();
+    });
+  });
+
+  it('takes over an unreadable lock (a crash while it was written)', () => {
+    withDir((dir) => {
+      writeFileSync(join(dir, LOCK_FILE), '{"pid":');
+      lockDataDir(dir, { runtime: 'web' }).release();
+    });
   });
 });
