@@ -24,6 +24,8 @@ import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
+import { shellHandlers, type LogsFolder } from './services/shell/shell-channels.js';
+import { UpdateService, type UpdaterPort } from './services/shell/update-service.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -39,6 +41,10 @@ export interface AppHost {
   secretCipher?: SecretCipher;
   /** Tests: start the embedded sandbox differently (config, logger). */
   startSandbox?: StartSandbox;
+  /** Electron: where the log files are (web mode logs to the terminal). */
+  logs?: LogsFolder;
+  /** The installed Electron app's updater; absent where the app cannot update itself. */
+  updater?: UpdaterPort;
 }
 
 export interface App {
@@ -80,6 +86,7 @@ export async function createApp(host: AppHost): Promise<App> {
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
+  const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
 
   const handlers: Handlers = {
     'app.info': () => ({ name: 'Draftdeck', version: host.version, runtime: host.runtime, os: process.platform, sandbox: accounts.sandboxInfo() }),
@@ -110,6 +117,7 @@ export async function createApp(host: AppHost): Promise<App> {
     'vault.allowPlaintext': ({ allow }) => accounts.allowPlaintext(allow),
     'profile.status': () => accounts.profileStatus(),
     'profile.setClientSecret': ({ secret }) => accounts.setClientSecret(secret),
+    ...shellHandlers(updates, host.logs),
   };
 
   return {

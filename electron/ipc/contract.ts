@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../common/url-policy.js';
+import { shellChannels, shellEvents } from './contract-shell.js';
 
 // ---------------------------------------------------------------- settings
 
@@ -46,6 +47,11 @@ export const Settings = z
     profile: PlatformProfile,
     uploads: z.object({ concurrency: z.number().int().min(1).max(8) }).strict(),
     appearance: z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict(),
+    /** Where the installed app looks for new versions (electron-updater's generic feed); '' is off. */
+    updates: z
+      .object({ feedUrl: z.union([z.literal(''), endpointUrl]) })
+      .strict()
+      .default({ feedUrl: '' }),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -54,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   profile: { kind: 'sandbox' },
   uploads: { concurrency: 2 },
   appearance: { theme: 'system' },
+  updates: { feedUrl: '' },
 };
 
 /** settings.set replaces whole sections; omitted sections stay as they are. */
@@ -212,6 +219,7 @@ export const channels = {
   'profile.status': { input: NoInput, output: ProfileStatus },
   /** Write-only: stores the active custom profile's client secret in the vault. */
   'profile.setClientSecret': { input: z.object({ secret: z.string().trim().min(1).max(512) }).strict(), output: z.object({ stored: z.literal(true) }) },
+  ...shellChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channels = typeof channels;
@@ -234,6 +242,7 @@ export const events = {
   /** The active profile's accounts, after any change (added, removed, needs sign-in again, profile switched). */
   'accounts.changed': z.array(Account),
   'signIn.finished': SignInFinished,
+  ...shellEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -18,7 +18,7 @@ export const SHOW_FALLBACK_MS = 5_000;
 const ERR_ABORTED = -3;
 
 /** The page events the window recovers from (Electron's WebContents satisfies it). */
-export interface RecoverableWebContents extends GuardedWebContents {
+export interface RecoverableWebContents {
   on(event: 'did-fail-load', listener: (event: unknown, errorCode: number, errorDescription: string, validatedURL: string, isMainFrame: boolean) => void): unknown;
   on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string; exitCode: number }) => void): unknown;
   on(event: 'did-finish-load', listener: () => void): unknown;
@@ -27,7 +27,7 @@ export interface RecoverableWebContents extends GuardedWebContents {
 
 /** The part of Electron's BrowserWindow the app uses (the real one satisfies it). */
 export interface AppWindow {
-  readonly webContents: RecoverableWebContents;
+  readonly webContents: GuardedWebContents & RecoverableWebContents;
   loadURL(url: string): Promise<void>;
   once(event: 'ready-to-show' | 'closed', listener: () => void): unknown;
   show(): void;

@@ -451,3 +451,10 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>;
+
+/**
+ * How long a test waits for the app behind 'ready' (all services, the embedded sandbox) to open
+ * its window or to finish closing. It waits for an event, not a measured time: on a machine busy
+ * with other work a start takes seconds, and vi.waitFor's default second is not enough.
+ */
+export const APP_EVENT_WAIT = { timeout: 20_000, interval: 20 };
