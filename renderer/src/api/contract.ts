@@ -3,3 +3,4 @@
  * electron/ipc (types only, so no schema code enters the bundle).
  */
 export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, PlatformProfile, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, VaultStatus } from '../../../electron/ipc/contract';
+export type { LogsLocation, UpdateStatus } from '../../../electron/ipc/contract-shell';
