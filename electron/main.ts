@@ -10,10 +10,10 @@
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createLogger } from '../common/log.js';
-import { createLogFiles } from '../common/log-files.js';
+import { createLogFiles } from './platform/log-files.js';
 import { createApp, type App } from './app.js';
 import { createExternalOpener } from './platform/external-links.js';
-import { createElectronTransport, type ElectronTransport } from './platform/ipc-transport.js';
+import { createElectronTransport, type ElectronTransport } from './hosts/electron-ipc.js';
 import { parseLaunchArgs, printReadyLine, showStartFailure } from './platform/launch.js';
 import { logsFolder, placeLogs } from './platform/logs-folder.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';

@@ -6,9 +6,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** The Electron binary's path when it is installed, else null. */
-export function installedElectron(root) {
+export function installedElectron() {
   try {
-    const path = createRequire(join(root, 'package.json'))('electron');
+    // In plain Node, the electron package exports the path of its binary.
+    const require = createRequire(import.meta.url);
+    const path = require('electron');
     return typeof path === 'string' && existsSync(path) ? path : null;
   } catch {
     return null;

@@ -7,8 +7,8 @@
 import { writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppError } from '../ipc/result.js';
-import { APP_START_URL } from './app-origin.js';
+import { AppError } from '../core/result.js';
+import { APP_START_URL } from '../hosts/app-origin.js';
 
 export interface LaunchArgs {
   dataDir?: string;

@@ -4,8 +4,8 @@
  * Settings → About with shell.openPath.
  */
 import { join } from 'node:path';
-import type { LogFiles } from '../../common/log-files.js';
-import { AppError } from '../ipc/result.js';
+import type { LogFiles } from './log-files.js';
+import { AppError } from '../core/result.js';
 import type { LogsFolder } from '../services/shell/shell-channels.js';
 
 export interface LogsPathApp {

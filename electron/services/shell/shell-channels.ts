@@ -1,12 +1,11 @@
 /**
- * The shell channels of the contract (electron/ipc/contract-shell.ts): the logs' location and
+ * The shell channels of the contract (electron/core/contract/shell.ts): the logs' location and
  * folder, and updates.
  */
-import type { Handlers } from '../../ipc/dispatcher.js';
-import { AppError } from '../../ipc/result.js';
+import type { shellChannels } from '../../core/contract/index.js';
+import type { HandlersFor } from '../../core/dispatcher.js';
+import { AppError } from '../../core/result.js';
 import type { UpdateService } from './update-service.js';
-
-type ShellChannel = Extract<keyof Handlers, `logs.${string}` | `updates.${string}`>;
 
 /** Where the Electron app writes its log files, and how to show that folder (shell.openPath). */
 export interface LogsFolder {
@@ -16,7 +15,7 @@ export interface LogsFolder {
   open(): Promise<void>;
 }
 
-export function shellHandlers(updates: UpdateService, logs: LogsFolder | undefined): Pick<Handlers, ShellChannel> {
+export function shellHandlers(updates: UpdateService, logs: LogsFolder | undefined): HandlersFor<typeof shellChannels> {
   return {
     'logs.location': () => (logs ? { folder: logs.folder, file: logs.file, canOpen: true } : { folder: null, file: null, canOpen: false }),
     'logs.openFolder': async () => {

@@ -6,9 +6,9 @@
  */
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { UpdateStatus } from '../../ipc/contract-shell.js';
-import type { EventHub } from '../../ipc/event-hub.js';
-import { AppError } from '../../ipc/result.js';
+import type { UpdateStatus } from '../../core/contract/index.js';
+import type { EventSink } from '../../core/events.js';
+import { AppError } from '../../core/result.js';
 import type { SettingsService } from '../settings.js';
 
 export type UpdateCheck = { kind: 'available'; version: string } | { kind: 'none' } | { kind: 'inactive'; reason: string };
@@ -29,7 +29,7 @@ export interface UpdateServiceOptions {
   runtime: 'electron' | 'web';
   version: string;
   settings: SettingsService;
-  hub: EventHub;
+  hub: EventSink;
   log: Logger;
   clock: Clock;
 }

@@ -1,7 +1,7 @@
 /** Launch options of the Electron app and how it reports that it cannot start. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../electron/ipc/result.js';
+import { AppError } from '../../../electron/core/result.js';
 import { parseLaunchArgs, printReadyLine, showStartFailure } from '../../../electron/platform/launch.js';
 import { createFakeElectron } from './fake-electron.js';
 

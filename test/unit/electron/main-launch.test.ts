@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IPC_CALL_CHANNEL } from '../../../electron/ipc/bridge.js';
+import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
 import { printReadyLine } from '../../../electron/platform/launch.js';
 import { APP_EVENT_WAIT, type FakeElectron } from './fake-electron.js';
 import { installFakeElectron } from './install-fake-electron.js';

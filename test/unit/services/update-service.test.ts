@@ -4,8 +4,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { EventMessage } from '../../../electron/ipc/contract.js';
-import { EventHub } from '../../../electron/ipc/event-hub.js';
+import type { EventMessage } from '../../../electron/core/contract/index.js';
+import { EventHub } from '../../../electron/hosts/event-hub.js';
 import { createUpdater, type AppUpdaterLike } from '../../../electron/platform/updater.js';
 import { SettingsService } from '../../../electron/services/settings.js';
 import { UpdateService, type UpdateCheck, type UpdaterPort } from '../../../electron/services/shell/update-service.js';

@@ -1,10 +1,9 @@
 /**
  * The desktop shell's channels and events: where the logs are (and opening their folder), and
- * updates (checking a feed, the download, restarting into it). Spread into contract.ts.
+ * updates of the installed app (checking the feed from Settings, the download, restarting into it).
  */
 import { z } from 'zod';
-
-const NoInput = z.undefined();
+import { NoInput, type ChannelTable, type EventTable } from './table.js';
 
 /** Where the app's log files are; null where the logs go to a terminal (web mode). */
 export const LogsLocation = z.object({ folder: z.string().nullable(), file: z.string().nullable(), canOpen: z.boolean() });
@@ -40,8 +39,8 @@ export const shellChannels = {
   'updates.check': { input: NoInput, output: UpdateStatus },
   /** Quits and installs a downloaded update. */
   'updates.install': { input: NoInput, output: z.object({ restarting: z.literal(true) }) },
-} as const;
+} as const satisfies ChannelTable;
 
 export const shellEvents = {
   'updates.changed': UpdateStatus,
-} as const;
+} as const satisfies EventTable;
