@@ -2,19 +2,27 @@
 // and the environment it is started with. Separate from start.mjs so tests can run each piece.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** The Electron binary's path when it is installed, else null. */
-export function installedElectron() {
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The Electron binary's path when it is installed, else null. Read the way the electron package's
+ * own index.js finds it (path.txt, beside dist/), without loading that module: loading it starts a
+ * download when the binary is missing, with its progress on stdout.
+ */
+export function installedElectron(root = ROOT) {
+  const pkg = join(root, 'node_modules', 'electron');
+  let name;
   try {
-    // In plain Node, the electron package exports the path of its binary.
-    const require = createRequire(import.meta.url);
-    const path = require('electron');
-    return typeof path === 'string' && existsSync(path) ? path : null;
+    name = readFileSync(join(pkg, 'path.txt'), 'utf8').trim();
   } catch {
     return null;
   }
+  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH || join(pkg, 'dist');
+  const path = join(dist, name);
+  return name && existsSync(path) ? path : null;
 }
 
 /** Whether `version` (e.g. "20.19.2") meets a `>= x.y.z` range as Electron's package states it; true for ranges it cannot read. */

@@ -13,14 +13,14 @@ const say = (line) => process.stderr.write(`draftdeck: ${line}\n`);
 
 /** The Electron binary's path, fetching it once if the package is there but the binary is not. */
 function electronBinary() {
-  const found = installedElectron();
+  const found = installedElectron(root);
   if (found || process.env.CI) return found;
   const tooOld = nodeTooOldForElectron(root);
   if (tooOld) {
     say(tooOld);
     return null;
   }
-  return fetchElectron(root, say) ? installedElectron() : null;
+  return fetchElectron(root, say) ? installedElectron(root) : null;
 }
 
 function hasDisplay() {

@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const script = fileURLToPath(new URL('../../../scripts/electron-launch.mjs', import.meta.url));
-const { electronEnv, meetsNodeRange, nodeTooOldForElectron } = (await import(pathToFileURL(script).href)) as {
+const { electronEnv, installedElectron, meetsNodeRange, nodeTooOldForElectron } = (await import(pathToFileURL(script).href)) as {
+  installedElectron(root: string): string | null;
   electronEnv(env: Record<string, string | undefined>): Record<string, string | undefined>;
   meetsNodeRange(version: string, range: string | undefined): boolean;
   nodeTooOldForElectron(root: string, version?: string): string | null;
@@ -43,6 +44,24 @@ describe('the Node version Electron needs', () => {
   it('says what to do when this Node is too old, naming both versions', () => {
     expect(nodeTooOldForElectron(root, 'v20.19.2')).toBe('Electron 45.4.1 needs Node >= 22.12.0 to fetch its binary; this is Node v20.19.2. Install a newer Node (or run `npm start -- --web`).');
     expect(nodeTooOldForElectron(root, 'v22.12.0')).toBeNull();
+  });
+});
+
+describe('finding the Electron binary', () => {
+  it('reads where the electron package put it, and answers null when it is not there', () => {
+    expect(installedElectron(root)).toBeNull();
+    writeFileSync(join(root, 'node_modules', 'electron', 'path.txt'), 'electron');
+    expect(installedElectron(root)).toBeNull(); // named, but not downloaded
+    mkdirSync(join(root, 'node_modules', 'electron', 'dist'));
+    writeFileSync(join(root, 'node_modules', 'electron', 'dist', 'electron'), '');
+    expect(installedElectron(root)).toBe(join(root, 'node_modules', 'electron', 'dist', 'electron'));
+  });
+
+  it('never loads the electron package, whose index.js would start a download with progress on stdout', () => {
+    writeFileSync(join(root, 'node_modules', 'electron', 'index.js'), "process.stdout.write('Downloading Electron binary...\\n'); module.exports = '/nowhere';");
+    writeFileSync(join(root, 'node_modules', 'electron', 'path.txt'), 'electron');
+    const run = runNode(`process.stdout.write(String(launch.installedElectron(${JSON.stringify(root)})));`);
+    expect(run.stdout).toBe('null');
   });
 });
 
