@@ -36,7 +36,6 @@ const logFiles = createLogFiles({ dir: placeLogs(app, dataDir), stderr: process.
 const log = createLogger({ name: 'draftdeck', destination: logFiles });
 
 async function main(): Promise<void> {
-
   // Both must happen before 'ready': every renderer sandboxed, app:// privileged.
   app.enableSandbox();
   registerAppScheme(protocol);

@@ -15,7 +15,9 @@ export interface LogsPathApp {
 
 /** Puts the logs under an explicit data folder, or where Electron keeps them by default; answers the folder. */
 export function placeLogs(app: LogsPathApp, dataDir: string | undefined): string {
-  app.setAppLogsPath(dataDir === undefined ? undefined : join(dataDir, 'logs'));
+  // Without an argument Electron picks its default; an explicit undefined is not the same call.
+  if (dataDir === undefined) app.setAppLogsPath();
+  else app.setAppLogsPath(join(dataDir, 'logs'));
   return app.getPath('logs');
 }
 
