@@ -15,14 +15,15 @@ import { join } from 'node:path';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { EventSink } from '../../core/events.js';
-import { AppError } from '../../core/result.js';
+import { AppError, IpcErrorCode } from '../../core/result.js';
 import { putChunk } from '../../api/chunk-put.js';
 import { backoffDelay } from './backoff.js';
 import { chunkRange, isPlan, planChunks, type ChunkPlan } from './chunk-plan.js';
 import { DraftView, type DraftState } from '../../core/contract/index.js';
-import { FINAL, describeFailReason, parseDraftRecord, type DraftRecord } from './draft.js';
+import { FINAL, describeFailReason, type DraftRecord } from './draft.js';
 import { fingerprintFile, sameFingerprint } from './fingerprint.js';
 import { Journal } from './journal.js';
+import { draftJournalCodec, plainUrls, type UrlSeal } from './upload-url-seal.js';
 import { RateWindow } from './rate-window.js';
 import { classifyFailure, type Failure } from './failure.js';
 import type { PublishApi, PublishStatus, TokenSource } from './ports.js';
@@ -69,6 +70,8 @@ export interface UploadServiceDeps {
   pollIntervalMs?: number;
   preferredChunkBytes?: number;
   random?: () => number;
+  /** Seals upload URLs in the journal (journalUrlSeal); plain by default. */
+  urlSeal?: UrlSeal;
 }
 
 export interface NewDraftFile {
@@ -106,7 +109,7 @@ export class UploadService {
   private closed = false;
 
   constructor(private readonly deps: UploadServiceDeps) {
-    this.journal = new Journal({ file: join(deps.dataDir, 'drafts.json'), parse: parseDraftRecord });
+    this.journal = new Journal({ file: join(deps.dataDir, 'drafts.json'), ...draftJournalCodec(deps.urlSeal ?? plainUrls) });
   }
 
   /** Picks up where the last run stopped (drafts mid-upload continue from their next chunk). */
@@ -202,6 +205,13 @@ export class UploadService {
   }
 
   reorder(ids: string[]): DraftView[] {
+    // Refused, not journaled: an id named twice or not in the queue is a caller's mistake.
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (seen.has(id)) throw new AppError(IpcErrorCode.invalidInput, `ids names draft ${id} more than once`);
+      if (!this.journal.get(id)) throw new AppError('no_such_draft', `Draft ${id} is not in the queue`);
+      seen.add(id);
+    }
     this.journal.reorder(ids);
     const views = this.list();
     this.deps.hub.emit('drafts.reset', views);

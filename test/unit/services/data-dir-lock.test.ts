@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -67,10 +67,21 @@ describe('data dir lock', () => {
   it('takes over a lock left by a process that died, in the old bare-PID form too', () => {
     withDir((dir) => {
       const gone = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
-      writeFileSync(join(dir, LOCK_FILE), String(gone));
-      lockDataDir(dir, { runtime: 'web' }).release();
+      // A real process id, and that process is gone (signal 0 finds no such process).
+      expect(Number.isInteger(gone) && gone > 0).toBe(true);
+      expect(() => process.kill(gone, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
       writeFileSync(join(dir, LOCK_FILE), holder({ pid: gone, started: '1', runtime: 'web' }));
       lockDataDir(dir, { runtime: 'web' }).release();
+      writeFileSync(join(dir, LOCK_FILE), String(gone));
+      const lock = lockDataDir(dir, { runtime: 'web' });
+      // Taken over: the lock now names this process, so a second Draftdeck is refused...
+      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
+      const second = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('./electron/services/data-dir-lock.ts').then((m) => m.lockDataDir(${JSON.stringify(dir)}, { runtime: 'web' })).then(() => process.exit(0), (e) => { process.stdout.write(e.code); process.exit(1); })`], { cwd: process.cwd() });
+      expect(second.stdout.toString()).toBe('already_running');
+      expect(second.status).toBe(1);
+      // ...and released, the dir is free again.
+      lock.release();
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     });
   });
 
