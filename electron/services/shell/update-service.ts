@@ -40,8 +40,7 @@ export class UpdateService {
   private feedGeneration = 0;
 
   constructor(private readonly options: UpdateServiceOptions) {
-    this.status = { state: 'idle', currentVersion: options.version, availableVersion: null, percent: null, checkedAt: null, message: null };
-    this.status = { ...this.status, ...this.resting() };
+    this.status = { ...this.resting(), currentVersion: options.version, availableVersion: null, percent: null, checkedAt: null };
     const { updater, settings } = options;
     settings.onChange((next, previous) => {
       if (next.updates.feedUrl === previous.updates.feedUrl) return;
