@@ -31,6 +31,9 @@ import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
 import { shellHandlers, type LogsFolder } from './services/shell/shell-channels.js';
 import { UpdateService, type UpdaterPort } from './services/shell/update-service.js';
+import { createResearchService } from './services/research/create.js';
+import { researchHandlers } from './services/research/research-channels.js';
+import { Downloads } from './services/downloads.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -50,6 +53,8 @@ export interface AppHost {
   logs?: LogsFolder;
   /** The installed Electron app's updater; absent where the app cannot update itself. */
   updater?: UpdaterPort;
+  /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
+  chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
 }
 
 export interface App {
@@ -57,6 +62,8 @@ export interface App {
   hub: EventHub;
   /** Web mode streams dropped files here. */
   incoming: IncomingFiles;
+  /** Web mode serves exports from here. */
+  downloads: Downloads;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,8 @@ export async function createApp(host: AppHost): Promise<App> {
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
   const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
+  const downloads = new Downloads();
+  const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
   const handlers: Handlers = {
     ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
@@ -102,13 +111,16 @@ export async function createApp(host: AppHost): Promise<App> {
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
     ...shellHandlers(updates, host.logs),
+    ...researchHandlers(research),
   };
 
   return {
     dispatch: createDispatcher(handlers, host.log.child({ layer: 'ipc' })),
     hub,
     incoming,
+    downloads,
     async close() {
+      await research.close();
       await uploads.close();
       await accounts.close();
       await sandbox.close();

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
+import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
 import { shellChannels, shellEvents } from './shell.js';
 import type { ChannelTable, EventTable } from './table.js';
@@ -17,6 +18,7 @@ import { vaultChannels } from './vault.js';
 export * from './accounts.js';
 export * from './app.js';
 export * from './drafts.js';
+export * from './research.js';
 export * from './settings.js';
 export * from './shell.js';
 export * from './vault.js';
@@ -29,6 +31,7 @@ export const channels = {
   ...accountsChannels,
   ...vaultChannels,
   ...shellChannels,
+  ...researchChannels,
 } as const satisfies ChannelTable;
 
 export const events = {
@@ -36,6 +39,7 @@ export const events = {
   ...draftsEvents,
   ...accountsEvents,
   ...shellEvents,
+  ...researchEvents,
 } as const satisfies EventTable;
 
 export type Channels = typeof channels;

@@ -385,12 +385,20 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     },
   };
 
-  /** dialog: records the error boxes a test would otherwise see on screen. */
+  /**
+   * dialog: the save dialog answers `nextPath` (null = the person cancelled); error boxes are
+   * recorded instead of shown.
+   */
   const dialog = {
     errorBoxes: [] as { title: string; content: string }[],
     showErrorBox(title: string, content: string): void {
       calls.push('dialog.showErrorBox');
       this.errorBoxes.push({ title, content });
+    },
+    nextPath: null as string | null,
+    async showSaveDialog(..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> {
+      calls.push('dialog.showSaveDialog');
+      return this.nextPath === null ? { canceled: true } : { canceled: false, filePath: this.nextPath };
     },
   };
 
