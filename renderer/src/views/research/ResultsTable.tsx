@@ -12,6 +12,12 @@ import type { VideoRow } from '../../api/contract';
 import { columnsFor, sortedOrder, type Column } from './columns';
 
 const ROW_HEIGHT = 32;
+/**
+ * Rows are keyed by their slot (index modulo this), not their index: a row scrolled out hands its
+ * DOM to the row scrolled in, which only changes text, instead of React removing and creating
+ * elements for every row on every frame. Larger than any window of rows rendered at once.
+ */
+const ROW_SLOTS = 128;
 
 export function ResultsTable({ fields, onOpenAccount }: { fields: readonly VideoField[]; onOpenAccount: (username: string) => void }) {
   const version = useResearch((state) => state.rowsVersion);
@@ -46,7 +52,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
         <div className="results__body" style={{ height: virtualizer.getTotalSize(), width }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[order ? order[item.index]! : item.index];
-            return row ? <ResultRow key={item.key} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
+            return row ? <ResultRow key={item.index % ROW_SLOTS} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
         </div>
       </div>

@@ -17,7 +17,13 @@ export interface Column {
 const NUMBER = new Intl.NumberFormat('en-US');
 const count = (value: number | undefined) => (value === undefined ? '' : NUMBER.format(value));
 const day = (seconds: number | undefined) => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' '));
-const list = (values: string[] | undefined) => (values ?? []).join(', ');
+/**
+ * Long text is cut to what a cell can show: the cell would hide the rest behind an ellipsis anyway,
+ * but the browser would still lay out every character of every row scrolled past.
+ */
+const CELL_CHARS = 90;
+const clip = (text: string) => (text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text);
+const list = (values: string[] | undefined) => clip((values ?? []).join(', '));
 
 const COLUMNS: Record<VideoField, Omit<Column, 'field'>> = {
   id: { label: 'Video id', width: 190, numeric: false, text: (r) => r.id },
@@ -35,8 +41,8 @@ const COLUMNS: Record<VideoField, Omit<Column, 'field'>> = {
   music_id: { label: 'Music id', width: 150, numeric: false, text: (r) => r.music_id ?? '' },
   playlist_id: { label: 'Playlist', width: 100, numeric: true, text: (r) => (r.playlist_id === undefined ? '' : String(r.playlist_id)) },
   is_stem_verified: { label: 'STEM', width: 60, numeric: false, text: (r) => (r.is_stem_verified === undefined ? '' : r.is_stem_verified ? 'yes' : 'no') },
-  video_description: { label: 'Description', width: 320, numeric: false, text: (r) => r.video_description ?? '' },
-  voice_to_text: { label: 'Speech', width: 260, numeric: false, text: (r) => r.voice_to_text ?? '' },
+  video_description: { label: 'Description', width: 320, numeric: false, text: (r) => clip(r.video_description ?? '') },
+  voice_to_text: { label: 'Speech', width: 260, numeric: false, text: (r) => clip(r.voice_to_text ?? '') },
 };
 
 export function columnsFor(fields: readonly VideoField[]): Column[] {
