@@ -33,6 +33,8 @@ import { storeHandlers } from './services/purchases/store-channels.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
+import { shellHandlers, type LogsFolder } from './services/shell/shell-channels.js';
+import { UpdateService, type UpdaterPort } from './services/shell/update-service.js';
 import { createResearchService } from './services/research/create.js';
 import { researchHandlers } from './services/research/research-channels.js';
 import { Downloads } from './services/downloads.js';
@@ -53,6 +55,10 @@ export interface AppHost {
   startSandbox?: StartSandbox;
   /** Tests: start the embedded partner backend differently. */
   startBackend?: StartEmbeddedBackend;
+  /** Electron: where the log files are (web mode logs to the terminal). */
+  logs?: LogsFolder;
+  /** The installed Electron app's updater; absent where the app cannot update itself. */
+  updater?: UpdaterPort;
   /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
   chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
 }
@@ -69,7 +75,7 @@ export interface App {
 
 export async function createApp(host: AppHost): Promise<App> {
   prepareDataDir(host.dataDir);
-  const lock = lockDataDir(host.dataDir);
+  const lock = lockDataDir(host.dataDir, { runtime: host.runtime });
   const hub = new EventHub();
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));
@@ -101,6 +107,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal });
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
+  const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
   const downloads = new Downloads();
   const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
@@ -111,6 +118,7 @@ export async function createApp(host: AppHost): Promise<App> {
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
     ...storeHandlers(purchases),
+    ...shellHandlers(updates, host.logs),
     ...researchHandlers(research),
   };
 

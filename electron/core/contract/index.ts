@@ -11,6 +11,7 @@ import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
 import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
+import { shellChannels, shellEvents } from './shell.js';
 import { storeChannels, storeEvents } from './store.js';
 import type { ChannelTable, EventTable } from './table.js';
 import { vaultChannels } from './vault.js';
@@ -20,6 +21,7 @@ export * from './app.js';
 export * from './drafts.js';
 export * from './research.js';
 export * from './settings.js';
+export * from './shell.js';
 export * from './store.js';
 export * from './vault.js';
 export type { ChannelTable, EventTable } from './table.js';
@@ -30,6 +32,7 @@ export const channels = {
   ...draftsChannels,
   ...accountsChannels,
   ...vaultChannels,
+  ...shellChannels,
   ...researchChannels,
   ...storeChannels,
 } as const satisfies ChannelTable;
@@ -38,6 +41,7 @@ export const events = {
   ...settingsEvents,
   ...draftsEvents,
   ...accountsEvents,
+  ...shellEvents,
   ...researchEvents,
   ...storeEvents,
 } as const satisfies EventTable;
