@@ -13,7 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * What the main bundle leaves to require at run time, besides electron and Node's built-ins:
  * PGlite (the built-in profile's embedded backend database) loads its WebAssembly and data files
- * from beside its own module, so it is packed as it is installed (electron-builder.yml); pg-native
+ * from beside its own module, so it cannot be inlined (packing it with the installers is not done
+ * yet: electron-builder.yml drops node_modules, so a packaged app's built-in Store fails); pg-native
  * is pg's optional native driver, required only for `pg.native`, which nothing uses.
  */
 export const BUNDLE_EXTERNALS = ['@electric-sql/pglite', 'pg-native'];
