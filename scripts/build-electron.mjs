@@ -3,21 +3,48 @@
 // preload can only be one CJS file: it cannot load modules from disk, only require('electron')
 // and a few built-ins, so everything it uses is bundled in. The main bundle carries its
 // dependencies too, so a packaged app needs no devDependency (electron-store) at run time.
-// `electron` stays external: it is the runtime itself. So do, in the main bundle, the partner
-// backend's two packages that cannot be inlined (BUNDLE_EXTERNALS).
+// `electron` stays external: it is the runtime itself. So do, in the main bundle, the packages
+// that are never loaded (BUNDLE_EXTERNALS). PGlite is inlined too, its files copied beside it.
+import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * What the main bundle leaves to require at run time, besides electron and Node's built-ins:
- * PGlite (the built-in profile's embedded backend database) loads its WebAssembly and data files
- * from beside its own module, so it cannot be inlined (packing it with the installers is not done
- * yet: electron-builder.yml drops node_modules, so a packaged app's built-in Store fails); pg-native
- * is pg's optional native driver, required only for `pg.native`, which nothing uses.
+ * What the main bundle leaves to require at run time, besides electron and Node's built-ins, none
+ * of which a packaged app has (electron-builder.yml packs no node_modules): pg-native is pg's
+ * optional native driver, required only for `pg.native`, which nothing uses; ws is what PGlite's
+ * Emscripten runtime requires only for sockets, which PGlite never opens.
  */
-export const BUNDLE_EXTERNALS = ['@electric-sql/pglite', 'pg-native'];
+export const BUNDLE_EXTERNALS = ['pg-native', 'ws'];
+
+const PGLITE_DIST = join(root, 'node_modules', '@electric-sql', 'pglite', 'dist');
+
+/**
+ * PGlite (the built-in profile's embedded backend database) reads these from the folder of the
+ * module it runs in (`new URL('./pglite.wasm', <module URL>)`): the Postgres and initdb WebAssembly
+ * and the data bundle of Postgres' share files. Its extensions' tarballs are loaded only when
+ * asked for, which the backend never does. Bundled, that module is main.cjs, so they are copied
+ * beside it, and the package carries exactly these three instead of PGlite's node_modules folder.
+ */
+export const PGLITE_FILES = ['pglite.wasm', 'initdb.wasm', 'pglite.data'];
+
+/**
+ * The main bundle's esbuild options, less entry and output. The backend imports PGlite with
+ * `import()`, which would bundle its ES module build, whose file URLs come from `import.meta.url`,
+ * empty in a CommonJS bundle; its CommonJS build computes them from `__filename`, main.cjs's own.
+ */
+export const MAIN_BUNDLE_OPTIONS = {
+  external: ['electron', ...BUNDLE_EXTERNALS],
+  alias: { '@electric-sql/pglite': join(PGLITE_DIST, 'index.cjs') },
+};
+
+/** Copies PGLITE_FILES into a bundle's folder. @param {string} outDir */
+export async function copyPgliteFiles(outDir) {
+  await mkdir(outDir, { recursive: true });
+  await Promise.all(PGLITE_FILES.map((name) => copyFile(join(PGLITE_DIST, name), join(outDir, name))));
+}
 
 /** @param {{ outDir?: string, minify?: boolean }} [options] */
 export async function buildElectron({ outDir = join(root, 'dist-electron'), minify = false } = {}) {
@@ -36,8 +63,9 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     absWorkingDir: root,
   };
   const [main, preload] = await Promise.all([
-    build({ ...common, external: [...common.external, ...BUNDLE_EXTERNALS], entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
+    build({ ...common, ...MAIN_BUNDLE_OPTIONS, entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
     build({ ...common, entryPoints: [join(root, 'electron/preload.ts')], outfile: join(outDir, 'preload.cjs') }),
+    copyPgliteFiles(outDir),
   ]);
   return { outDir, main: join(outDir, 'main.cjs'), preload: join(outDir, 'preload.cjs'), metafiles: { main: main.metafile, preload: preload.metafile } };
 }

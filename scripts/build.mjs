@@ -23,7 +23,7 @@ export async function buildElectronShell({ force = false } = {}) {
   const script = at('scripts/build-electron.mjs');
   if (!existsSync(script)) return false;
   const stamp = at('dist-electron/.stamp');
-  if (!force && !isStale(stamp, [at('electron'), at('sandbox'), ...SHARED_INPUTS])) return false;
+  if (!force && !isStale(stamp, [at('electron'), at('sandbox'), at('backend'), at('scripts/build-electron.mjs'), ...SHARED_INPUTS])) return false;
   const { buildElectron } = await import(pathToFileURL(script).href);
   await buildElectron();
   touchStamp(stamp);

@@ -79,6 +79,10 @@ describe('Electron bundles', () => {
     expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     const event = { sender: window!.webContents, senderFrame: window!.webContents.mainFrame };
     expect(await fake.ipcMain.invoke(IPC_CALL_CHANNEL, event, 'app.info')).toMatchObject({ ok: true, value: { runtime: 'electron' } });
+    // The built-in profile's Store needs the embedded backend, so its PGlite database: bundled in
+    // main.cjs and reading its WebAssembly and data files beside it, with no node_modules reachable.
+    expect(await fake.ipcMain.invoke(IPC_CALL_CHANNEL, event, 'store.catalog')).toMatchObject({ ok: true, value: { available: true } });
+    expect(statSync(join(appRoot, 'userData', 'backend', 'pglite', 'PG_VERSION')).isFile()).toBe(true);
 
     window!.close();
     fake.app.emit('window-all-closed');

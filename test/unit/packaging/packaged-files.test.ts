@@ -60,7 +60,13 @@ describe('the packaged app (electron-builder on electron-builder.yml)', () => {
     expect(entries.some((entry) => /^dist\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
   });
 
-  it('holds no node_modules (the bundles carry their dependencies) and no source maps', () => {
+  it('holds the files PGlite reads beside main.cjs, which bundles it (scripts/build-electron.mjs PGLITE_FILES)', async () => {
+    const { PGLITE_FILES } = (await import(pathToFileURL(join(root, 'scripts', 'build-electron.mjs')).href)) as { PGLITE_FILES: string[] };
+    expect(PGLITE_FILES).toEqual(expect.arrayContaining(['pglite.wasm', 'initdb.wasm', 'pglite.data']));
+    expect(entries).toEqual(expect.arrayContaining(PGLITE_FILES.map((name) => `dist-electron/${name}`)));
+  });
+
+  it('holds no node_modules (the bundles carry their dependencies, PGlite included) and no source maps', () => {
     expect(entries.filter((entry) => entry.split('/').includes('node_modules'))).toEqual([]);
     expect(entries.filter((entry) => entry.endsWith('.map'))).toEqual([]);
     expect(entries.filter((entry) => entry.endsWith('.stamp'))).toEqual([]);
