@@ -40,6 +40,11 @@ export interface PlatformRuntime {
   scopes: readonly string[];
   secret: SecretSource;
   tokens: TokenEndpoint;
+  /**
+   * The partner backend (token broker and Store): the embedded one for the built-in profile, a
+   * custom profile's broker, or null when the profile keeps its secret in the vault (no backend).
+   */
+  backendUrl: string | null;
   /** Token lifetimes are measured on this clock: the sandbox's virtual one for the built-in profile. */
   clock: Clock;
   /** Display data where the platform lets us know it (the spec has no user-info call for user tokens). */
@@ -78,6 +83,7 @@ export function customRuntime(profile: CustomProfile, deps: { http: HttpSend; va
     scopes: REQUESTED_SCOPES,
     secret: profile.secret.store,
     tokens,
+    backendUrl: profile.secret.store === 'broker' ? profile.secret.brokerUrl : null,
     clock: deps.clock ?? systemClock,
     describeUser: () => ({ displayName: null, username: null }),
   };
