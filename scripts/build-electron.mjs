@@ -27,6 +27,8 @@ const PGLITE_DIST = join(root, 'node_modules', '@electric-sql', 'pglite', 'dist'
  * and the data bundle of Postgres' share files. Its extensions' tarballs are loaded only when
  * asked for, which the backend never does. Bundled, that module is main.cjs, so they are copied
  * beside it, and the package carries exactly these three instead of PGlite's node_modules folder.
+ * Packed, they stay inside app.asar: PGlite reads them with fs.promises.readFile(file URL), and
+ * Electron's fs reads asar paths, given as URLs too.
  */
 export const PGLITE_FILES = ['pglite.wasm', 'initdb.wasm', 'pglite.data'];
 
@@ -35,13 +37,13 @@ export const PGLITE_FILES = ['pglite.wasm', 'initdb.wasm', 'pglite.data'];
  * `import()`, which would bundle its ES module build, whose file URLs come from `import.meta.url`,
  * empty in a CommonJS bundle; its CommonJS build computes them from `__filename`, main.cjs's own.
  */
-export const MAIN_BUNDLE_OPTIONS = {
+const MAIN_BUNDLE_OPTIONS = {
   external: ['electron', ...BUNDLE_EXTERNALS],
   alias: { '@electric-sql/pglite': join(PGLITE_DIST, 'index.cjs') },
 };
 
 /** Copies PGLITE_FILES into a bundle's folder. @param {string} outDir */
-export async function copyPgliteFiles(outDir) {
+async function copyPgliteFiles(outDir) {
   await mkdir(outDir, { recursive: true });
   await Promise.all(PGLITE_FILES.map((name) => copyFile(join(PGLITE_DIST, name), join(outDir, name))));
 }
