@@ -15,13 +15,13 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer runs in a sandboxed page: it may import the IPC contract and nothing else of the main process.
+    // The renderer runs in a sandboxed page: it may import electron/core (the contract) and nothing else of the main process.
     files: ['renderer/**'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'The renderer talks to the main process through the IPC contract only.' }],
         patterns: [
-          { group: ['**/electron/services/**', '**/electron/api/**', '**/electron/platform/**', '**/sandbox/**', '**/backend/**', 'node:*'], message: 'The renderer talks to the main process through the IPC contract only.' },
+          { group: ['**/electron/services/**', '**/electron/api/**', '**/electron/platform/**', '**/electron/hosts/**', '**/sandbox/**', '**/backend/**', 'node:*'], message: 'The renderer talks to the main process through the IPC contract only.' },
         ],
       }],
     },

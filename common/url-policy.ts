@@ -23,3 +23,9 @@ export function isHttpsOrLoopback(value: string): boolean {
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
+
+/** Only the scheme goes to the log: a URL can carry a code or a token in its query. */
+export function schemeOf(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(value);
+  return match?.[1]?.toLowerCase() ?? 'invalid';
+}

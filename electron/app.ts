@@ -1,16 +1,15 @@
 /**
  * The composition root shared by both runtimes: builds the services on top of what the host
- * provides (storage, logger, how to open a link) and turns them into the contract's handlers.
+ * provides (storage, logger, how to open a link) and wires them together; each feature registers
+ * its own channels' handlers (the `*-channels.ts` files under services/), the root only spreads them in.
  * electron/main.ts and electron/web.ts differ only in what they pass here and how they carry
  * the dispatcher and the event hub to the renderer.
  */
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../common/clock.js';
 import type { Logger } from '../common/log.js';
-import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../common/url-policy.js';
-import { createDispatcher, type Dispatch, type Handlers } from './ipc/dispatcher.js';
-import { EventHub } from './ipc/event-hub.js';
-import { AppError } from './ipc/result.js';
+import { createDispatcher, type Dispatch, type Handlers } from './core/dispatcher.js';
+import { EventHub } from './hosts/event-hub.js';
 import { SettingsService } from './services/settings.js';
 import { lockDataDir } from './services/data-dir-lock.js';
 import type { KeyValueStore } from './services/storage.js';
@@ -19,6 +18,10 @@ import { createPublishApi } from './api/publish.js';
 import { IncomingFiles } from './services/uploads/incoming-files.js';
 import { PLATFORM_LIMITS, UploadService } from './services/uploads/upload-service.js';
 import { draftHandlers } from './services/uploads/draft-channels.js';
+import { appHandlers } from './services/app-channels.js';
+import { settingsHandlers } from './services/settings-channels.js';
+import { accountHandlers, draftRefusal } from './services/accounts/account-channels.js';
+import { vaultHandlers } from './services/vault/vault-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
 import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
@@ -82,34 +85,11 @@ export async function createApp(host: AppHost): Promise<App> {
   uploads.start();
 
   const handlers: Handlers = {
-    'app.info': () => ({ name: 'Draftdeck', version: host.version, runtime: host.runtime, os: process.platform, sandbox: accounts.sandboxInfo() }),
-    'settings.get': () => settings.get(),
-    'settings.set': (patch) => settings.set(patch),
-    'shell.openExternal': async ({ url }) => {
-      if (!isHttpsOrLoopback(url)) throw new AppError('unsafe_url', `Links must use ${HTTPS_OR_LOOPBACK_RULE}`);
-      return { opened: await host.openExternal(url) };
-    },
-    ...draftHandlers(uploads, incoming, host.runtime, (openId) => {
-      const account = accounts.account(openId);
-      if (!account) return 'Sign in to this account first';
-      if (account.status !== 'ok') return account.statusReason ?? 'This account cannot receive drafts right now';
-      return null;
-    }),
-    'accounts.list': () => accounts.list(),
-    'accounts.signIn.start': async () => {
-      const { flowId, authorizeUrl, openedExternally, expiresAt } = await accounts.startSignIn();
-      return { flowId, authorizeUrl, openedExternally, expiresAt };
-    },
-    'accounts.signIn.cancel': ({ flowId }) => ({ cancelled: accounts.cancelSignIn(flowId) }),
-    'accounts.remove': async ({ openId }) => {
-      const result = await accounts.remove(openId);
-      uploads.accountRemoved(openId);
-      return result;
-    },
-    'vault.status': () => accounts.vaultStatus(),
-    'vault.allowPlaintext': ({ allow }) => accounts.allowPlaintext(allow),
-    'profile.status': () => accounts.profileStatus(),
-    'profile.setClientSecret': ({ secret }) => accounts.setClientSecret(secret),
+    ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
+    ...settingsHandlers(settings),
+    ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
+    ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
+    ...vaultHandlers(accounts),
   };
 
   return {

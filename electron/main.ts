@@ -12,7 +12,7 @@ import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } fr
 import { createLogger } from '../common/log.js';
 import { createApp, type App } from './app.js';
 import { createExternalOpener } from './platform/external-links.js';
-import { createElectronTransport, type ElectronTransport } from './platform/ipc-transport.js';
+import { createElectronTransport, type ElectronTransport } from './hosts/electron-ipc.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
 import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
 import { guardSession } from './platform/session-policy.js';

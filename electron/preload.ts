@@ -3,7 +3,7 @@
  * the page's window, `draftdeck` ({invoke, on} for contract names), and nothing else.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { BRIDGE_GLOBAL } from './ipc/bridge.js';
-import { createBridge } from './platform/bridge-preload.js';
+import { BRIDGE_GLOBAL } from './core/bridge.js';
+import { createBridge } from './hosts/electron-bridge.js';
 
 contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, createBridge(ipcRenderer, webUtils));

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
 import { createApp } from './app.js';
-import { startWebTransport } from './ipc/web-transport.js';
+import { startWebTransport } from './hosts/web-host.js';
 import { createConfStore } from './services/storage.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

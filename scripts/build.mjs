@@ -8,7 +8,7 @@ import { isStale, touchStamp } from './stale.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => join(root, ...parts);
 
-const SHARED_INPUTS = [at('common'), at('electron/ipc'), at('package.json')];
+const SHARED_INPUTS = [at('common'), at('electron/core'), at('package.json')];
 
 export async function buildRenderer({ force = false } = {}) {
   const stamp = at('dist/renderer/.stamp');

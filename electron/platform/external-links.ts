@@ -5,8 +5,8 @@
  * scheme handed to the OS can run programs).
  */
 import type { Logger } from '../../common/log.js';
-import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../common/url-policy.js';
-import { AppError } from '../ipc/result.js';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback, schemeOf } from '../../common/url-policy.js';
+import { AppError } from '../core/result.js';
 
 /** The part of Electron's `shell` this module needs. */
 export interface ExternalShell {
@@ -48,10 +48,4 @@ export function createExternalOpener(shell: ExternalShell, log: Logger): (url: s
       throw new AppError('open_failed', 'No application on this computer could open the link');
     }
   };
-}
-
-/** Only the scheme goes to the log: a URL can carry a code or a token in its query. */
-export function schemeOf(value: string): string {
-  const match = /^([a-z][a-z0-9+.-]*):/i.exec(value);
-  return match?.[1]?.toLowerCase() ?? 'invalid';
 }

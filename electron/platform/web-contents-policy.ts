@@ -4,8 +4,9 @@
  * checklist's `web-contents-created` advice), and window.ts to the main window directly.
  */
 import type { Logger } from '../../common/log.js';
-import { isAppUrl } from './app-origin.js';
-import { isExternalWebUrl, schemeOf } from './external-links.js';
+import { isAppUrl } from '../hosts/app-origin.js';
+import { schemeOf } from '../../common/url-policy.js';
+import { isExternalWebUrl } from './external-links.js';
 
 export interface PreventableEvent {
   preventDefault(): void;

@@ -4,7 +4,7 @@
  */
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import type { Logger } from '../../common/log.js';
-import { APP_START_URL } from './app-origin.js';
+import { APP_START_URL } from '../hosts/app-origin.js';
 import { guardWebContents, type GuardedWebContents } from './web-contents-policy.js';
 
 /** The part of Electron's BrowserWindow the app uses (the real one satisfies it). */

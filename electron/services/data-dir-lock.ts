@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../ipc/result.js';
+import { AppError } from '../core/result.js';
 
 export interface DataDirLock {
   release(): void;

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { systemClock, type Clock } from '../../common/clock.js';
 import type { HttpSend } from '../api/http.js';
-import type { PlatformProfile } from '../ipc/contract.js';
+import type { PlatformProfile } from '../core/contract/index.js';
 
 type CustomProfile = Extract<PlatformProfile, { kind: 'custom' }>;
 import { BrokerTokenEndpoint, DirectTokenEndpoint, type TokenEndpoint } from './auth/token-endpoint.js';

@@ -4,8 +4,8 @@
  * that no longer parses falls back to defaults, section by section, instead of breaking start-up).
  */
 import type { Logger } from '../../common/log.js';
-import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../ipc/contract.js';
-import type { EventHub } from '../ipc/event-hub.js';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../core/contract/index.js';
+import type { EventSink } from '../core/events.js';
 import type { KeyValueStore } from './storage.js';
 
 const KEY = 'settings';
@@ -16,7 +16,7 @@ export class SettingsService {
 
   constructor(
     private readonly store: KeyValueStore,
-    private readonly hub: EventHub,
+    private readonly hub: EventSink,
     log: Logger,
   ) {
     this.current = load(store, log);

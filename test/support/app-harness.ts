@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App, type AppHost } from '../../electron/app.js';
-import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../electron/ipc/contract.js';
+import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../electron/core/contract/index.js';
 import { createConfStore } from '../../electron/services/storage.js';
 import { approveConsent } from './consent-browser.js';
 import { memoryLogger } from './silent-log.js';

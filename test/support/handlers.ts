@@ -1,5 +1,5 @@
-import type { Handlers } from '../../electron/ipc/dispatcher.js';
-import { AppError } from '../../electron/ipc/result.js';
+import type { Handlers } from '../../electron/core/dispatcher.js';
+import { AppError } from '../../electron/core/result.js';
 
 /**
  * Handlers for dispatcher and transport tests: the ones a test names, and for every other

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { basename } from 'node:path';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../electron/ipc/contract.js';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../electron/core/contract/index.js';
 import { approveConsent } from './consent-browser.js';
 import type { RunningWebApp } from './web-app.js';
 

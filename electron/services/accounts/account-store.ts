@@ -5,7 +5,7 @@
  * by pure rules, so it is the same wherever it is shown.
  */
 import { z } from 'zod';
-import type { Account } from '../../ipc/contract.js';
+import type { Account } from '../../core/contract/index.js';
 import type { KeyValueStore } from '../storage.js';
 import { UPLOAD_SCOPES } from '../platform-profile.js';
 

@@ -3,17 +3,16 @@
  * comes from (a path the main process reads in Electron, a file streamed to the host in web mode).
  */
 import { basename } from 'node:path';
-import type { Handlers } from '../../ipc/dispatcher.js';
-import { AppError } from '../../ipc/result.js';
+import type { draftsChannels } from '../../core/contract/index.js';
+import type { HandlersFor } from '../../core/dispatcher.js';
+import { AppError } from '../../core/result.js';
 import type { IncomingFiles } from './incoming-files.js';
 import type { NewDraftFile, UploadService } from './upload-service.js';
-
-type DraftChannel = Extract<keyof Handlers, `drafts.${string}`>;
 
 /** Whether drafts can go to an account now; the reason in words when not. */
 export type AccountCheck = (openId: string) => string | null;
 
-export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, runtime: 'electron' | 'web', checkAccount: AccountCheck): Pick<Handlers, DraftChannel> {
+export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, runtime: 'electron' | 'web', checkAccount: AccountCheck): HandlersFor<typeof draftsChannels> {
   return {
     'drafts.list': () => uploads.list(),
     'drafts.add': async ({ openId, files }) => {

@@ -3,7 +3,7 @@
  * The renderer sees it as the contract's DraftView (no path, no upload URL).
  */
 import { z } from 'zod';
-import { DRAFT_STATES, VideoMimeType, type DraftState } from '../../ipc/contract.js';
+import { DRAFT_STATES, VideoMimeType, type DraftState } from '../../core/contract/index.js';
 
 export type { DraftState };
 

@@ -3,7 +3,7 @@
  * the platform's limits make a draft wait; an account that must sign in again waits for it;
  * everything else the platform refuses is definitive, and retrying would only loop.
  */
-import { AppError } from '../../ipc/result.js';
+import { AppError } from '../../core/result.js';
 
 export type Failure =
   | { kind: 'retry'; message: string; retryAfterMs?: number; offline: boolean }

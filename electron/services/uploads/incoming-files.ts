@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { AppError } from '../../ipc/result.js';
+import { AppError } from '../../core/result.js';
 import { MAX_VIDEO_BYTES } from './chunk-plan.js';
 
 const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;

@@ -14,12 +14,12 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { EventHub } from '../../ipc/event-hub.js';
-import { AppError } from '../../ipc/result.js';
+import type { EventSink } from '../../core/events.js';
+import { AppError } from '../../core/result.js';
 import { putChunk } from '../../api/chunk-put.js';
 import { backoffDelay } from './backoff.js';
 import { chunkRange, isPlan, planChunks, type ChunkPlan } from './chunk-plan.js';
-import { DraftView, type DraftState } from '../../ipc/contract.js';
+import { DraftView, type DraftState } from '../../core/contract/index.js';
 import { FINAL, describeFailReason, parseDraftRecord, type DraftRecord } from './draft.js';
 import { fingerprintFile, sameFingerprint } from './fingerprint.js';
 import { Journal } from './journal.js';
@@ -58,7 +58,7 @@ export const PLATFORM_LIMITS: UploadLimits = { initPerMinute: 6, statusPerMinute
 export interface UploadServiceDeps {
   dataDir: string;
   clock: Clock;
-  hub: EventHub;
+  hub: EventSink;
   log: Logger;
   tokens: TokenSource;
   publish: PublishApi;

@@ -3,9 +3,9 @@
  * preload's bridge in Electron, HTTP + Server-Sent Events in web mode (with the session token). Either way the same
  * contract, the same `{ok,value|error}` answers, the same batched events.
  */
-import { BRIDGE_GLOBAL, type DraftdeckBridge } from '../../../electron/ipc/bridge';
-import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../../electron/ipc/contract';
-import type { IpcError, IpcResult } from '../../../electron/ipc/result';
+import { BRIDGE_GLOBAL, type DraftdeckBridge } from '../../../electron/core/bridge';
+import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../../electron/core/contract';
+import type { IpcError, IpcResult } from '../../../electron/core/result';
 import { authorization } from './session';
 import { readEventStream } from './sse';
 
@@ -170,7 +170,7 @@ export function onResync(listener: () => void): () => void {
 
 /**
  * A file for drafts.add in Electron: the File itself. The preload's bridge turns it into the
- * contract's `{kind:'path'}` with webUtils.getPathForFile (electron/platform/bridge-preload.ts),
+ * contract's `{kind:'path'}` with webUtils.getPathForFile (electron/hosts/electron-bridge.ts),
  * since a page can no longer read a dropped file's path.
  */
 export interface BridgeFileSource {

@@ -1,5 +1,5 @@
 /**
  * The contract's types as the renderer uses them: one place where the renderer reaches into
- * electron/ipc (types only, so no schema code enters the bundle).
+ * electron/core (types only, so no schema code enters the bundle).
  */
-export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, PlatformProfile, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, VaultStatus } from '../../../electron/ipc/contract';
+export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, PlatformProfile, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, VaultStatus } from '../../../electron/core/contract';

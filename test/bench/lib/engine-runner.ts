@@ -11,9 +11,9 @@ import { systemClock } from '../../../common/clock.js';
 import { createLogger } from '../../../common/log.js';
 import { createHttpClient } from '../../../electron/api/http.js';
 import { createPublishApi } from '../../../electron/api/publish.js';
-import { EventHub } from '../../../electron/ipc/event-hub.js';
+import { EventHub } from '../../../electron/hosts/event-hub.js';
 import { UploadService } from '../../../electron/services/uploads/upload-service.js';
-import type { DraftView } from '../../../electron/ipc/contract.js';
+import type { DraftView } from '../../../electron/core/contract/index.js';
 
 const env = (name: string): string => {
   const value = process.env[name];

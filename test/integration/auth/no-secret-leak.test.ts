@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type * as OAuth from '../../../electron/api/oauth.js';
 import { createApp, type App } from '../../../electron/app.js';
-import type { EventMessage } from '../../../electron/ipc/contract.js';
+import type { EventMessage } from '../../../electron/core/contract/index.js';
 import { createConfStore } from '../../../electron/services/storage.js';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { memoryLogger } from '../../support/silent-log.js';

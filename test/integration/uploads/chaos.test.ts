@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { basename, join } from 'node:path';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
 import { sha256File, writeMp4File } from '../../support/media.js';
-import type { DraftView } from '../../../electron/ipc/contract.js';
+import type { DraftView } from '../../../electron/core/contract/index.js';
 
 const MB = 1024 * 1024;
 let harness: AppHarness;

@@ -4,7 +4,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
 import { writeMp4File } from '../../support/media.js';
-import type { DraftView } from '../../../electron/ipc/contract.js';
+import type { DraftView } from '../../../electron/core/contract/index.js';
 
 let h: AppHarness;
 beforeAll(async () => {

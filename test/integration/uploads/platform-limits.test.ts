@@ -6,7 +6,7 @@ import { createLogger } from '../../../common/log.js';
 import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
 import { writeMp4File } from '../../support/media.js';
-import type { DraftView } from '../../../electron/ipc/contract.js';
+import type { DraftView } from '../../../electron/core/contract/index.js';
 
 let harness: AppHarness | null = null;
 const silent = createLogger({ name: 'test-sandbox', level: 'silent' });

@@ -64,7 +64,7 @@ describe('import scanner', () => {
 
   it('sees the repository', () => {
     const paths = repoFiles.map((file) => file.path);
-    expect(paths).toEqual(expect.arrayContaining(['electron/main.ts', 'electron/preload.ts', 'electron/ipc/contract.ts', 'common/csp.ts', 'renderer/src/api/client.ts']));
+    expect(paths).toEqual(expect.arrayContaining(['electron/main.ts', 'electron/preload.ts', 'electron/core/contract/index.ts', 'common/csp.ts', 'renderer/src/api/client.ts']));
     expect(paths.some((path) => path.includes('node_modules/') || path.startsWith('dist'))).toBe(false);
   });
 });
@@ -115,12 +115,12 @@ describe('the renderer talks to the main process through the contract only', () 
     expect(rendererClosureViolations(repoFiles, exists).map(format)).toEqual([]);
   });
 
-  const fakeTree = new Set(['renderer/src/a.ts', 'renderer/src/b.tsx', 'electron/ipc/contract.ts', 'electron/services/settings.ts', 'common/csp.ts', 'common/log.ts']);
+  const fakeTree = new Set(['renderer/src/a.ts', 'renderer/src/b.tsx', 'electron/core/contract/index.ts', 'electron/services/settings.ts', 'common/csp.ts', 'common/log.ts']);
   const fakeExists = (path: string) => fakeTree.has(path);
 
   it('refuses imports of services, platform code, Node and Electron', () => {
     const files: SourceFile[] = [
-      { path: 'renderer/src/a.ts', source: "import { b } from './b';\nimport { channels } from '../../electron/ipc/contract';\nimport { RENDERER_CSP } from '../../common/csp';" },
+      { path: 'renderer/src/a.ts', source: "import { b } from './b';\nimport { channels } from '../../electron/core/contract';\nimport { RENDERER_CSP } from '../../common/csp';" },
       { path: 'renderer/src/b.tsx', source: "import type { SettingsService } from '../../electron/services/settings';\nimport { readFile } from 'node:fs';\nimport 'fs';\nimport { webUtils } from 'electron';" },
     ];
     expect(rendererViolations(files, fakeExists).map((v) => `${v.file}:${v.line}`)).toEqual(['renderer/src/b.tsx:1', 'renderer/src/b.tsx:2', 'renderer/src/b.tsx:3', 'renderer/src/b.tsx:4']);
@@ -140,20 +140,20 @@ describe('the common layer runs anywhere', () => {
     expect(commonLayerViolations(repoFiles, exists).map(format)).toEqual([]);
   });
 
-  it('refuses Node built-ins and Electron in common/ and the contract, and anything but zod in the contract', () => {
-    const fakeTree = new Set(['electron/ipc/contract.ts', 'electron/ipc/result.ts', 'electron/services/settings.ts', 'common/url-policy.ts']);
+  it('refuses Node built-ins and Electron in common/ and the core, and anything but zod in the core', () => {
+    const fakeTree = new Set(['electron/core/contract/index.ts', 'electron/core/result.ts', 'electron/services/settings.ts', 'common/url-policy.ts']);
     const files: SourceFile[] = [
       { path: 'common/clock.ts', source: "import { setTimeout } from 'node:timers/promises';" },
       { path: 'common/paths.ts', source: "import { join } from 'path';" },
-      { path: 'electron/ipc/contract.ts', source: "import { z } from 'zod';\nimport { isHttpsOrLoopback } from '../../common/url-policy.js';\nimport { AppError } from './result.js';\nimport pino from 'pino';\nimport { SettingsService } from '../services/settings.js';" },
-      { path: 'electron/ipc/bridge.ts', source: "import { ipcRenderer } from 'electron';" },
+      { path: 'electron/core/contract/index.ts', source: "import { z } from 'zod';\nimport { isHttpsOrLoopback } from '../../../common/url-policy.js';\nimport { AppError } from '../result.js';\nimport pino from 'pino';\nimport { SettingsService } from '../../services/settings.js';" },
+      { path: 'electron/core/bridge.ts', source: "import { ipcRenderer } from 'electron';" },
     ];
     expect(commonLayerViolations(files, (path) => fakeTree.has(path)).map((v) => `${v.file}:${v.line}`)).toEqual([
       'common/clock.ts:1',
       'common/paths.ts:1',
-      'electron/ipc/contract.ts:4',
-      'electron/ipc/contract.ts:5',
-      'electron/ipc/bridge.ts:1',
+      'electron/core/contract/index.ts:4',
+      'electron/core/contract/index.ts:5',
+      'electron/core/bridge.ts:1',
     ]);
   });
 });

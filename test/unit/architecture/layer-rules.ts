@@ -24,10 +24,14 @@ export const ELECTRON_PACKAGE_EXCEPTIONS: Readonly<Record<string, string>> = {
   'scripts/start.mjs': "in plain Node, require('electron') returns the path of the Electron binary; start.mjs launches that binary and never touches the API",
 };
 
-/** "common": importable by the renderer, the preload, both transports and the services. */
-export const CONTRACT_FILES = ['electron/ipc/contract.ts', 'electron/ipc/bridge.ts', 'electron/ipc/result.ts'] as const;
+/** The transport-free core (contract, domain types, errors, dispatcher): "common", and stricter. */
+export const CORE_DIR = 'electron/core/';
+export function isCore(path: string): boolean {
+  return path.startsWith(CORE_DIR);
+}
+/** "common": importable by the renderer, the preload, both hosts and the services. */
 export function isCommonLayer(path: string): boolean {
-  return path.startsWith('common/') || (CONTRACT_FILES as readonly string[]).includes(path);
+  return path.startsWith('common/') || isCore(path);
 }
 
 /** Packages code that the renderer pulls from outside renderer/ may use. */
@@ -59,7 +63,7 @@ export function rendererViolations(files: readonly SourceFile[], exists: (path: 
       }
       const target = resolveRelative(file.path, found.specifier, exists);
       if (target === null || target.startsWith('renderer/') || isCommonLayer(target)) continue;
-      push(`the renderer may import only renderer/, common/ and ${CONTRACT_FILES.join(', ')} (found ${target})`);
+      push(`the renderer may import only renderer/, common/ and ${CORE_DIR} (found ${target})`);
     }
   }
   return violations;
@@ -98,14 +102,13 @@ export function rendererClosureViolations(files: readonly SourceFile[], exists: 
 }
 
 /**
- * The common layer runs anywhere: no Node built-ins, no Electron. The contract files go further:
- * zod and each other (and common/) only, since the preload and the renderer bundle them.
+ * The common layer runs anywhere: no Node built-ins, no Electron. The core goes further: zod and
+ * common code only, since the preload and the renderer bundle it.
  */
 export function commonLayerViolations(files: readonly SourceFile[], exists: (path: string) => boolean): Violation[] {
   const violations: Violation[] = [];
   for (const file of files) {
     if (!isCommonLayer(file.path)) continue;
-    const isContract = (CONTRACT_FILES as readonly string[]).includes(file.path);
     for (const found of findImports(file.source, file.path)) {
       if (found.typeOnly) continue;
       const push = (rule: string) => violations.push({ file: file.path, line: found.line, specifier: found.specifier, rule });
@@ -116,8 +119,8 @@ export function commonLayerViolations(files: readonly SourceFile[], exists: (pat
       const target = resolveRelative(file.path, found.specifier, exists);
       if (found.specifier.startsWith('.')) {
         if (target !== null && !isCommonLayer(target)) push(`common code may import only common code (found ${target})`);
-      } else if (isContract && !PURE_PACKAGES.has(found.specifier)) {
-        push('the IPC contract may import only zod');
+      } else if (isCore(file.path) && !PURE_PACKAGES.has(found.specifier)) {
+        push('the core may import only zod');
       }
     }
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OffsetClock } from '../../../common/clock.js';
 import type { HttpRequest, HttpSend } from '../../../electron/api/http.js';
-import type { PlatformProfile } from '../../../electron/ipc/contract.js';
+import type { PlatformProfile } from '../../../electron/core/contract/index.js';
 import { AccountStore } from '../../../electron/services/accounts/account-store.js';
 import { tokenEntry, TokenManager } from '../../../electron/services/accounts/token-manager.js';
 import { createMemoryStore } from '../../../electron/services/storage.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OffsetClock } from '../../../common/clock.js';
-import type { SignInFinished } from '../../../electron/ipc/contract.js';
+import type { SignInFinished } from '../../../electron/core/contract/index.js';
 import type * as LoopbackModule from '../../../electron/services/auth/loopback-listener.js';
 import type { LoopbackListener } from '../../../electron/services/auth/loopback-listener.js';
 import { SignInFlows } from '../../../electron/services/auth/sign-in-flow.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../../common/csp.js';
-import { IPC_CALL_CHANNEL } from '../../../electron/ipc/bridge.js';
+import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
 import { FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
 import { installFakeElectron } from './install-fake-electron.js';
 

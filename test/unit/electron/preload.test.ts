@@ -1,6 +1,6 @@
 /** electron/preload.ts itself, with vi.mock standing in for 'electron'. */
 import { describe, expect, it, vi } from 'vitest';
-import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/ipc/bridge.js';
+import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
 import type { FakeElectron } from './fake-electron.js';
 
 const fake = await vi.hoisted(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_START_URL } from '../../../electron/platform/app-origin.js';
+import { APP_START_URL } from '../../../electron/hosts/app-origin.js';
 import { guardWebContents } from '../../../electron/platform/web-contents-policy.js';
 import { bringToFront, createMainWindow } from '../../../electron/platform/window.js';
 import { memoryLogger } from '../../support/silent-log.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../../common/csp.js';
-import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/ipc/bridge.js';
+import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
 import { createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
 import { installFakeElectron } from '../electron/install-fake-electron.js';
 

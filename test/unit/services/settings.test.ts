@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsService } from '../../../electron/services/settings.js';
 import { createConfStore, createMemoryStore } from '../../../electron/services/storage.js';
-import { EventHub } from '../../../electron/ipc/event-hub.js';
-import { DEFAULT_SETTINGS } from '../../../electron/ipc/contract.js';
+import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { DEFAULT_SETTINGS } from '../../../electron/core/contract/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
 describe('settings service', () => {

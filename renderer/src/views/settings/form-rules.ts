@@ -1,6 +1,6 @@
 /**
  * The platform-profile form as plain strings, converted to and from the contract's
- * PlatformProfile, and checked with the contract's rules (electron/ipc/contract.ts) so a person
+ * PlatformProfile, and checked with the contract's rules (electron/core/contract/settings.ts) so a person
  * sees a clear message before saving. The main process checks again and has the last word.
  */
 import { isHttpsOrLoopback } from '../../../../common/url-policy';

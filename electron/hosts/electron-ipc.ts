@@ -8,12 +8,12 @@
  * as a value: a thrown error would lose everything but its message across IPC.
  */
 import type { Logger } from '../../common/log.js';
-import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../ipc/bridge.js';
-import type { Dispatch } from '../ipc/dispatcher.js';
-import type { EventHub } from '../ipc/event-hub.js';
-import { IpcErrorCode, type IpcResult } from '../ipc/result.js';
+import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../core/bridge.js';
+import type { Dispatch } from '../core/dispatcher.js';
+import type { EventHub } from './event-hub.js';
+import { IpcErrorCode, type IpcResult } from '../core/result.js';
 import { isAppUrl } from './app-origin.js';
-import { schemeOf } from './external-links.js';
+import { schemeOf } from '../../common/url-policy.js';
 
 export const FORBIDDEN = 'forbidden';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EventHub } from '../../../electron/ipc/event-hub.js';
-import { DEFAULT_SETTINGS, type EventMessage } from '../../../electron/ipc/contract.js';
+import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { DEFAULT_SETTINGS, type EventMessage } from '../../../electron/core/contract/index.js';
 
 describe('event hub', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type EventMessage } from '../../../electron/ipc/contract.js';
-import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/ipc/bridge.js';
-import type { Dispatch } from '../../../electron/ipc/dispatcher.js';
-import { EventHub } from '../../../electron/ipc/event-hub.js';
-import { createElectronTransport } from '../../../electron/platform/ipc-transport.js';
+import { DEFAULT_SETTINGS, type EventMessage } from '../../../electron/core/contract/index.js';
+import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/core/bridge.js';
+import type { Dispatch } from '../../../electron/core/dispatcher.js';
+import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { createElectronTransport } from '../../../electron/hosts/electron-ipc.js';
 import { memoryLogger } from '../../support/silent-log.js';
-import { createFakeElectron, FakeFrame, FakeSession, FakeWebContents, type FakeBrowserWindow } from './fake-electron.js';
+import { createFakeElectron, FakeFrame, FakeSession, FakeWebContents, type FakeBrowserWindow } from '../electron/fake-electron.js';
 
 function setUp() {
   const electron = createFakeElectron();

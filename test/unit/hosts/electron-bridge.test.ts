@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/ipc/bridge.js';
-import { DEFAULT_SETTINGS, channelNames, eventNames } from '../../../electron/ipc/contract.js';
-import { createBridge } from '../../../electron/platform/bridge-preload.js';
-import { createFakeElectron, FakeIpcRenderer } from './fake-electron.js';
+import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/core/bridge.js';
+import { DEFAULT_SETTINGS, channelNames, eventNames } from '../../../electron/core/contract/index.js';
+import { createBridge } from '../../../electron/hosts/electron-bridge.js';
+import { createFakeElectron, FakeIpcRenderer } from '../electron/fake-electron.js';
 
 function setUp() {
   const ipcRenderer = new FakeIpcRenderer();

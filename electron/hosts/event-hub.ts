@@ -4,7 +4,8 @@
  * everything emitted since its last one. An emit with a coalesce key replaces a pending event with
  * the same key, so a batch carries the latest progress of each upload, not every step.
  */
-import { events, type EventMessage, type EventName, type EventPayload } from './contract.js';
+import { events, type EventMessage, type EventName, type EventPayload } from '../core/contract/index.js';
+import type { EventSink } from '../core/events.js';
 
 export type BatchSink = (batch: EventMessage[]) => void;
 
@@ -19,7 +20,7 @@ interface Subscriber {
   timer: ReturnType<typeof setTimeout> | null;
 }
 
-export class EventHub {
+export class EventHub implements EventSink {
   private readonly subscribers = new Set<Subscriber>();
 
   constructor(private readonly intervalMs = DEFAULT_BATCH_INTERVAL_MS) {}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createDispatcher, type Handlers } from '../../../electron/ipc/dispatcher.js';
-import { DEFAULT_SETTINGS } from '../../../electron/ipc/contract.js';
-import { AppError } from '../../../electron/ipc/result.js';
+import { createDispatcher, type Handlers } from '../../../electron/core/dispatcher.js';
+import { DEFAULT_SETTINGS } from '../../../electron/core/contract/index.js';
+import { AppError } from '../../../electron/core/result.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { testHandlers } from '../../support/handlers.js';
 

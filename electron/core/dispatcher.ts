@@ -6,11 +6,13 @@
  */
 import type { Logger } from '../../common/log.js';
 import { formatIssues } from '../../common/zod-issues.js';
-import { channels, isChannelName, type ChannelName, type ChannelOutput, type ParsedInput } from './contract.js';
+import { channels, isChannelName, type ChannelName, type ChannelOutput, type ParsedInput } from './contract/index.js';
 import { AppError, IpcErrorCode, type IpcResult } from './result.js';
 
 export type Handler<C extends ChannelName> = (input: ParsedInput<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
 export type Handlers = { [C in ChannelName]: Handler<C> };
+/** The handlers of one feature's channels (a table from core/contract/<feature>.ts). */
+export type HandlersFor<Table> = Pick<Handlers, keyof Table & ChannelName>;
 
 export type Dispatch = (channel: unknown, input: unknown) => Promise<IpcResult<unknown>>;
 

@@ -18,9 +18,9 @@
  * renderer could make the main process read any file the person can read. The only paths that
  * reach the main process are those of Files the person dropped or chose.
  */
-import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL, type DraftdeckBridge } from '../ipc/bridge.js';
-import { events, isChannelName, type EventMessage } from '../ipc/contract.js';
-import { IpcErrorCode, type IpcResult } from '../ipc/result.js';
+import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL, type DraftdeckBridge } from '../core/bridge.js';
+import { events, isChannelName, type EventMessage } from '../core/contract/index.js';
+import { IpcErrorCode, type IpcResult } from '../core/result.js';
 
 /** The part of Electron's ipcRenderer the bridge needs (the real one satisfies it). */
 export interface BridgeIpcRenderer {

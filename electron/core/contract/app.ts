@@ -1,0 +1,22 @@
+/**
+ * The app's own channels: what it is and where it runs, and opening a link outside it.
+ */
+import { z } from 'zod';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
+import { NoInput, type ChannelTable } from './table.js';
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  runtime: z.enum(['electron', 'web']),
+  os: z.string(),
+  /** The embedded platform sandbox, when the active profile is the built-in one. */
+  sandbox: z.object({ baseUrl: z.string(), consoleUrl: z.string() }).nullable(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const appChannels = {
+  'app.info': { input: NoInput, output: AppInfo },
+  /** Opens an https link in the system browser (Electron) or a new tab (web mode). */
+  'shell.openExternal': { input: z.object({ url: z.string().max(2048).refine(isHttpsOrLoopback, `must use ${HTTPS_OR_LOOPBACK_RULE}`) }).strict(), output: z.object({ opened: z.boolean() }) },
+} as const satisfies ChannelTable;

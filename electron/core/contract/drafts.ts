@@ -1,0 +1,70 @@
+/**
+ * The drafts (upload queue) channels and events. A draft as the renderer sees it carries no file
+ * path and no upload URL (the URL is a one-hour credential).
+ */
+import { z } from 'zod';
+import { NoInput, type ChannelTable, type EventTable } from './table.js';
+
+export const DRAFT_STATES = ['queued', 'waiting', 'uploading', 'processing', 'inbox', 'posted', 'failed', 'paused', 'cancelled'] as const;
+export const DraftState = z.enum(DRAFT_STATES);
+export type DraftState = z.infer<typeof DraftState>;
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export const VideoMimeType = z.enum(VIDEO_MIME_TYPES);
+
+/** A draft as the renderer sees it: no file path, no upload URL (it carries a credential). */
+export const DraftView = z.object({
+  id: z.string(),
+  openId: z.string(),
+  fileName: z.string(),
+  mimeType: VideoMimeType,
+  size: z.number(),
+  durationMs: z.number().nullable(),
+  addedAt: z.number(),
+  state: DraftState,
+  /** Why it waits or failed, in words. */
+  reason: z.string().nullable(),
+  failCode: z.string().nullable(),
+  publishId: z.string().nullable(),
+  uploadedBytes: z.number(),
+  platformStatus: z.string().nullable(),
+  totalChunkCount: z.number().nullable(),
+  nextChunk: z.number(),
+  /** Bytes per second over the last seconds while uploading. */
+  speedBps: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+});
+export type DraftView = z.infer<typeof DraftView>;
+
+const DraftId = z.object({ id: z.string().uuid() }).strict();
+
+/** A file for a new draft: a path (Electron, read by the main process) or a file streamed to the web host. */
+export const DraftFileInput = z
+  .object({
+    source: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }).strict(),
+      z.object({ kind: z.literal('incoming'), fileId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }).strict(),
+    ]),
+    name: z.string().min(1).max(255),
+    mimeType: VideoMimeType,
+    durationMs: z.number().nonnegative().max(24 * 3600 * 1000).nullable(),
+  })
+  .strict();
+
+export const draftsChannels = {
+  'drafts.list': { input: NoInput, output: z.array(DraftView) },
+  'drafts.add': { input: z.object({ openId: z.string().min(1).max(200), files: z.array(DraftFileInput).min(1).max(500) }).strict(), output: z.array(DraftView) },
+  'drafts.pause': { input: DraftId, output: DraftView },
+  'drafts.resume': { input: DraftId, output: DraftView },
+  'drafts.cancel': { input: DraftId, output: DraftView },
+  'drafts.retry': { input: DraftId, output: DraftView },
+  'drafts.remove': { input: DraftId, output: z.object({ removed: z.literal(true) }) },
+  'drafts.reorder': { input: z.object({ ids: z.array(z.string().uuid()).max(100_000) }).strict(), output: z.array(DraftView) },
+} as const satisfies ChannelTable;
+
+export const draftsEvents = {
+  /** One draft changed (batched and coalesced per draft: a batch holds each draft's latest). */
+  'drafts.updated': DraftView,
+  'drafts.removed': z.object({ ids: z.array(z.string()) }),
+  /** The whole queue, after a change of order. */
+  'drafts.reset': z.array(DraftView),
+} as const satisfies EventTable;

@@ -1,0 +1,66 @@
+/**
+ * The settings channels and events: which platform profile is active, upload concurrency, theme.
+ */
+import { z } from 'zod';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
+import { NoInput, type ChannelTable, type EventTable } from './table.js';
+
+/** http(s) URL; plain http only on loopback, where no one can read it in transit. */
+const endpointUrl = z
+  .string()
+  .max(2048)
+  .refine(isHttpsOrLoopback, `must use ${HTTPS_OR_LOOPBACK_RULE}`);
+
+export const SandboxProfile = z.object({ kind: z.literal('sandbox') }).strict();
+
+/**
+ * Where a custom platform's client secret lives: in this machine's vault, or nowhere on this
+ * machine because a token broker (the partner backend) holds it.
+ */
+export const SecretLocation = z.discriminatedUnion('store', [
+  z.object({ store: z.literal('vault') }).strict(),
+  z.object({ store: z.literal('broker'), brokerUrl: endpointUrl }).strict(),
+]);
+
+export const CustomProfile = z
+  .object({
+    kind: z.literal('custom'),
+    name: z.string().trim().min(1).max(80),
+    baseUrl: endpointUrl,
+    uploadHost: endpointUrl,
+    authorizeUrl: endpointUrl,
+    clientKey: z.string().trim().min(1).max(200),
+    secret: SecretLocation,
+  })
+  .strict();
+
+export const PlatformProfile = z.discriminatedUnion('kind', [SandboxProfile, CustomProfile]);
+export type PlatformProfile = z.infer<typeof PlatformProfile>;
+
+export const Settings = z
+  .object({
+    profile: PlatformProfile,
+    uploads: z.object({ concurrency: z.number().int().min(1).max(8) }).strict(),
+    appearance: z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict(),
+  })
+  .strict();
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  profile: { kind: 'sandbox' },
+  uploads: { concurrency: 2 },
+  appearance: { theme: 'system' },
+};
+
+/** settings.set replaces whole sections; omitted sections stay as they are. */
+export const SettingsPatch = Settings.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export const settingsChannels = {
+  'settings.get': { input: NoInput, output: Settings },
+  'settings.set': { input: SettingsPatch, output: Settings },
+} as const satisfies ChannelTable;
+
+export const settingsEvents = {
+  'settings.changed': Settings,
+} as const satisfies EventTable;

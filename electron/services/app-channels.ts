@@ -1,0 +1,24 @@
+/** The app's own channels: what it is and where it runs, and opening a vetted link outside it. */
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../common/url-policy.js';
+import type { AppInfo, appChannels } from '../core/contract/index.js';
+import type { HandlersFor } from '../core/dispatcher.js';
+import { AppError } from '../core/result.js';
+
+export interface AppChannelDeps {
+  version: string;
+  runtime: AppInfo['runtime'];
+  /** The embedded sandbox's URLs while the built-in profile is active. */
+  sandboxInfo(): AppInfo['sandbox'];
+  /** The host's way of opening a link; false when it leaves that to the renderer (web mode). */
+  openExternal(url: string): Promise<boolean>;
+}
+
+export function appHandlers(deps: AppChannelDeps): HandlersFor<typeof appChannels> {
+  return {
+    'app.info': () => ({ name: 'Draftdeck', version: deps.version, runtime: deps.runtime, os: process.platform, sandbox: deps.sandboxInfo() }),
+    'shell.openExternal': async ({ url }) => {
+      if (!isHttpsOrLoopback(url)) throw new AppError('unsafe_url', `Links must use ${HTTPS_OR_LOOPBACK_RULE}`);
+      return { opened: await deps.openExternal(url) };
+    },
+  };
+}

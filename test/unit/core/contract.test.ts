@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { accountsChannels, accountsEvents, appChannels, channels, draftsChannels, draftsEvents, events, settingsChannels, settingsEvents, vaultChannels } from '../../../electron/core/contract/index.js';
+
+describe('the contract combines every feature’s own channels and events', () => {
+  const channelTables = [appChannels, settingsChannels, draftsChannels, accountsChannels, vaultChannels];
+  const eventTables = [settingsEvents, draftsEvents, accountsEvents];
+
+  it('loses no channel or event to a name two features both declare', () => {
+    // The aggregator spreads the tables: a repeated name would silently replace the first.
+    const channelNames = channelTables.flatMap((table) => Object.keys(table));
+    const eventNames = eventTables.flatMap((table) => Object.keys(table));
+    expect(new Set(channelNames).size).toBe(channelNames.length);
+    expect(new Set(eventNames).size).toBe(eventNames.length);
+    expect(Object.keys(channels).sort()).toEqual([...channelNames].sort());
+    expect(Object.keys(events).sort()).toEqual([...eventNames].sort());
+  });
+
+  it('keeps each feature’s channels under its own prefix', () => {
+    expect(Object.keys(draftsChannels).every((name) => name.startsWith('drafts.'))).toBe(true);
+    expect(Object.keys(accountsChannels).every((name) => name.startsWith('accounts.'))).toBe(true);
+    expect(Object.keys(settingsChannels).every((name) => name.startsWith('settings.'))).toBe(true);
+  });
+});
