@@ -1,6 +1,6 @@
 /**
- * A draft: one video on its way to one account's inbox. The record is what the journal keeps;
- * The renderer sees it as the contract's DraftView (no path, no upload URL).
+ * A draft: one item of media on its way to one account's inbox. The record is what the journal
+ * keeps; the renderer sees it as the contract's DraftView (no path, no upload URL).
  */
 import { z } from 'zod';
 import { DRAFT_STATES, VideoMimeType, type DraftState } from '../../core/contract/index.js';
@@ -11,8 +11,13 @@ export const FINAL: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'faile
 
 const Fingerprint = z.object({ size: z.number().int().nonnegative(), mtimeMs: z.number(), edgeSha256: z.string() });
 
+/** What a draft carries (media-kind.ts). Records from before kinds existed are videos. */
+export const MEDIA_KINDS = ['video'] as const;
+export type MediaKindName = (typeof MEDIA_KINDS)[number];
+
 export const DraftRecord = z.object({
   id: z.string().min(1),
+  kind: z.enum(MEDIA_KINDS).default('video'),
   openId: z.string().min(1),
   fileName: z.string(),
   filePath: z.string(),
@@ -48,7 +53,7 @@ export function parseDraftRecord(raw: unknown): DraftRecord | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Words for the platform's fail_reason values (DESIGN), for the queue. */
+/** Words for the platform's fail_reason values (docs/PLATFORM.md "Statuses"), for the queue. */
 export function describeFailReason(code: string): string {
   const words: Record<string, string> = {
     file_format_check_failed: 'The platform could not read this file as a video (MP4, MOV or WebM)',
