@@ -11,8 +11,8 @@ import type { Logger } from '../../../../common/log.js';
 import type { HttpSend } from '../../../api/http.js';
 import type { PlatformError, RawAnswer } from '../../../api/errors.js';
 import { err, ok, type Result } from '../../../core/result.js';
-import { backoffDelay } from '../../uploads/backoff.js';
 import type { HostedFile, HostError, MediaHost, PutRequest } from './media-host.js';
+import { realSleep, sendWithRetries } from './retry.js';
 import { signS3, type S3Keys } from './s3-signing.js';
 
 export interface S3HostConfig {
@@ -31,7 +31,6 @@ export interface S3HostConfig {
 /** S3's smallest part (except the last) is 5 MiB; photos over 8 MiB go in parts of 5 MiB. */
 export const MULTIPART_THRESHOLD = 8 * 1024 * 1024;
 export const PART_BYTES = 5 * 1024 * 1024;
-const ATTEMPTS = 4;
 
 export interface S3HostOptions {
   config: S3HostConfig;
@@ -46,7 +45,7 @@ type Answer = Result<RawAnswer, HostError>;
 
 export function s3Host(options: S3HostOptions): MediaHost {
   const { config, send } = options;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? realSleep;
   const keyOf = (name: string) => `${config.keyPrefix}${name}`;
 
   function objectUrl(key: string, query = ''): URL {
@@ -56,20 +55,20 @@ export function s3Host(options: S3HostOptions): MediaHost {
     return new URL(`${base}${query}`);
   }
 
-  /** One signed request, retried while the failure is transient. */
+  /** One signed request (signed again on each attempt: the date is part of the signature), retried while the failure is transient. Keys are read once per request from the vault. */
   async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: URL, what: string, body?: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
-    for (let attempt = 1; ; attempt++) {
-      const keys = options.keys();
-      if (!keys) return err({ code: 'keys_missing', message: 'The S3 access keys are not in the vault: enter them in Settings › Photo host' });
-      const signed = signS3({ method, url, region: config.region, headers, body }, keys);
-      const answer = await send({ method, url: signed.url, headers: signed.headers, body, signal, logAs: `s3 ${what}`, timeoutMs: 120_000 });
-      const transient = answer.ok ? answer.value.status >= 500 || answer.value.status === 429 : answer.error.code !== 'aborted';
-      if (!transient) return answer.ok ? answer : err(networkError(answer.error));
-      if (attempt >= ATTEMPTS) return answer.ok ? err(refusal(answer.value)) : err(networkError(answer.error));
-      const delay = backoffDelay(attempt, answer.ok ? undefined : answer.error.retryAfterMs);
-      options.log?.warn({ what, attempt, status: answer.ok ? answer.value.status : answer.error.code, delayMs: delay }, 's3 retry');
-      await sleep(delay);
-    }
+    const keys = options.keys();
+    if (!keys) return err({ code: 'keys_missing', message: 'The S3 access keys are not in the vault: enter them in Settings › Photo host' });
+    const answer = await sendWithRetries(
+      () => {
+        const signed = signS3({ method, url, region: config.region, headers, body }, keys);
+        return send({ method, url: signed.url, headers: signed.headers, body, signal, logAs: `s3 ${what}`, timeoutMs: 120_000 });
+      },
+      { what: `s3 ${what}`, log: options.log, sleep },
+    );
+    if (!answer.ok) return err(networkError(answer.error));
+    if (answer.value.status >= 500 || answer.value.status === 429) return err(refusal(answer.value));
+    return answer;
   }
 
   async function putWhole(key: string, request: PutRequest, size: number): Promise<Result<void, HostError>> {
