@@ -27,6 +27,10 @@ import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
+import { PhotoPrep, sourceWorker, type WorkerSource } from './services/photos/photo-prep.js';
+import { photoKind } from './services/photos/photo-kind.js';
+import { currentPhotoHost, PhotoService } from './services/photos/photo-service.js';
+import { photoHandlers } from './services/photos/photo-channels.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -42,6 +46,8 @@ export interface AppHost {
   secretCipher?: SecretCipher;
   /** Tests: start the embedded sandbox differently (config, logger). */
   startSandbox?: StartSandbox;
+  /** The photo worker's code: the bundled file in Electron; the TypeScript entry (through tsx) by default. */
+  photoWorker?: WorkerSource;
 }
 
 export interface App {
@@ -64,19 +70,24 @@ export async function createApp(host: AppHost): Promise<App> {
   await accounts.start();
   const tokens = accounts.tokenSource();
   const incoming = new IncomingFiles(join(host.dataDir, 'incoming'));
+  const publishApi = createPublishApi(send);
+  const photoLog = host.log.child({ service: 'photos' });
   const uploads = new UploadService({
     dataDir: host.dataDir,
     clock,
     hub,
     log: host.log.child({ service: 'uploads' }),
     tokens,
-    publish: createPublishApi(send),
+    publish: publishApi,
+    photoKind: photoKind({ api: publishApi, host: () => currentPhotoHost({ settings, vault, tokens, send, log: photoLog }), log: photoLog }),
     concurrency: () => settings.get().uploads.concurrency,
     limits: () => {
       const limits = settings.get().profile.kind === 'sandbox' ? sandbox.running?.config.limits : undefined;
       return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;
     },
   });
+  const prep = new PhotoPrep(host.photoWorker ?? sourceWorker(), host.log.child({ service: 'photo-prep' }));
+  const photos = new PhotoService({ dataDir: host.dataDir, prep, uploads, settings, vault, hub });
   settings.onChange((next, previous) => {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
@@ -90,6 +101,7 @@ export async function createApp(host: AppHost): Promise<App> {
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
+    ...photoHandlers(photos, incoming, host.runtime, draftRefusal(accounts)),
   };
 
   return {
@@ -98,6 +110,7 @@ export async function createApp(host: AppHost): Promise<App> {
     incoming,
     async close() {
       await uploads.close();
+      await prep.close();
       await accounts.close();
       await sandbox.close();
       lock.release();

@@ -1,9 +1,9 @@
 /**
- * Operations 4 and 6: start a FILE_UPLOAD video publish to the inbox, and read a publish's
- * status. Both answer in shape B; failures are PlatformError values.
+ * Operations 4, 6 and 7: start a FILE_UPLOAD video publish to the inbox, read a publish's
+ * status, start a photo post. Both answer in shape B; failures are PlatformError values.
  */
 import { z } from 'zod';
-import type { PublishApi, VideoSourceInfo } from '../services/uploads/ports.js';
+import type { PhotoApi, PhotoPostInit, PublishApi, VideoSourceInfo } from '../services/uploads/ports.js';
 import { PUBLISH_STATUSES } from '../services/uploads/ports.js';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
@@ -18,17 +18,31 @@ const StatusData = z.object({
   downloaded_bytes: z.number().nullish(),
 });
 
-export function createPublishApi(send: HttpSend): PublishApi {
+const PhotoInitData = z.object({ publish_id: z.string().min(1) });
+
+export function createPublishApi(send: HttpSend): PublishApi & PhotoApi {
   async function post<T>(baseUrl: string, path: string, accessToken: string, json: unknown, schema: z.ZodType<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
     const answer = await send({ method: 'POST', url: joinUrl(baseUrl, path), headers: { authorization: `Bearer ${accessToken}` }, json, signal });
     return answer.ok ? parseShapeB(answer.value, schema) : answer;
   }
+  /** Op 7 (docs/PLATFORM.md "Photos"): MEDIA_UPLOAD of PHOTO, pulled from URLs. */
+  const photoInit = (baseUrl: string, accessToken: string, photo: PhotoPostInit, signal?: AbortSignal) =>
+    post(baseUrl, '/v2/post/publish/content/init/', accessToken, {
+      post_mode: 'MEDIA_UPLOAD',
+      media_type: 'PHOTO',
+      post_info: { title: photo.title, description: photo.description },
+      source_info: { source: 'PULL_FROM_URL', photo_cover_index: photo.coverIndex, photo_images: photo.imageUrls },
+    }, PhotoInitData, signal);
   return {
     async initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal) {
       const result = await post(baseUrl, '/v2/post/publish/inbox/video/init/', accessToken, {
         source_info: { source: 'FILE_UPLOAD', video_size: source.videoSize, chunk_size: source.chunkSize, total_chunk_count: source.totalChunkCount },
       }, InitData, signal);
       return result.ok ? { ok: true, value: { publishId: result.value.publish_id, uploadUrl: result.value.upload_url } } : result;
+    },
+    async initPhoto(baseUrl, accessToken, post, signal) {
+      const result = await photoInit(baseUrl, accessToken, post, signal);
+      return result.ok ? { ok: true, value: { publishId: result.value.publish_id } } : result;
     },
     async fetchStatus(baseUrl: string, accessToken: string, publishId: string) {
       const result = await post(baseUrl, '/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId }, StatusData);

@@ -35,3 +35,15 @@ export interface PublishApi {
   /** Op 6. */
   fetchStatus(baseUrl: string, accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
 }
+
+export interface PhotoPostInit {
+  title: string;
+  description: string;
+  coverIndex: number;
+  imageUrls: string[];
+}
+
+/** Op 7: a photo post the platform pulls from URLs under a verified prefix. */
+export interface PhotoApi {
+  initPhoto(baseUrl: string, accessToken: string, post: PhotoPostInit, signal?: AbortSignal): Promise<ApiResult<{ publishId: string }>>;
+}

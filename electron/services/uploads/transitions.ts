@@ -47,7 +47,11 @@ export type DraftEvent =
   | { type: 'delivered' }
   | { type: 'note'; reason: string }
   | { type: 'statusRead'; status: PublishStatus }
-  | { type: 'posted'; platformStatus: string };
+  | { type: 'posted'; platformStatus: string }
+  /** A photo post's image is on the photo host (journaled, so a restart does not host it again). */
+  | { type: 'photoHosted'; index: number; url: string }
+  /** The post's hosted files were removed: a retry hosts them again. */
+  | { type: 'photosUnhosted' };
 
 export interface Refusal {
   code: string;
@@ -126,6 +130,15 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     }
     case 'posted':
       return ok({ ...draft, state: 'posted', platformStatus: event.platformStatus });
+    case 'photoHosted': {
+      if (!draft.photo || !draft.photo.images[event.index]) return refuse('not_a_photo', 'This draft has no such photo');
+      const images = draft.photo.images.map((image, i) => (i === event.index ? { ...image, url: event.url } : image));
+      return ok({ ...draft, photo: { ...draft.photo, images } });
+    }
+    case 'photosUnhosted':
+      if (!draft.photo) return ok(draft);
+      // Pasted URLs were never ours: they stay.
+      return ok({ ...draft, photo: { ...draft.photo, images: draft.photo.images.map((image) => (image.path ? { ...image, url: null } : image)) } });
   }
 }
 

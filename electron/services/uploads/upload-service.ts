@@ -11,7 +11,7 @@
  * instead of failing; definitive refusals fail the draft once, with the reason in words.
  */
 import { randomUUID } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { DraftView } from '../../core/contract/index.js';
@@ -21,9 +21,9 @@ import { putChunk } from '../../api/chunk-put.js';
 import { backoffDelay } from './backoff.js';
 import { isPlan, planChunks } from './chunk-plan.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
-import { FINAL, type DraftRecord, type DraftState } from './draft.js';
+import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';
 import { classifyFailure } from './failure.js';
-import { fingerprintFile, sameFingerprint } from './fingerprint.js';
+import { fingerprintFile } from './fingerprint.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
 import type { PublishApi, TokenSource } from './ports.js';
 import { DraftQueue } from './queue.js';
@@ -34,6 +34,15 @@ import { AUTH_WAIT, isDelivered, type DraftEvent } from './transitions.js';
 import { urlExpired, videoKind } from './video-kind.js';
 
 export { PLATFORM_LIMITS, type UploadLimits };
+
+/** The photo kind when the app was built without one (tests of the video engine): a photo draft fails saying so. */
+const unavailableKind: MediaKind = {
+  needsPublish: () => true,
+  checkSource: () => Promise.resolve('ok'),
+  open: () => Promise.resolve({ ok: false, error: { kind: 'platform', httpStatus: null, code: 'photos_unavailable', message: 'Photo posts are not available in this build', logId: null } }),
+  deliver: () => Promise.resolve({ kind: 'stopped' }),
+  release: () => Promise.resolve(),
+};
 
 /** Fresh publishes one run may open after the host refused the previous one (403, 404, 416). */
 const MAX_FRESH_STARTS = 2;
@@ -55,6 +64,8 @@ export interface UploadServiceDeps {
   random?: () => number;
   /** How chunks reach the upload host (tests inject one); api/chunk-put.ts by default. */
   chunks?: ChunkTransport;
+  /** Photo posts (services/photos/photo-kind.ts); without it a photo draft fails saying so. */
+  photoKind?: MediaKind;
 }
 
 export interface NewDraftFile {
@@ -98,7 +109,7 @@ export class UploadService {
       return draft.state === 'uploading' && activity ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null };
     });
     this.scheduler = new Scheduler(() => this.deps.limits?.() ?? PLATFORM_LIMITS);
-    this.kinds = { video: videoKind(deps.publish, deps.preferredChunkBytes) };
+    this.kinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), photo: deps.photoKind ?? unavailableKind };
     this.chunks = deps.chunks ?? { put: putChunk };
   }
 
@@ -140,12 +151,28 @@ export class UploadService {
         mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint: await fingerprintFile(file.filePath),
         addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
         uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-        attempts: 0, notBefore: null, resumeState: null,
+        attempts: 0, notBefore: null, resumeState: null, photo: null,
       });
     }
     for (const draft of added) this.queue.add(draft);
     this.pump();
     return added.map((draft) => this.queue.view(draft));
+  }
+
+  /** A photo post for one account: a draft of the photo kind, in the same queue as videos. */
+  addPhotoPost(openId: string, post: PhotoPost): DraftView {
+    const bytes = post.images.reduce((sum, image) => sum + image.bytes, 0);
+    const cover = post.images[post.coverIndex] ?? post.images[0]!;
+    const draft: DraftRecord = {
+      id: randomUUID(), kind: 'photo', openId, fileName: post.title || `${post.images.length} photo${post.images.length === 1 ? '' : 's'}`, filePath: '', ownsFile: false,
+      mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' },
+      addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
+      uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
+      attempts: 0, notBefore: null, resumeState: null, photo: post,
+    };
+    this.queue.add(draft);
+    this.pump();
+    return this.queue.view(draft);
   }
 
   pause(id: string): DraftView {
@@ -207,7 +234,7 @@ export class UploadService {
     const draft = this.queue.require(id);
     this.interrupt(id);
     this.queue.remove(id);
-    await this.releaseFile(draft);
+    await this.releaseFile(draft, 'removed');
   }
 
   reorder(ids: string[]): DraftView[] {
@@ -282,11 +309,10 @@ export class UploadService {
     const signal = activity.controller.signal;
     let draft = this.queue.require(id);
     const kind = this.kindOf(draft);
-    const current = await fingerprintFile(draft.filePath).catch(() => null);
+    const source = await kind.checkSource(draft);
     // Paused or cancelled meanwhile: that decision is already recorded and must not be overwritten.
     if (signal.aborted) return;
-    if (!current) return this.fail(id, 'file_missing');
-    if (!sameFingerprint(current, draft.fingerprint)) return this.fail(id, 'file_changed');
+    if (source !== 'ok') return this.fail(id, source);
 
     // Why the next publish is a fresh one, to say so in the queue.
     let restartReason: string | null = draft.publishId !== null && urlExpired(draft, this.deps.clock.now()) ? LINK_EXPIRED : null;
@@ -357,7 +383,7 @@ export class UploadService {
     const done = this.scheduler.publishStarting(draft.openId);
     let result;
     try {
-      result = await this.deps.tokens.withAccessToken(draft.openId, (token, baseUrl) => kind.open(draft, token, baseUrl, signal));
+      result = await this.deps.tokens.withAccessToken(draft.openId, (token, baseUrl) => kind.open(draft, token, baseUrl, signal, (event) => this.queue.apply(draft.id, event)));
     } finally {
       done();
     }
@@ -382,8 +408,10 @@ export class UploadService {
     }
     const draft = this.queue.get(id);
     if (draft && (draft.state === 'inbox' || draft.state === 'posted')) {
-      void this.releaseFile(draft);
+      this.track(this.releaseFile(draft, 'done'));
       this.pump(); // an inbox share may free a waiting draft's budget later; recompute now
+    } else if (draft?.state === 'failed') {
+      this.track(this.releaseFile(draft, 'failed'));
     }
   }
 
@@ -478,9 +506,10 @@ export class UploadService {
     if (activity.speed.sample(bytes)) this.queue.progress(id, bytes);
   }
 
-  /** Our own copies of dropped files go once the platform has the video, or the draft is removed. */
-  private async releaseFile(draft: DraftRecord): Promise<void> {
-    if (!draft.ownsFile) return;
-    await rm(draft.filePath, { force: true }).catch((error: unknown) => this.deps.log.warn({ err: error }, 'could not delete a finished upload copy'));
+  /** What a draft holds (our copies of files, hosted photos) goes once it has left processing or is removed; its kind knows what. */
+  private async releaseFile(draft: DraftRecord, why: 'done' | 'failed' | 'removed'): Promise<void> {
+    await this.kindOf(draft).release(draft, why, (event) => {
+      if (this.queue.get(draft.id)) this.queue.apply(draft.id, event);
+    });
   }
 }
