@@ -5,6 +5,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { ignoreStrayFileDrops } from './drop-guard';
 import { startAccounts } from './state/accounts';
 import { startDrafts } from './state/drafts';
+import { startComposer } from './state/photo-composer';
 import { startHashSync } from './state/navigation';
 import { followProfileChanges } from './state/secrets';
 import { startSettings } from './state/settings';
@@ -19,6 +20,7 @@ import './styles/components.css';
 import './styles/forms.css';
 import './styles/accounts.css';
 import './styles/queue.css';
+import './styles/photos.css';
 
 // The token first, then the address bar is cleaned: in this order, or the token is lost.
 rememberSessionToken(tokenFromUrl(window.location.href));
@@ -29,6 +31,7 @@ startHashSync();
 startSettings();
 startAccounts();
 startDrafts();
+startComposer();
 pruneThumbnailsWithDrafts();
 followProfileChanges();
 

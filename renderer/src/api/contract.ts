@@ -2,4 +2,4 @@
  * The contract's types as the renderer uses them: one place where the renderer reaches into
  * electron/core (types only, so no schema code enters the bundle).
  */
-export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, PlatformProfile, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, VaultStatus } from '../../../electron/core/contract';
+export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, PlatformProfile, PreparedImage, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, VaultStatus } from '../../../electron/core/contract';
