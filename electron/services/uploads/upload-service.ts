@@ -140,7 +140,7 @@ export class UploadService {
         mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint: await fingerprintFile(file.filePath),
         addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
         uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-        attempts: 0, notBefore: null, resumeState: null,
+        attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null,
       });
     }
     for (const draft of added) this.queue.add(draft);
@@ -288,15 +288,15 @@ export class UploadService {
     if (!current) return this.fail(id, 'file_missing');
     if (!sameFingerprint(current, draft.fingerprint)) return this.fail(id, 'file_changed');
 
-    // Why the next publish is a fresh one, to say so in the queue.
-    let restartReason: string | null = draft.publishId !== null && urlExpired(draft, this.deps.clock.now()) ? LINK_EXPIRED : null;
+    // A link that ran out while the draft waited: say so when the fresh publish opens.
+    if (draft.publishId !== null && draft.freshPublishReason === null && urlExpired(draft, this.deps.clock.now())) draft = this.queue.apply(id, { type: 'linkRanOut', reason: LINK_EXPIRED });
     // Fresh publishes this run started without a chunk getting through: a host that keeps refusing
     // must fail the draft, not open publish after publish (each one counts against the inbox).
     let freshStarts = 0;
     while (true) {
       if (kind.needsPublish(draft, this.deps.clock.now())) {
         if (freshStarts > MAX_FRESH_STARTS) return this.fail(id, 'upload_rejected', 'The upload host kept refusing this upload');
-        const opened = await this.openPublish(draft, kind, signal, restartReason);
+        const opened = await this.openPublish(draft, kind, signal);
         if (opened.kind === 'failed') return this.handleFailure(id, opened.error, activity);
         if (opened.kind === 'not_now' || signal.aborted) return;
         draft = opened.draft;
@@ -321,7 +321,6 @@ export class UploadService {
           return this.handleFailure(id, outcome.error, activity);
         case 'restart':
           freshStarts = (outcome.progressed ? 0 : freshStarts) + 1;
-          restartReason = outcome.reason;
           draft = this.queue.require(id);
       }
     }
@@ -334,7 +333,7 @@ export class UploadService {
   }
 
   /** Opens a publish inside the account's budgets: the draft with it, or why not now. */
-  private async openPublish(draft: DraftRecord, kind: MediaKind, signal: AbortSignal, reason: string | null): Promise<OpenOutcome> {
+  private async openPublish(draft: DraftRecord, kind: MediaKind, signal: AbortSignal): Promise<OpenOutcome> {
     let now = this.deps.clock.now();
     let gate = this.scheduler.initGate(draft.openId, this.queue.all(), now);
     if (gate.kind === 'probe') {
@@ -366,10 +365,10 @@ export class UploadService {
     // Paused or cancelled while the platform opened the publish: keep it, so a resume continues
     // it rather than opening a second one the platform would also count.
     if (signal.aborted) {
-      if (this.queue.get(draft.id)) this.queue.apply(draft.id, { type: 'publishOpened', publish, reason, stopped: true });
+      if (this.queue.get(draft.id)) this.queue.apply(draft.id, { type: 'publishOpened', publish, stopped: true });
       return NOT_NOW;
     }
-    return { kind: 'opened', draft: this.queue.apply(draft.id, { type: 'publishOpened', publish, reason, stopped: false }) };
+    return { kind: 'opened', draft: this.queue.apply(draft.id, { type: 'publishOpened', publish, stopped: false }) };
   }
 
   /** Reads a processing draft's status until it is final; does not hold an upload slot. */
