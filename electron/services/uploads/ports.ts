@@ -1,8 +1,8 @@
 /**
- * What the upload engine needs from the rest of the app, as interfaces: a way to call with an
- * account's fresh access token (the token manager), and the platform's publish operations.
+ * What the upload engine needs from the rest of the app, as an interface: a way to call with an
+ * account's fresh access token (the accounts service implements it). The platform's publish
+ * operations are the api layer's PublishApi (api/publish.ts).
  */
-import type { ApiResult } from '../../api/errors.js';
 
 export interface TokenSource {
   /**
@@ -11,27 +11,4 @@ export interface TokenSource {
    * refreshing once on access_token_invalid.
    */
   withAccessToken<T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<T>): Promise<T>;
-}
-
-export interface VideoSourceInfo {
-  videoSize: number;
-  chunkSize: number;
-  totalChunkCount: number;
-}
-
-export const PUBLISH_STATUSES = ['PROCESSING_UPLOAD', 'PROCESSING_DOWNLOAD', 'SEND_TO_USER_INBOX', 'PUBLISH_COMPLETE', 'FAILED'] as const;
-
-export interface PublishStatus {
-  status: (typeof PUBLISH_STATUSES)[number];
-  failReason: string | null;
-  uploadedBytes: number | null;
-  downloadedBytes: number | null;
-}
-
-/** Platform operations answer values, never throw (electron/api/errors.ts). */
-export interface PublishApi {
-  /** Op 4 with source FILE_UPLOAD. */
-  initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal): Promise<ApiResult<{ publishId: string; uploadUrl: string }>>;
-  /** Op 6. */
-  fetchStatus(baseUrl: string, accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
 }

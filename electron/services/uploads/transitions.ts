@@ -14,7 +14,7 @@
  */
 import { err, ok, type Result } from '../../core/result.js';
 import { FINAL, describeFailReason, type DraftRecord, type DraftState } from './draft.js';
-import type { PublishStatus } from './ports.js';
+import type { PublishStatus } from '../../api/publish.js';
 
 /** failCode of a draft that waits for its account to be signed in again. */
 export const AUTH_WAIT = 'waiting_for_sign_in';

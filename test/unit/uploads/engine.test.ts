@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UploadService } from '../../../electron/services/uploads/upload-service.js';
 import type { ChunkTransport } from '../../../electron/services/uploads/chunk-transfer.js';
-import type { PublishApi, PublishStatus } from '../../../electron/services/uploads/ports.js';
+import type { PublishApi, PublishStatus } from '../../../electron/api/publish.js';
 import type { ChunkPutRequest, ChunkPutResponse } from '../../../electron/api/chunk-put.js';
 import type { DraftView, EventMessage } from '../../../electron/core/contract/index.js';
 import { AppError } from '../../../electron/core/result.js';
