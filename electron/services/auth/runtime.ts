@@ -27,6 +27,6 @@ export interface PlatformRuntime {
   tokens: TokenEndpoint;
   /** Token lifetimes are measured on this clock: the sandbox's virtual one for the built-in profile. */
   clock: Clock;
-  /** Display data where the platform lets us know it (the spec has no user-info call for user tokens). */
+  /** Display data where the platform lets us know it (the platform has no user-info call for user tokens). */
   describeUser(openId: string): UserLabel;
 }

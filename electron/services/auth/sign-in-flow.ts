@@ -26,7 +26,7 @@ export interface AuthorizeRequest {
   codeChallenge: string;
 }
 
-/** The consent page's address with the authorize request (DESIGN "Consent"). */
+/** The consent page's address with the authorize request (docs/PLATFORM.md "Consent"). */
 export function buildAuthorizeUrl(request: AuthorizeRequest): string {
   const url = new URL(request.authorizeUrl);
   url.searchParams.set('client_key', request.clientKey);

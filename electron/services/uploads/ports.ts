@@ -3,12 +3,15 @@
  * account's fresh access token (the accounts service implements it). The platform's publish
  * operations are the api layer's PublishApi (api/publish.ts).
  */
+import type { ApiResult } from '../../api/errors.js';
 
 export interface TokenSource {
   /**
    * Runs `fn` with a valid access token for the account and the base URL of the platform that
    * issued it (a token goes only where it came from, even if the profile changes meanwhile),
-   * refreshing once on access_token_invalid.
+   * refreshing once on access_token_invalid. When no token can be had, the answer is that
+   * failure as a value: kind `auth` (sign_in_again, no_account, …) makes the engine wait for the
+   * person, `network` / `timeout` makes it retry.
    */
-  withAccessToken<T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<T>): Promise<T>;
+  withAccessToken<T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
 }

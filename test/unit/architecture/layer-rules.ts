@@ -1,5 +1,5 @@
 /**
- * The import rules that keep Draftdeck's layers honest (DESIGN.md, STYLE.md "layers by runtime"),
+ * The import rules that keep Draftdeck's layers honest (docs/ARCHITECTURE.md "Layers"),
  * as pure functions over source files so each rule is tested on synthetic files as well as run on
  * the repository.
  */
