@@ -276,7 +276,12 @@ export class UploadService {
 
   private track(task: Promise<void>): void {
     this.tasks.add(task);
-    void task.finally(() => this.tasks.delete(task));
+    // A draft removed under a worker or a poll ends it with no_such_draft: nothing left to do.
+    void task
+      .catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'no_such_draft')) this.deps.log.error({ err: error }, 'an upload task failed');
+      })
+      .finally(() => this.tasks.delete(task));
   }
 
   private async upload(id: string, activity: Activity): Promise<void> {
