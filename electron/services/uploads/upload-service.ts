@@ -32,6 +32,7 @@ import { PLATFORM_LIMITS, RATE_LIMIT_WAIT, Scheduler, type UploadLimits } from '
 import { SpeedMeter } from './speed-meter.js';
 import { pollUntilFinal, recheckInbox, type PollerContext } from './status-poller.js';
 import { AUTH_WAIT, isDelivered, type DraftEvent } from './transitions.js';
+import { plainUrls, type UrlSeal } from './upload-url-seal.js';
 import { urlExpired, videoKind } from './video-kind.js';
 
 export { PLATFORM_LIMITS, type UploadLimits };
@@ -56,6 +57,8 @@ export interface UploadServiceDeps {
   random?: () => number;
   /** How chunks reach the upload host (tests inject one); api/chunk-put.ts by default. */
   chunks?: ChunkTransport;
+  /** Seals upload URLs in the journal (journalUrlSeal); plain by default. */
+  urlSeal?: UrlSeal;
 }
 
 export interface NewDraftFile {
@@ -94,7 +97,7 @@ export class UploadService {
   private closed = false;
 
   constructor(private readonly deps: UploadServiceDeps) {
-    this.queue = new DraftQueue(deps.dataDir, deps.hub, (draft) => {
+    this.queue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, (draft) => {
       const activity = this.active.get(draft.id);
       return draft.state === 'uploading' && activity ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null };
     });
