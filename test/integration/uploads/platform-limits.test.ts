@@ -133,7 +133,9 @@ describe('platform limits', () => {
     const refused = await until(h, 'the draft waiting for a fresh publish (or failed)', (d) => d[0]!.publishId !== null && (d[0]!.state === 'waiting' || d[0]!.state === 'failed'));
     expect(refused[0]).toMatchObject({ state: 'waiting', failCode: null });
     const forgotten = refused[0]!.publishId;
-    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+    // The host heals; its answers are slow, so the queue's words while the fresh publish uploads reach the
+    // windows before the next change replaces them (progress is coalesced per draft).
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 2000 }]) });
     const notice = h.waitForEvent('drafts.updated', (d) => d.id === draft!.id && d.publishId !== forgotten && (d.reason ?? '').includes('no longer had this upload'));
     await clock.advance(61);
     await nudge(h);
