@@ -9,8 +9,14 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+interface Sleeper {
+  until: number;
+  wake(): void;
+}
+
 /** A clock that runs with real time but can be moved forward (never backward). */
 export class OffsetClock implements Clock {
+  private readonly sleepers = new Set<Sleeper>();
   constructor(private offsetMs = 0, private readonly base: Clock = systemClock) {}
   now(): number {
     return this.base.now() + this.offsetMs;
@@ -18,6 +24,23 @@ export class OffsetClock implements Clock {
   advance(seconds: number): void {
     if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('seconds must be a non-negative number');
     this.offsetMs += seconds * 1000;
+    const now = this.now();
+    for (const sleeper of this.sleepers) if (sleeper.until <= now) sleeper.wake();
+  }
+  /** Waits `ms` of this clock's time: real time passing, or advance() moving past it, whichever comes first. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const sleeper: Sleeper = {
+        until: this.now() + ms,
+        wake: () => {
+          clearTimeout(timer);
+          this.sleepers.delete(sleeper);
+          resolve();
+        },
+      };
+      const timer = setTimeout(sleeper.wake, ms);
+      this.sleepers.add(sleeper);
+    });
   }
   get offsetSeconds(): number {
     return this.offsetMs / 1000;

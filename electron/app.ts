@@ -11,7 +11,9 @@ import type { Logger } from '../common/log.js';
 import { createDispatcher, type Dispatch, type Handlers } from './core/dispatcher.js';
 import { EventHub } from './hosts/event-hub.js';
 import { SettingsService } from './services/settings.js';
+import { prepareDataDir } from './services/data-dir.js';
 import { lockDataDir } from './services/data-dir-lock.js';
+import { journalUrlSeal } from './services/uploads/upload-url-seal.js';
 import type { KeyValueStore } from './services/storage.js';
 import { createHttpClient } from './api/http.js';
 import { createPublishApi } from './api/publish.js';
@@ -59,6 +61,7 @@ export interface App {
 }
 
 export async function createApp(host: AppHost): Promise<App> {
+  prepareDataDir(host.dataDir);
   const lock = lockDataDir(host.dataDir);
   const hub = new EventHub();
   const clock = host.clock ?? systemClock;
@@ -79,6 +82,7 @@ export async function createApp(host: AppHost): Promise<App> {
     log: host.log.child({ service: 'uploads' }),
     tokens,
     publish: publishApi,
+    urlSeal: await journalUrlSeal(vault),
     photoKind: photoKind({ api: publishApi, host: () => currentPhotoHost({ settings, vault, tokens, send, log: photoLog }), log: photoLog }),
     concurrency: () => settings.get().uploads.concurrency,
     limits: () => {

@@ -8,13 +8,14 @@
  *   --no-open       do not open the default browser (also when CI is set)
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
 import { createApp } from './app.js';
+import { prepareDataDir } from './services/data-dir.js';
 import { startWebTransport } from './hosts/web-host.js';
 import { createConfStore } from './services/storage.js';
 
@@ -51,7 +52,7 @@ export function defaultDataDir(): string {
 
 export async function runWeb(options: WebOptions): Promise<void> {
   const dataDir = resolve(options.dataDir ?? process.env.DRAFTDECK_DATA_DIR ?? defaultDataDir());
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  prepareDataDir(dataDir);
   const log = createLogger({ name: 'draftdeck' });
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const app = await createApp({

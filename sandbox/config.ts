@@ -96,6 +96,13 @@ const webhooksSchema = z
   })
   .strict();
 
+/** The upload host (op 5): how long a chunk's sender may stay silent before the chunk is dropped. */
+const uploadHostSchema = z
+  .object({
+    idle_timeout_ms: z.number().int().min(50).max(600_000).default(30_000),
+  })
+  .strict();
+
 export const DEFAULT_APP = {
   client_key: 'sbx_draftdeck_desktop',
   client_secret: 'sbx_secret_local_only_not_confidential',
@@ -118,6 +125,7 @@ const configSchema = z
     users: z.array(userSchema).min(1).default(() => structuredClone(DEFAULT_USERS)),
     limits: limitsSchema.prefault({}),
     processing: processingSchema.prefault({}),
+    upload_host: uploadHostSchema.prefault({}),
     research: researchSchema.prefault({}),
     webhooks: webhooksSchema.prefault({}),
     chaos: chaosRulesSchema.default([]),

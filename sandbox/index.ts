@@ -65,7 +65,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   };
 
   try {
-    await mkdir(filesDir, { recursive: true });
+    // Owner only: embedded, this is inside the app's data dir, and uploads are people's videos.
+    await mkdir(filesDir, { recursive: true, mode: 0o700 });
     const store = await Store.open(options.dataDir ? join(dataDir, 'state.json') : undefined, logger);
     const clock = new OffsetClock(store.loadedClockOffsetMs);
     store.trackClockOffset(() => clock.offsetSeconds * 1000);

@@ -3,11 +3,44 @@
  * status, start a photo post. Both answer in shape B; failures are PlatformError values.
  */
 import { z } from 'zod';
-import type { PhotoApi, PhotoPostInit, PublishApi, VideoSourceInfo } from '../services/uploads/ports.js';
-import { PUBLISH_STATUSES } from '../services/uploads/ports.js';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
 import { isHttpsOrLoopback } from '../../common/url-policy.js';
+
+export interface VideoSourceInfo {
+  videoSize: number;
+  chunkSize: number;
+  totalChunkCount: number;
+}
+
+export const PUBLISH_STATUSES = ['PROCESSING_UPLOAD', 'PROCESSING_DOWNLOAD', 'SEND_TO_USER_INBOX', 'PUBLISH_COMPLETE', 'FAILED'] as const;
+
+export interface PublishStatus {
+  status: (typeof PUBLISH_STATUSES)[number];
+  failReason: string | null;
+  uploadedBytes: number | null;
+  downloadedBytes: number | null;
+}
+
+/** Platform operations answer values, never throw (errors.ts). */
+export interface PublishApi {
+  /** Op 4 with source FILE_UPLOAD. */
+  initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal): Promise<ApiResult<{ publishId: string; uploadUrl: string }>>;
+  /** Op 6. */
+  fetchStatus(baseUrl: string, accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
+}
+
+export interface PhotoPostInit {
+  title: string;
+  description: string;
+  coverIndex: number;
+  imageUrls: string[];
+}
+
+/** Op 7: a photo post the platform pulls from URLs under a verified prefix. */
+export interface PhotoApi {
+  initPhoto(baseUrl: string, accessToken: string, post: PhotoPostInit, signal?: AbortSignal): Promise<ApiResult<{ publishId: string }>>;
+}
 
 // The upload URL carries its own credential: only over https (or loopback, where the sandbox lives).
 const InitData = z.object({ publish_id: z.string().min(1), upload_url: z.string().refine(isHttpsOrLoopback, 'upload_url must be an https URL') });

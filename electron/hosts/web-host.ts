@@ -75,7 +75,12 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
+    // Node keeps only the first of two Host headers; something in front of us may read the other.
+    if (req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]!.toLowerCase() === 'host').length > 1) {
+      return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'More than one Host header' } });
+    }
+    const url = URL.parse(req.url ?? '/', origin);
+    if (!url) return sendJson(res, 400, { ok: false, error: { code: 'bad_request', message: 'Malformed request target' } });
     if (!allowedHosts.has(req.headers.host ?? '')) return forbid(res, 'unexpected Host header');
     const requestOrigin = req.headers.origin;
     if (requestOrigin !== undefined && !allowedOrigins.has(requestOrigin)) return forbid(res, 'unexpected Origin');
@@ -84,7 +89,10 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
 
     if (url.pathname.startsWith('/api/call/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use POST' } });
-      return handleCall(req, res, decodeURIComponent(url.pathname.slice('/api/call/'.length)));
+      const channel = decodePath(url.pathname.slice('/api/call/'.length));
+      // No channel has a name that is not valid percent-encoding: unknown, not a server error.
+      if (channel === null) return sendJson(res, 404, { ok: false, error: { code: IpcErrorCode.unknownChannel, message: 'Unknown channel (malformed percent-encoding)' } });
+      return handleCall(req, res, channel);
     }
     if (url.pathname === '/api/files' && options.incoming) {
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use POST' } });
@@ -103,10 +111,13 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
     const body = await readBody(req, MAX_CALL_BODY_BYTES);
     if (body === null) return sendJson(res, 413, { ok: false, error: { code: IpcErrorCode.invalidInput, message: `Body larger than ${MAX_CALL_BODY_BYTES} bytes` } });
     let input: unknown = undefined;
+    // application/json exactly (parameters allowed): not application/json-seq, not a guess from the body.
+    const contentType = req.headers['content-type'];
+    const isJson = contentType !== undefined && contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
+    if ((body.length > 0 || contentType !== undefined) && !isJson) {
+      return sendJson(res, 415, { ok: false, error: { code: IpcErrorCode.invalidInput, message: 'Content-Type must be application/json' } });
+    }
     if (body.length > 0) {
-      if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) {
-        return sendJson(res, 415, { ok: false, error: { code: IpcErrorCode.invalidInput, message: 'Content-Type must be application/json' } });
-      }
       try {
         input = JSON.parse(body.toString('utf8'));
       } catch {
@@ -119,12 +130,15 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
   }
 
   async function handleFile(req: IncomingMessage, res: ServerResponse, incoming: IncomingFiles): Promise<void> {
+    const declared = req.headers['content-length'];
     try {
-      sendJson(res, 200, { ok: true, value: await incoming.receive(req) });
+      sendJson(res, 200, { ok: true, value: await incoming.receive(req, { declaredBytes: declared === undefined ? undefined : Number(declared) }) });
     } catch (error) {
       const code = error instanceof AppError ? error.code : IpcErrorCode.internal;
+      // Too large: answer and close rather than read gigabytes only to throw them away.
+      if (code === 'file_too_large') res.setHeader('Connection', 'close');
       sendJson(res, code === 'file_too_large' ? 413 : 400, { ok: false, error: { code, message: error instanceof Error ? error.message : 'Upload failed' } });
-      req.resume();
+      if (code !== 'file_too_large') req.resume();
     }
   }
 
@@ -182,6 +196,15 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** decodeURIComponent, or null for malformed percent-encoding. */
+function decodePath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }
 
 function forbid(res: ServerResponse, reason: string): void {

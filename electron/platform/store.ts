@@ -19,7 +19,7 @@ export interface ElectronStoreOptions {
 }
 
 export function createElectronStore({ name = 'draftdeck', cwd }: ElectronStoreOptions = {}): KeyValueStore {
-  const store = new ElectronStore<Record<string, unknown>>({ name, ...(cwd === undefined ? {} : { cwd }) });
+  const store = new ElectronStore<Record<string, unknown>>({ name, configFileMode: 0o600, ...(cwd === undefined ? {} : { cwd }) });
   return {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),

@@ -11,7 +11,8 @@ import type { Logger } from '../../common/log.js';
 import type { HttpSend } from '../api/http.js';
 import type { SandboxHandle, StartSandboxOptions } from '../../sandbox/index.js';
 import { DirectTokenEndpoint } from './auth/token-endpoint.js';
-import { REQUESTED_SCOPES, type PlatformRuntime } from './platform-profile.js';
+import type { PlatformRuntime } from './auth/runtime.js';
+import { REQUESTED_SCOPES } from './platform-profile.js';
 
 export const SANDBOX_PROFILE_KEY = 'sandbox';
 export const SANDBOX_CLIENT_KEY = 'sbx_draftdeck_desktop';
@@ -85,8 +86,8 @@ export class EmbeddedSandbox {
       if ((error as { code?: string }).code !== 'EADDRINUSE' || (remembered.port === 0 && remembered.uploadPort === 0)) throw error;
       handle = await start({ port: 0, uploadPort: 0, dataDir, logger: this.options.log });
     }
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(portsFile, JSON.stringify({ port: Number(new URL(handle.baseUrl).port), uploadPort: Number(new URL(handle.uploadBaseUrl).port) }));
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(portsFile, JSON.stringify({ port: Number(new URL(handle.baseUrl).port), uploadPort: Number(new URL(handle.uploadBaseUrl).port) }), { mode: 0o600 });
     return handle;
   }
 }

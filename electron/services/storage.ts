@@ -13,7 +13,7 @@ export interface KeyValueStore {
 
 /** A conf-backed store in `dir` (one JSON file per store name). */
 export function createConfStore(dir: string, name = 'draftdeck'): KeyValueStore {
-  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: name, projectName: 'draftdeck' });
+  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: name, projectName: 'draftdeck', configFileMode: 0o600 });
   return {
     get: (key) => conf.get(key),
     set: (key, value) => conf.set(key, value),

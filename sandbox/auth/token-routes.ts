@@ -43,12 +43,16 @@ export function tokenRoutes(ctx: SandboxContext): Route[] {
         const result = exchangeCode(ctx, { client_key: clientKey, code: form.code!, redirect_uri: form.redirect_uri!, code_verifier: form.code_verifier });
         if (!result.ok) return errorA(rc.logId, result.error, result.description);
         rc.log.info({ client_key: clientKey, open_id: result.tokens.open_id }, 'issued user tokens');
+        // The platform never forgets a token it has handed out: saved before the answer leaves.
+        await ctx.store.flush();
         return jsonReply(200, result.tokens, NO_STORE);
       }
       case 'refresh_token': {
         if (!form.refresh_token) return errorA(rc.logId, 'invalid_request', 'missing refresh_token');
         const result = refreshTokens(ctx, { client_key: clientKey, refresh_token: form.refresh_token });
         if (!result.ok) return errorA(rc.logId, result.error, result.description);
+        // The old refresh token is gone once this answer is read: the new one must outlive a crash.
+        await ctx.store.flush();
         return jsonReply(200, result.tokens, NO_STORE);
       }
       case 'client_credentials':
@@ -67,7 +71,7 @@ export function tokenRoutes(ctx: SandboxContext): Route[] {
     if (!read.form.token) return errorA(rc.logId, 'invalid_request', 'missing token');
     const result = revokeToken(ctx, read.clientKey, read.form.token);
     if (!result.ok) return errorA(rc.logId, 'invalid_request', result.description);
-    // The spec's revoke answers an empty body.
+    // The platform's revoke answers an empty body (docs/PLATFORM.md "Token set").
     return emptyReply(200);
   };
 

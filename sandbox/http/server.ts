@@ -6,8 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
-import type { Clock } from '../../common/clock.js';
+import type { OffsetClock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
 import type { Chaos } from '../chaos.js';
 import { newLogId } from '../ids.js';
@@ -20,7 +19,8 @@ export interface HttpServerOptions {
   port: number;
   router: Router;
   chaos: Chaos;
-  clock: Clock;
+  /** The virtual clock: log ids, and chaos latency (which advancing the clock cuts short). */
+  clock: OffsetClock;
   logger: Logger;
   /**
    * The upload host: a 64 MB chunk on a slow link outlasts Node's default request timeout, and
@@ -78,7 +78,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const shape = match.kind === 'found' ? (match.route.errorShape ?? 'B') : 'B';
 
     const decision = chaos.decide(method, url.pathname);
-    if (decision.latencyMs > 0) await delay(decision.latencyMs);
+    if (decision.latencyMs > 0) await clock.sleep(decision.latencyMs);
     if (decision.outcome.kind === 'reset') {
       logger.info({ server: options.name, method, path: url.pathname, log_id: logId }, 'chaos: connection reset');
       resetMidBody(req, res);

@@ -1,5 +1,5 @@
 /**
- * The chunk rules of a FILE_UPLOAD (DESIGN): chunks of 5-64 MB, `total_chunk_count =
+ * The chunk rules of a FILE_UPLOAD (docs/PLATFORM.md "Chunk plan"): chunks of 5-64 MB, `total_chunk_count =
  * floor(video_size / chunk_size)` between 1 and 1000, the last chunk carrying the remainder (up
  * to 128 MB), a video under 5 MB sent whole as one chunk, at most 4 GB in all. Also which byte
  * range each chunk covers and how a PUT's Content-Range relates to the chunks received so far.
@@ -32,10 +32,12 @@ export function checkChunkPlan(plan: ChunkPlan): PlanCheck {
     return { ok: true };
   }
   if (chunk < MIN_CHUNK_BYTES || chunk > MAX_CHUNK_BYTES) return fail(`source_info.chunk_size must be between ${MIN_CHUNK_BYTES} (5 MB) and ${MAX_CHUNK_BYTES} (64 MB) bytes`);
+  // The declared count's own bounds first: with 5 MB chunks and 4 GB, floor(size / chunk) never
+  // passes 1000, so checked after the consistency rule this refusal could never be given.
+  if (count > MAX_CHUNKS) return fail(`source_info.total_chunk_count may be at most ${MAX_CHUNKS}; use a larger chunk_size`);
   const expected = Math.floor(size / chunk);
   if (expected < 1) return fail('source_info.chunk_size must not exceed video_size');
   if (count !== expected) return fail(`source_info.total_chunk_count must be floor(video_size / chunk_size) = ${expected}`);
-  if (count > MAX_CHUNKS) return fail(`a video may have at most ${MAX_CHUNKS} chunks; use a larger chunk_size`);
   const last = lastChunkSize(plan);
   if (last > MAX_LAST_CHUNK_BYTES) return fail(`the last chunk would be ${last} bytes; it may be at most ${MAX_LAST_CHUNK_BYTES} (128 MB)`);
   return { ok: true };

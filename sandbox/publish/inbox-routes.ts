@@ -1,6 +1,6 @@
 /**
  * Ops 4, 6 and 7: start a video upload (FILE_UPLOAD or PULL_FROM_URL), fetch a publish's status,
- * start a photo post. Shape B throughout, statuses per DESIGN.
+ * start a photo post. Shape B throughout, statuses per docs/PLATFORM.md "Errors".
  */
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -96,8 +96,11 @@ export function inboxRoutes(ctx: SandboxContext, jobs: PullJobs): Route[] {
         ...newRecord({ publish_id: publishId, kind: 'video_file', client_key: token.client_key, open_id: token.open_id, created_at: now }),
         upload: { ...plan, credential_key: secretKey(credential), url_expires_at: now + UPLOAD_URL_TTL_MS, received_bytes: 0, chunks_received: 0, content_type: null },
       };
-      await writeFile(mediaPath(ctx, record), '');
+      await writeFile(mediaPath(ctx, record), '', { mode: 0o600 });
       publishes(ctx).set(publishId, record);
+      // The platform never forgets a publish it has answered: a crash right after this answer must
+      // not turn the upload URL into a 404 (as the upload host already does for chunks).
+      await ctx.store.flush();
       rc.log.info({ publish_id: publishId, open_id: token.open_id, video_size: plan.video_size, chunks: plan.total_chunk_count }, 'video upload started');
       const uploadUrl = `${ctx.urls.uploadBaseUrl}/upload/${encodeURIComponent(publishId)}?credential=${encodeURIComponent(credential)}`;
       return okB(rc.logId, { publish_id: publishId, upload_url: uploadUrl });
@@ -111,6 +114,7 @@ export function inboxRoutes(ctx: SandboxContext, jobs: PullJobs): Route[] {
       pull: { urls: [source.video_url], downloaded_bytes: 0 },
     };
     publishes(ctx).set(publishId, record);
+    await ctx.store.flush();
     jobs.start(record);
     rc.log.info({ publish_id: publishId, open_id: token.open_id }, 'video pull started');
     return okB(rc.logId, { publish_id: publishId });
@@ -134,6 +138,7 @@ export function inboxRoutes(ctx: SandboxContext, jobs: PullJobs): Route[] {
       photo: { title: info?.title ?? '', description: info?.description ?? '', cover_index: source.photo_cover_index ?? 0, images: [] },
     };
     publishes(ctx).set(publishId, record);
+    await ctx.store.flush();
     jobs.start(record);
     rc.log.info({ publish_id: publishId, open_id: token.open_id, photos: source.photo_images.length }, 'photo post started');
     return okB(rc.logId, { publish_id: publishId });

@@ -57,6 +57,8 @@ export function inspectView(record: PublishRecord, now: number, liveDownloaded?:
     chunks_received: record.upload?.chunks_received ?? null,
     /** All body bytes read, repeats and cut-off chunks included: what a client's retries cost. */
     wire_bytes: record.upload ? (record.upload.wire_bytes ?? 0) : null,
+    /** Chunks (0-based) PUT again after the host had accepted them, in the order they came: what a resume re-sent. */
+    resent_chunks: record.upload ? (record.upload.resent_chunks ?? []) : null,
     content_type: record.upload?.content_type ?? null,
     upload_url_expires_at: record.upload ? new Date(record.upload.url_expires_at).toISOString() : null,
     source_urls: record.pull?.urls ?? [],

@@ -66,7 +66,7 @@ export async function downloadToFile(url: string, path: string, options: Downloa
     },
   });
   try {
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(path), { signal });
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(path, { mode: 0o600 }), { signal });
   } catch (err) {
     if (err instanceof TooLarge) return { ok: false, problem: 'too_large', detail: `${url} is larger than ${options.maxBytes} bytes`, bytes };
     return { ok: false, problem: 'unreachable', detail: `download of ${url} failed: ${(err as Error).message}`, bytes };

@@ -42,6 +42,8 @@ export interface PublishRecord {
     content_type: string | null;
     /** Every body byte the upload host read for this publish, repeats and cut-off chunks included (absent in older state). */
     wire_bytes?: number;
+    /** Indexes of chunks sent again after the host had accepted them (absent in older state). */
+    resent_chunks?: number[];
   } | null;
   /** PULL_FROM_URL: what to download, and how much came. */
   pull: { urls: string[]; downloaded_bytes: number } | null;

@@ -5,7 +5,7 @@
  * nothing ever holds a chunk. The running SHA-256 is advanced chunk by chunk (a copy of it is
  * fed while a chunk streams and kept only if the chunk completes), so the file is never re-read.
  *
- * Answers (DESIGN): 206 for a non-final chunk, 201 for the final one, 416 for a Content-Range
+ * Answers (docs/PLATFORM.md "Chunk plan"): 206 for a non-final chunk, 201 for the final one, 416 for a Content-Range
  * that breaks the plan, 403 for a bad or expired credential; 404 for an unknown publish, 400
  * invalid_file_upload for a wrong media type or a body that does not fill its range. A repeat of
  * the last accepted chunk is read, discarded and answered as before.
@@ -14,6 +14,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, truncate } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SandboxContext } from '../context.js';
@@ -35,10 +36,12 @@ class ChunkMeter extends Transform {
   constructor(
     private readonly limit: number,
     private readonly hash: Hash | undefined,
+    private readonly onBytes: () => void,
   ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.onBytes();
     const room = this.limit - this.bytes;
     this.bytes += chunk.length;
     if (room <= 0) return done();
@@ -52,11 +55,42 @@ function discard(): Writable {
   return new Writable({ write: (_chunk, _encoding, done) => done() });
 }
 
+/**
+ * A publish's lock while one of its chunks streams. The chunk is dropped (connection cut, partial
+ * bytes forgotten, lock released) when its sender goes quiet for `upload_host.idle_timeout_ms`,
+ * goes away, or sends the same chunk again on a new connection (a client that timed out and
+ * retries: the host may not have noticed the old connection die while it was not reading it).
+ * `dropped` is set once that starts and resolves when the lock is free.
+ */
+class Receiving {
+  dropped: Promise<void> | undefined;
+  private release: (() => void) | undefined;
+  constructor(
+    readonly first: number,
+    private readonly req: IncomingMessage,
+  ) {}
+
+  drop(why: string): Promise<void> {
+    this.dropped ??= new Promise((resolve) => (this.release = resolve));
+    if (!this.req.destroyed) this.req.destroy(new Error(why));
+    return this.dropped;
+  }
+
+  /** The sender went away mid-chunk: its retry waits for the cleanup instead of getting a 416. */
+  aborted(): void {
+    if (!this.req.complete) this.dropped ??= new Promise((resolve) => (this.release = resolve));
+  }
+
+  released(): void {
+    this.release?.();
+  }
+}
+
 export class UploadHost {
   /** Running SHA-256 of the bytes accepted so far, per publish. Rebuilt from the file after a restart. */
   private readonly hashes = new Map<string, Hash>();
-  /** Publishes with a chunk streaming right now: chunks are sequential, a second one waits its turn. */
-  private readonly busy = new Set<string>();
+  /** Publishes with a chunk streaming right now: chunks are sequential; another chunk is refused (416), the same one replaces it. */
+  private readonly busy = new Map<string, Receiving>();
 
   constructor(private readonly ctx: SandboxContext) {}
 
@@ -68,6 +102,9 @@ export class UploadHost {
     const { ctx } = this;
     const { logId, req } = rc;
     const id = rc.params.publish_id!;
+    // A chunk being dropped: its sender saw the connection close, and its retry must find the lock
+    // free and the partial bytes gone, not a 416.
+    await this.busy.get(id)?.dropped;
     const record = publishes(ctx).get(id);
     if (!record || !record.upload) return errorB(logId, 'invalid_publish_id', 'no file upload with this publish_id');
     const upload = record.upload;
@@ -81,7 +118,16 @@ export class UploadHost {
     const progress = { uploaded_bytes: upload.received_bytes, total_bytes: upload.video_size };
     const range = parseContentRange(req.headers['content-range']);
     if (!range) return errorB(logId, 'invalid_params', 'Content-Range must be "bytes <first>-<last>/<total>"', { status: 416, data: progress });
-    if (this.busy.has(id)) return errorB(logId, 'invalid_params', 'another chunk of this upload is still being received; chunks go one at a time', { status: 416, data: progress });
+    const holder = this.busy.get(id);
+    if (holder && holder.first === range.first) {
+      rc.log.info({ publish_id: id }, 'the chunk being received was sent again: dropping the first copy');
+      await holder.drop('superseded by a new PUT of the same chunk');
+      return this.put(rc); // from the top: the state may have moved meanwhile
+    }
+    if (holder) return errorB(logId, 'invalid_params', 'another chunk of this upload is still being received; chunks go one at a time', { status: 416, data: progress });
+    // Bytes the host already acknowledged, sent again: recorded, so a client that resumes behind
+    // where it was told it got can be caught (GET /sandbox/publishes/{id} `resent_chunks`).
+    if (range.first < upload.received_bytes) this.recordResent(id, Math.floor(range.first / upload.chunk_size));
     const verdict = classifyChunk(upload, upload.chunks_received, range);
     if (verdict.kind === 'out_of_plan') return errorB(logId, 'invalid_params', verdict.message, { status: 416, data: progress });
 
@@ -92,22 +138,44 @@ export class UploadHost {
     const answered = (final: boolean, current: PublishRecord): Reply =>
       okB(logId, { uploaded_bytes: current.upload!.received_bytes, total_bytes: upload.video_size }, final ? 201 : 206);
 
-    this.busy.add(id);
+    const receiving = new Receiving(range.first, req);
+    this.busy.set(id, receiving);
+    const onClose = (): void => receiving.aborted();
+    req.once('close', onClose);
+    let idle: NodeJS.Timeout | undefined;
+    /** Cut the connection after idle_timeout_ms without a byte; each byte that arrives restarts the wait. */
+    const watchIdle = (): (() => void) => {
+      const ms = ctx.config.upload_host.idle_timeout_ms;
+      idle = setTimeout(() => {
+        rc.log.info({ publish_id: id, idle_ms: ms }, 'chunk stalled: dropping it');
+        void receiving.drop(`no bytes for ${ms} ms`);
+      }, ms);
+      return () => void idle?.refresh();
+    };
     try {
-      acceptBody(req, rc.res);
       if (verdict.kind === 'repeat') {
         // Already written: read it off the wire and answer as the first time.
-        const meter = new ChunkMeter(length, undefined);
-        await pipeline(req, meter, discard()).finally(() => this.countWire(id, meter.bytes));
-        if (meter.bytes !== length) return errorB(logId, 'invalid_file_upload', `the body has ${meter.bytes} bytes; Content-Range says ${length}`, { data: progress });
+        const meter = new ChunkMeter(length, undefined, watchIdle());
+        acceptBody(req, rc.res);
+        const read = await pipeline(req, meter, discard()).then(
+          () => true,
+          () => false, // the sender went away or went quiet: nothing was written, nothing to undo
+        );
+        clearTimeout(idle);
+        this.countWire(id, meter.bytes);
+        if (!read || meter.bytes !== length) return errorB(logId, 'invalid_file_upload', `the body has ${meter.bytes} bytes; Content-Range says ${length}`, { data: progress });
         return answered(verdict.final, record);
       }
       const hash = (await this.runningHash(record)).copy();
-      const meter = new ChunkMeter(length, hash);
+      const meter = new ChunkMeter(length, hash, watchIdle());
       const file = mediaPath(ctx, record);
-      const sink = createWriteStream(file, { flags: 'r+', start: range.first });
+      const sink = createWriteStream(file, { flags: 'r+', start: range.first, mode: 0o600 });
+      acceptBody(req, rc.res);
       try {
-        await pipeline(req, meter, sink).finally(() => this.countWire(id, meter.bytes));
+        await pipeline(req, meter, sink).finally(() => {
+          clearTimeout(idle);
+          this.countWire(id, meter.bytes);
+        });
       } catch (err) {
         // The client went away mid-chunk: forget the partial bytes so the chunk can be sent again
         // (once the file is closed, so no write still in flight lands after the truncate).
@@ -126,8 +194,17 @@ export class UploadHost {
       rc.log.info({ publish_id: id, chunk: verdict.index + 1, of: upload.total_chunk_count }, 'chunk received');
       return answered(verdict.final, updated);
     } finally {
+      clearTimeout(idle);
+      req.off('close', onClose);
       this.busy.delete(id);
+      receiving.released();
     }
+  }
+
+  private recordResent(id: string, index: number): void {
+    const current = publishes(this.ctx).get(id);
+    if (!current?.upload) return;
+    publishes(this.ctx).set(id, { ...current, upload: { ...current.upload, resent_chunks: [...(current.upload.resent_chunks ?? []), index] } });
   }
 
   /** Counts bytes read off the wire, so a client's re-sends after a crash can be measured. */

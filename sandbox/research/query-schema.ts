@@ -339,9 +339,19 @@ function fieldsSchema<F extends string>(allowed: readonly F[], what: string) {
   return z
     .string({ error: `fields is required: a comma-separated list of ${what} fields (${list(allowed)})` })
     .transform((raw, ctx): F[] => {
-      const names = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
-      if (names.length === 0) {
+      const names = raw.split(',').map((s) => s.trim());
+      if (names.every((name) => name.length === 0)) {
         fail(ctx, [], `fields is empty: give a comma-separated list of ${what} fields (${list(allowed)})`);
+        return z.NEVER;
+      }
+      // Like any other malformed list: `id,,title` or `id,id` is a mistake to point out, not to guess at.
+      if (names.some((name) => name.length === 0)) {
+        fail(ctx, [], `fields has an empty name (two commas in a row, or one at an end): ${JSON.stringify(raw)}`);
+        return z.NEVER;
+      }
+      const repeated = names.filter((name, i) => names.indexOf(name) !== i);
+      if (repeated.length > 0) {
+        fail(ctx, [], `fields names ${list([...new Set(repeated)])} more than once; name each field once`);
         return z.NEVER;
       }
       const unknown = names.filter((name) => !set.has(name));
@@ -349,7 +359,7 @@ function fieldsSchema<F extends string>(allowed: readonly F[], what: string) {
         fail(ctx, [], `unknown ${what} field(s) ${list(unknown)} in fields; allowed: ${list(allowed)}`);
         return z.NEVER;
       }
-      return [...new Set(names)] as F[];
+      return names as F[];
     });
 }
 

@@ -2,9 +2,10 @@
  * The sandbox's state: named collections of JSON records, so every module (auth, publish, and
  * later payments and research) keeps its own without a schema change here. With a data dir the
  * whole state is one JSON file, written atomically (temp file + rename) shortly after each change
- * and on close, so a crash leaves either the old or the new state, never half of one.
+ * and on close, so a crash leaves either the old or the new state, never half of one. A save is
+ * complete only once the file and its directory are synced to disk.
  */
-import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from '../../common/log.js';
 
@@ -147,13 +148,33 @@ export class Store {
     const state: StateFile = { version: STATE_VERSION, saved_at: new Date().toISOString(), clock_offset_ms: this.clockOffset(), collections };
     const temp = `${file}.${process.pid}.tmp`;
     try {
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(temp, JSON.stringify(state));
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+      // Durable before it replaces the old state: the file's bytes reach the disk, then the
+      // rename, then the directory entry. A 2xx that waited on flush() survives a power cut.
+      const handle = await open(temp, 'w', 0o600);
+      try {
+        await handle.writeFile(JSON.stringify(state));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await rename(temp, file);
+      await syncDirectory(dirname(file));
     } catch (err) {
       this.dirty = true;
       this.logger.error({ err }, 'could not save sandbox state');
       await rm(temp, { force: true });
     }
+  }
+}
+
+/** Sync a directory so a rename in it is on disk. Windows cannot open a directory for this; there the rename is as durable as NTFS makes it. */
+async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }

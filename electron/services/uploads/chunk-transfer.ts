@@ -78,8 +78,9 @@ export async function sendChunks(start: DraftRecord, ctx: TransferContext): Prom
     if (response.status === 403 || response.status === 404) {
       // 403: the upload URL expired (or was revoked). 404: the platform does not know the publish
       // (it answered op 4 and then lost it). Neither publish can continue; a fresh one can.
-      ctx.record({ type: 'publishAbandoned' });
-      return { kind: 'restart', reason: response.status === 403 ? LINK_EXPIRED : PUBLISH_FORGOTTEN, progressed };
+      const reason = response.status === 403 ? LINK_EXPIRED : PUBLISH_FORGOTTEN;
+      ctx.record({ type: 'publishAbandoned', reason });
+      return { kind: 'restart', reason, progressed };
     }
     if (response.status === 416) {
       // The host and we disagree about where the upload is. If it says how far it got and that
@@ -91,7 +92,7 @@ export async function sendChunks(start: DraftRecord, ctx: TransferContext): Prom
         index = resumeAt - 1;
         continue;
       }
-      ctx.record({ type: 'publishAbandoned' });
+      ctx.record({ type: 'publishAbandoned', reason: HOST_LOST_TRACK });
       return { kind: 'restart', reason: HOST_LOST_TRACK, progressed };
     }
     return { kind: 'failed', error: hostError(response) };

@@ -66,6 +66,8 @@ export const DraftRecord = z.object({
   platformStatus: z.string().nullable(),
   attempts: z.number().int().nonnegative(),
   notBefore: z.number().nullable(),
+  /** Why the next publish will be a fresh one (link expired, host lost it), to say so when it opens. */
+  freshPublishReason: z.string().nullable().default(null),
   /** Where it was before a pause, to resume into the right phase. */
   resumeState: z.enum(DRAFT_STATES).nullable(),
   /** Photo posts only: the images, their text, and which are hosted. */

@@ -18,7 +18,10 @@ const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 export class IncomingFiles {
   constructor(private readonly dir: string) {}
 
-  async receive(body: Readable, limitBytes = MAX_VIDEO_BYTES): Promise<{ fileId: string; size: number }> {
+  /** A `declaredBytes` (a Content-Length) over the limit is refused before anything is written. */
+  async receive(body: Readable, { declaredBytes, limitBytes = MAX_VIDEO_BYTES }: { declaredBytes?: number; limitBytes?: number } = {}): Promise<{ fileId: string; size: number }> {
+    const tooLarge = () => new AppError('file_too_large', 'The platform accepts videos up to 4 GB');
+    if (declaredBytes !== undefined && !(declaredBytes <= limitBytes)) throw tooLarge();
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const fileId = randomBytes(18).toString('base64url');
     const partial = join(this.dir, `${fileId}.part`);
@@ -26,7 +29,7 @@ export class IncomingFiles {
     const limiter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        if (size > limitBytes) done(new AppError('file_too_large', 'The platform accepts videos up to 4 GB'));
+        if (size > limitBytes) done(tooLarge());
         else done(null, chunk);
       },
     });

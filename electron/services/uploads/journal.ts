@@ -15,6 +15,8 @@ export interface JournalOptions<T> {
   file: string;
   /** Parses one stored record, or returns null to drop it (a record from an incompatible version). */
   parse(raw: unknown): T | null;
+  /** What is written for a record (e.g. with a credential sealed); the record itself by default. */
+  serialize?(record: T): unknown;
   compactAfter?: number;
 }
 
@@ -27,7 +29,7 @@ export class Journal<T extends { id: string }> {
   constructor(private readonly options: JournalOptions<T>) {
     this.journalFile = `${options.file}.journal`;
     this.compactAfter = options.compactAfter ?? 5000;
-    mkdirSync(dirname(options.file), { recursive: true });
+    mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 });
     this.load();
     this.compact();
   }
@@ -45,7 +47,7 @@ export class Journal<T extends { id: string }> {
   }
 
   put(record: T): void {
-    this.append({ op: 'put', record });
+    this.append({ op: 'put', record: this.stored(record) });
     // Re-inserting would move it to the end: keep its place in the order.
     this.records.set(record.id, record);
   }
@@ -66,7 +68,7 @@ export class Journal<T extends { id: string }> {
     const temp = `${this.options.file}.${process.pid}.tmp`;
     const fd = openSync(temp, 'w', 0o600);
     try {
-      writeSync(fd, JSON.stringify(this.all()));
+      writeSync(fd, JSON.stringify(this.all().map((record) => this.stored(record))));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -76,7 +78,11 @@ export class Journal<T extends { id: string }> {
     this.entriesSinceCompaction = 0;
   }
 
-  private append(entry: Entry<T>): void {
+  private stored(record: T): unknown {
+    return this.options.serialize ? this.options.serialize(record) : record;
+  }
+
+  private append(entry: Entry<unknown>): void {
     appendFileSync(this.journalFile, JSON.stringify(entry) + '\n', { mode: 0o600 });
     if (++this.entriesSinceCompaction >= this.compactAfter) queueMicrotask(() => this.compact());
   }

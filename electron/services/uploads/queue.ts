@@ -5,10 +5,11 @@
  */
 import { join } from 'node:path';
 import type { EventSink } from '../../core/events.js';
-import { AppError } from '../../core/result.js';
+import { AppError, IpcErrorCode } from '../../core/result.js';
 import { DraftView } from '../../core/contract/index.js';
-import { parseDraftRecord, type DraftRecord } from './draft.js';
+import type { DraftRecord } from './draft.js';
 import { Journal } from './journal.js';
+import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
 /** Speed and time left of a draft being uploaded, from the engine's progress samples. */
@@ -19,10 +20,11 @@ export class DraftQueue {
 
   constructor(
     dataDir: string,
+    urlSeal: UrlSeal,
     private readonly events: EventSink,
     private readonly live: LiveFigures,
   ) {
-    this.journal = new Journal({ file: join(dataDir, 'drafts.json'), parse: parseDraftRecord });
+    this.journal = new Journal({ file: join(dataDir, 'drafts.json'), ...draftJournalCodec(urlSeal) });
   }
 
   all(): DraftRecord[] {
@@ -61,6 +63,13 @@ export class DraftQueue {
   }
 
   reorder(ids: string[]): DraftView[] {
+    // Refused, not journaled: an id named twice or not in the queue is a caller's mistake.
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (seen.has(id)) throw new AppError(IpcErrorCode.invalidInput, `ids names draft ${id} more than once`);
+      if (!this.journal.get(id)) throw new AppError('no_such_draft', `Draft ${id} is not in the queue`);
+      seen.add(id);
+    }
     this.journal.reorder(ids);
     const views = this.views();
     this.events.emit('drafts.reset', views);

@@ -8,7 +8,7 @@ import type { ApiResult } from '../../api/errors.js';
 import { backoffDelay } from './backoff.js';
 import type { DraftRecord } from './draft.js';
 import { classifyFailure } from './failure.js';
-import type { PublishStatus } from './ports.js';
+import type { PublishStatus } from '../../api/publish.js';
 import type { RateWindow } from './rate-window.js';
 import type { DraftEvent } from './transitions.js';
 

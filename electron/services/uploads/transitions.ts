@@ -14,7 +14,7 @@
  */
 import { err, ok, type Result } from '../../core/result.js';
 import { FINAL, describeFailReason, type DraftRecord, type DraftState } from './draft.js';
-import type { PublishStatus } from './ports.js';
+import type { PublishStatus } from '../../api/publish.js';
 
 /** failCode of a draft that waits for its account to be signed in again. */
 export const AUTH_WAIT = 'waiting_for_sign_in';
@@ -38,9 +38,11 @@ export type DraftEvent =
   | { type: 'fail'; code: string; reason?: string }
   | { type: 'signedInAgain' }
   /** Op 4 answered. `stopped`: paused or cancelled meanwhile, so keep the publish but not the phase. */
-  | { type: 'publishOpened'; publish: OpenedPublish; reason: string | null; stopped: boolean }
-  /** The publish cannot continue (link expired, host lost it): the next run opens a fresh one. */
-  | { type: 'publishAbandoned' }
+  | { type: 'publishOpened'; publish: OpenedPublish; stopped: boolean }
+  /** The publish cannot continue (link expired, host lost it): the next run opens a fresh one, and says why. */
+  | { type: 'publishAbandoned'; reason: string }
+  /** The link's hour ran out while the draft waited: the next publish is fresh; the old one still counts until the platform drops it. */
+  | { type: 'linkRanOut'; reason: string }
   | { type: 'chunkAcknowledged'; index: number; uploadedBytes: number; stopped: boolean }
   /** The host says how far it has the upload (a 416 with uploaded_bytes on a chunk boundary). */
   | { type: 'hostHas'; nextChunk: number; uploadedBytes: number }
@@ -89,7 +91,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', 'Only a failed or cancelled draft can be retried');
       if (draft.failCode === 'file_changed' || draft.failCode === 'file_missing') return refuse(draft.failCode, `${describeFailReason(draft.failCode)}: add it again`);
       // The platform cannot continue a failed publish: a retry is a fresh one.
-      return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null });
+      return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null });
     case 'wait':
       return ok({ ...draft, attempts: event.attempts, state: 'waiting', reason: event.reason, failCode: event.code ?? null, notBefore: event.until, resumeState: null });
     case 'fail':
@@ -101,11 +103,13 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     case 'publishOpened': {
       const opened = { ...draft, ...event.publish, nextChunk: 0, uploadedBytes: 0, platformStatus: null };
       if (event.stopped) return ok(opened);
-      return ok({ ...opened, state: 'uploading', notBefore: null, reason: event.reason });
+      return ok({ ...opened, state: 'uploading', notBefore: null, reason: draft.freshPublishReason, freshPublishReason: null });
     }
     case 'publishAbandoned':
       // An issue time of 0 reads as expired: the next run opens a fresh publish.
-      return ok({ ...draft, uploadUrlIssuedAt: 0 });
+      return ok({ ...draft, uploadUrlIssuedAt: 0, freshPublishReason: event.reason });
+    case 'linkRanOut':
+      return ok({ ...draft, freshPublishReason: event.reason });
     case 'chunkAcknowledged': {
       const progressed = { ...draft, nextChunk: event.index + 1, uploadedBytes: event.uploadedBytes };
       // Paused or cancelled meanwhile: keep the progress the host confirmed, nothing else.

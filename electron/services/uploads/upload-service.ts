@@ -25,12 +25,14 @@ import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draf
 import { classifyFailure } from './failure.js';
 import { fingerprintFile } from './fingerprint.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
-import type { PublishApi, TokenSource } from './ports.js';
+import type { PublishApi } from '../../api/publish.js';
+import type { TokenSource } from './ports.js';
 import { DraftQueue } from './queue.js';
 import { PLATFORM_LIMITS, RATE_LIMIT_WAIT, Scheduler, type UploadLimits } from './scheduler.js';
 import { SpeedMeter } from './speed-meter.js';
 import { pollUntilFinal, recheckInbox, type PollerContext } from './status-poller.js';
 import { AUTH_WAIT, isDelivered, type DraftEvent } from './transitions.js';
+import { plainUrls, type UrlSeal } from './upload-url-seal.js';
 import { urlExpired, videoKind } from './video-kind.js';
 
 export { PLATFORM_LIMITS, type UploadLimits };
@@ -64,6 +66,8 @@ export interface UploadServiceDeps {
   random?: () => number;
   /** How chunks reach the upload host (tests inject one); api/chunk-put.ts by default. */
   chunks?: ChunkTransport;
+  /** Seals upload URLs in the journal (journalUrlSeal); plain by default. */
+  urlSeal?: UrlSeal;
   /** Photo posts (services/photos/photo-kind.ts); without it a photo draft fails saying so. */
   photoKind?: MediaKind;
 }
@@ -104,7 +108,7 @@ export class UploadService {
   private closed = false;
 
   constructor(private readonly deps: UploadServiceDeps) {
-    this.queue = new DraftQueue(deps.dataDir, deps.hub, (draft) => {
+    this.queue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, (draft) => {
       const activity = this.active.get(draft.id);
       return draft.state === 'uploading' && activity ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null };
     });
@@ -151,7 +155,7 @@ export class UploadService {
         mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint: await fingerprintFile(file.filePath),
         addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
         uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-        attempts: 0, notBefore: null, resumeState: null, photo: null,
+        attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
       });
     }
     for (const draft of added) this.queue.add(draft);
@@ -168,7 +172,7 @@ export class UploadService {
       mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' },
       addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
       uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-      attempts: 0, notBefore: null, resumeState: null, photo: post,
+      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post,
     };
     this.queue.add(draft);
     this.pump();
@@ -302,7 +306,12 @@ export class UploadService {
 
   private track(task: Promise<void>): void {
     this.tasks.add(task);
-    void task.finally(() => this.tasks.delete(task));
+    // A draft removed under a worker or a poll ends it with no_such_draft: nothing left to do.
+    void task
+      .catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'no_such_draft')) this.deps.log.error({ err: error }, 'an upload task failed');
+      })
+      .finally(() => this.tasks.delete(task));
   }
 
   private async upload(id: string, activity: Activity): Promise<void> {
@@ -314,15 +323,15 @@ export class UploadService {
     if (signal.aborted) return;
     if (source !== 'ok') return this.fail(id, source);
 
-    // Why the next publish is a fresh one, to say so in the queue.
-    let restartReason: string | null = draft.publishId !== null && urlExpired(draft, this.deps.clock.now()) ? LINK_EXPIRED : null;
+    // A link that ran out while the draft waited: say so when the fresh publish opens.
+    if (draft.publishId !== null && draft.freshPublishReason === null && urlExpired(draft, this.deps.clock.now())) draft = this.queue.apply(id, { type: 'linkRanOut', reason: LINK_EXPIRED });
     // Fresh publishes this run started without a chunk getting through: a host that keeps refusing
     // must fail the draft, not open publish after publish (each one counts against the inbox).
     let freshStarts = 0;
     while (true) {
       if (kind.needsPublish(draft, this.deps.clock.now())) {
         if (freshStarts > MAX_FRESH_STARTS) return this.fail(id, 'upload_rejected', 'The upload host kept refusing this upload');
-        const opened = await this.openPublish(draft, kind, signal, restartReason);
+        const opened = await this.openPublish(draft, kind, signal);
         if (opened.kind === 'failed') return this.handleFailure(id, opened.error, activity);
         if (opened.kind === 'not_now' || signal.aborted) return;
         draft = opened.draft;
@@ -347,7 +356,6 @@ export class UploadService {
           return this.handleFailure(id, outcome.error, activity);
         case 'restart':
           freshStarts = (outcome.progressed ? 0 : freshStarts) + 1;
-          restartReason = outcome.reason;
           draft = this.queue.require(id);
       }
     }
@@ -360,7 +368,7 @@ export class UploadService {
   }
 
   /** Opens a publish inside the account's budgets: the draft with it, or why not now. */
-  private async openPublish(draft: DraftRecord, kind: MediaKind, signal: AbortSignal, reason: string | null): Promise<OpenOutcome> {
+  private async openPublish(draft: DraftRecord, kind: MediaKind, signal: AbortSignal): Promise<OpenOutcome> {
     let now = this.deps.clock.now();
     let gate = this.scheduler.initGate(draft.openId, this.queue.all(), now);
     if (gate.kind === 'probe') {
@@ -392,10 +400,10 @@ export class UploadService {
     // Paused or cancelled while the platform opened the publish: keep it, so a resume continues
     // it rather than opening a second one the platform would also count.
     if (signal.aborted) {
-      if (this.queue.get(draft.id)) this.queue.apply(draft.id, { type: 'publishOpened', publish, reason, stopped: true });
+      if (this.queue.get(draft.id)) this.queue.apply(draft.id, { type: 'publishOpened', publish, stopped: true });
       return NOT_NOW;
     }
-    return { kind: 'opened', draft: this.queue.apply(draft.id, { type: 'publishOpened', publish, reason, stopped: false }) };
+    return { kind: 'opened', draft: this.queue.apply(draft.id, { type: 'publishOpened', publish, stopped: false }) };
   }
 
   /** Reads a processing draft's status until it is final; does not hold an upload slot. */

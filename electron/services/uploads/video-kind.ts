@@ -10,7 +10,7 @@ import { sendChunks } from './chunk-transfer.js';
 import type { DraftRecord } from './draft.js';
 import { fingerprintFile, sameFingerprint } from './fingerprint.js';
 import type { MediaKind } from './media-kind.js';
-import type { PublishApi } from './ports.js';
+import type { PublishApi } from '../../api/publish.js';
 
 /** The upload host honours an upload_url for an hour; start a fresh publish a little before. */
 export const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;

@@ -102,7 +102,9 @@ describe('redeem.success', () => {
       const { id } = await paidOrder({ script: ['hang'] });
       const [d] = await waitForDeliveries(sandbox, id, 'timed-out attempt', (list) => list[0]?.attempts.length === 1);
       expect(d!.attempts[0]).toMatchObject({ status: null, error: 'timeout after 300 ms' });
-      expect(d!.attempts[0]!.duration_ms).toBeGreaterThanOrEqual(250);
+      // The receiver got the request and never answered: the sandbox's own deadline ended it (how
+      // long that took is real time, a benchmark's business, not an assertion here).
+      expect(receiver.about(id).map((h) => h.answered)).toEqual(['hang']);
       await advanceClock(sandbox, 10);
       const [done] = await waitForDeliveries(sandbox, id, 'delivered', (list) => list[0]?.state === 'delivered');
       expect(done!.attempts).toHaveLength(2);

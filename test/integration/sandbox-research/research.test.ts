@@ -124,6 +124,7 @@ describe('op 10: video query', () => {
   it('fields selects the returned fields (id always comes back)', async () => {
     const res = await research(sandbox, VIDEO_QUERY, token, { query: { and: [cond('region_code', 'EQ', [topRegions()[0]!])] }, ...window, max_count: 5 }, 'like_count,create_time');
     expect(res.status).toBe(200);
+    expect(res.data.videos).toHaveLength(5);
     for (const video of res.data.videos) expect(Object.keys(video).sort()).toEqual(['create_time', 'id', 'like_count']);
   });
 
@@ -138,14 +139,17 @@ describe('op 10: video query', () => {
   it('or: any condition holds', async () => {
     const [first, second] = topRegions();
     const found = await everything({ query: { or: [cond('region_code', 'EQ', [first!]), cond('region_code', 'EQ', [second!])] } });
+    expect(found.length).toBeGreaterThan(0);
     expect(found.map((v) => v.id)).toEqual(all.filter((v) => v.region_code === first || v.region_code === second).map((v) => v.id));
   });
 
   it('not: no condition holds, also combined with and; upper-case keys work too', async () => {
     const [first, second] = topRegions();
     const notFirst = await everything({ query: { not: [cond('region_code', 'EQ', [first!])] } });
+    expect(notFirst.length).toBeGreaterThan(0);
     expect(notFirst.map((v) => v.id)).toEqual(all.filter((v) => v.region_code !== first).map((v) => v.id));
     const combined = await everything({ query: { AND: [cond('region_code', 'IN', [first!, second!])], NOT: [cond('region_code', 'EQ', [second!])] } });
+    expect(combined.length).toBeGreaterThan(0);
     expect(combined.map((v) => v.id)).toEqual(all.filter((v) => v.region_code === first).map((v) => v.id));
   });
 
@@ -188,6 +192,8 @@ describe('op 10: video query', () => {
     ['no fields parameter', 'VALID', null, /fields is required/],
     ['an empty fields parameter', 'VALID', '', /fields is empty/],
     ['an unknown field in fields', 'VALID', 'id,likes', /unknown video field\(s\) .*likes/],
+    ['an empty name in fields', 'VALID', 'id,,id', /fields has an empty name/],
+    ['a repeated name in fields', 'VALID', 'id,id', /fields names id more than once/],
     ['a body that is not JSON', '{"query": ', 'id', /not valid JSON/],
     ['a body that is not an object', '[1, 2]', 'id', /must be a JSON object/],
     ['no body at all', '', 'id', /must be a JSON object/],

@@ -1,6 +1,6 @@
 /** Fault injection: seeded and repeatable, by route prefix, on the API server and the upload host. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_KEY, CLIENT_SECRET, extras, getConsentPage, authorizeParams, newVerifier, initFileUpload, inspect, putChunk, signIn, startTestSandbox, statusOf, tokenRequest, type Sandbox, type TokenSet } from './helpers.js';
+import { CLIENT_KEY, CLIENT_SECRET, advanceClock, extras, getConsentPage, authorizeParams, newVerifier, initFileUpload, inspect, putChunk, signIn, startTestSandbox, statusOf, tokenRequest, type Sandbox, type TokenSet } from './helpers.js';
 
 let sandbox: Sandbox;
 let tokens: TokenSet;
@@ -63,12 +63,18 @@ describe('chaos', () => {
     await setChaos([]);
   });
 
-  it('adds latency', async () => {
-    await setChaos([{ route: 'POST /v2/post/publish/status/fetch/', probability: 1, latency_ms: 250 }]);
-    const started = performance.now();
-    const res = await statusOf(sandbox, tokens.access_token, 'x');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
-    expect(res.status).toBe(404);
+  it('adds latency, in the virtual clock\'s time: the answer waits until the clock has moved past it', async () => {
+    // A minute of latency: the test would time out in real time, so only advancing the clock can release it.
+    await setChaos([{ route: 'POST /v2/post/publish/status/fetch/', probability: 1, latency_ms: 60_000 }]);
+    let answered = false;
+    const delayed = statusOf(sandbox, tokens.access_token, 'x').then((res) => ((answered = true), res));
+    await advanceClock(sandbox, 30);
+    // Requests the chaos rule does not cover come and go meanwhile.
+    expect((await extras(sandbox, '/sandbox/clock')).status).toBe(200);
+    expect(answered).toBe(false);
+    // Past the minute whether the request reached the sandbox before or after the first advance.
+    await advanceClock(sandbox, 120);
+    expect((await delayed).status).toBe(404);
     await setChaos([]);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadStream } from 'node:fs';
-import { appendFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
 import { writeMp4File } from '../../support/media.js';
@@ -88,5 +89,34 @@ describe('draft actions', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('reorder refuses a repeated or unknown id and journals nothing', { timeout: 60_000 }, async () => {
+    const sandbox = await h.sandboxUrl();
+    // Hold the uploads so the drafts stay in the queue while they are reordered.
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 60_000 }]) });
+    const files = [];
+    for (const name of ['one.mp4', 'two.mp4']) {
+      const source = join(h.dataDir, name);
+      await writeMp4File(source, 1024 * 1024, 9);
+      const { fileId } = await h.app.incoming.receive(createReadStream(source));
+      files.push({ source: { kind: 'incoming' as const, fileId }, name, mimeType: 'video/mp4' as const, durationMs: null });
+    }
+    const [one, two] = await h.call('drafts.add', { openId: 'sbx-user-ava', files });
+    const order = async () => (await h.call('drafts.list')).map((d) => d.id).filter((id) => id === one!.id || id === two!.id);
+    const before = await order();
+    const journal = () => readFile(join(h.dataDir, 'drafts.json.journal'), 'utf8').then((text) => text.split('\n').filter((line) => line.includes('"op":"order"')).length);
+    const orders = await journal();
+
+    await expect(h.call('drafts.reorder', { ids: [two!.id, two!.id, one!.id] })).rejects.toThrow(/invalid_input.*more than once/);
+    await expect(h.call('drafts.reorder', { ids: [two!.id, randomUUID(), one!.id] })).rejects.toThrow(/no_such_draft/);
+    expect(await order()).toEqual(before);
+    expect(await journal()).toBe(orders);
+
+    // A proper reorder still works and is journaled.
+    expect((await h.call('drafts.reorder', { ids: [two!.id, one!.id] })).map((d) => d.id).slice(0, 2)).toEqual([two!.id, one!.id]);
+    expect(await journal()).toBe(orders + 1);
+    for (const draft of [one!, two!]) await h.call('drafts.remove', { id: draft.id });
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
   });
 });

@@ -49,7 +49,9 @@ describe('main process', () => {
 
   it('after ready: serves the renderer and opens one hardened window on app://', async () => {
     fake.app.ready();
-    await vi.waitFor(() => expect(windows()).toHaveLength(1));
+    // The whole app starts first (vault, accounts, journal): waitFor's default 1 s is less than
+    // that takes on a busy machine. What is checked is that one window opens, not how fast.
+    await vi.waitFor(() => expect(windows()).toHaveLength(1), { timeout: 30_000 });
     expect(fake.calls).toContain('protocol.handle(app)');
     expect(mainWindow().options.webPreferences).toMatchObject({
       preload: join(root, 'app', 'dist-electron', 'preload.cjs'),

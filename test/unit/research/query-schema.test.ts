@@ -166,8 +166,8 @@ describe('parseVideoQuery: conditions', () => {
 });
 
 describe('fields', () => {
-  it('parses a comma-separated list, ignoring spaces, empties and repeats', () => {
-    expect(expectOk(parseVideoFields('id, like_count,,like_count ,username'))).toEqual(['id', 'like_count', 'username']);
+  it('parses a comma-separated list, ignoring spaces around names', () => {
+    expect(expectOk(parseVideoFields('id, like_count ,username'))).toEqual(['id', 'like_count', 'username']);
     expect(expectOk(parseAccountFields('display_name,follower_count'))).toEqual(['display_name', 'follower_count']);
   });
 
@@ -178,5 +178,17 @@ describe('fields', () => {
     expect(unknown.code).toBe('invalid_params');
     expect(unknown.message).toMatch(/unknown video field\(s\) likes, views in fields/);
     expect(expectError(parseAccountFields('username,follower')).message).toMatch(/unknown account field\(s\) follower/);
+  });
+
+  it('rejects empty and repeated names like any other malformed list', () => {
+    for (const raw of ['id,,like_count', 'id,', ',id', 'id, ,username']) {
+      const error = expectError(parseVideoFields(raw));
+      expect(error.code, raw).toBe('invalid_params');
+      expect(error.message, raw).toMatch(/fields has an empty name/);
+    }
+    const repeated = expectError(parseVideoFields('id,like_count, id,like_count'));
+    expect(repeated.code).toBe('invalid_params');
+    expect(repeated.message).toMatch(/fields names id, like_count more than once/);
+    expect(expectError(parseAccountFields('username,username')).message).toMatch(/names username more than once/);
   });
 });

@@ -40,9 +40,13 @@ describe('checkChunkPlan', () => {
     refused({ video_size: -1, chunk_size: 1, total_chunk_count: 1 }, 'positive integer');
   });
 
-  it('never allows more than 1000 chunks (unreachable with 5 MB chunks and 4 GB, but the rule stands)', () => {
-    // 4 GB / 5 MB = 819 chunks: the maximum reachable.
+  it('never allows more than 1000 chunks, whatever the other numbers say', () => {
+    // 4 GB / 5 MB = 819 chunks: the most a consistent plan can have.
     ok({ video_size: 4096 * MB, chunk_size: 5 * MB, total_chunk_count: 819 });
+    refused({ video_size: 4096 * MB, chunk_size: 5 * MB, total_chunk_count: 1001 }, 'total_chunk_count may be at most 1000');
+    refused({ video_size: 10 * MB, chunk_size: 5 * MB, total_chunk_count: 5000 }, 'at most 1000');
+    // 1000 itself is within the bound; here it fails the consistency rule instead.
+    refused({ video_size: 10 * MB, chunk_size: 5 * MB, total_chunk_count: 1000 }, 'floor(video_size / chunk_size) = 2');
   });
 });
 

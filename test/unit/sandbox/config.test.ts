@@ -19,6 +19,7 @@ describe('sandbox config', () => {
     expect(DEFAULT_SANDBOX_CONFIG.users.map((u) => u.open_id)).toEqual(['sbx-user-ava', 'sbx-user-ben', 'sbx-user-chen']);
     expect(DEFAULT_SANDBOX_CONFIG.limits).toEqual({ init_per_minute: 6, status_per_minute: 30, pending_shares_per_24h: 5, research_requests_per_day: 1000, research_records_per_day: 100_000 });
     expect(DEFAULT_SANDBOX_CONFIG.processing).toEqual({ seconds_per_gb: 2 });
+    expect(DEFAULT_SANDBOX_CONFIG.upload_host).toEqual({ idle_timeout_ms: 30_000 });
     expect(DEFAULT_SANDBOX_CONFIG.chaos).toEqual([]);
   });
 
@@ -45,6 +46,7 @@ describe('sandbox config', () => {
     [{ limits: { init_per_minute: 0 } }, 'limits.init_per_minute'],
     [{ limits: { init_per_minte: 3 } }, 'init_per_minte'],
     [{ processing: { seconds_per_gb: -1 } }, 'processing.seconds_per_gb'],
+    [{ upload_host: { idle_timeout_ms: 10 } }, 'upload_host.idle_timeout_ms'],
     [{ research: { seed: 1.5 } }, 'research.seed'],
     [{ chaos: [{ route: 'GET /', probability: 3, status: 500 }] }, 'chaos[0].probability'],
     [{ chaos: 'none' }, 'chaos'],

@@ -19,8 +19,17 @@ describe('incoming files', () => {
 
   it('refuses a body over the limit and leaves nothing behind', async () => {
     const incoming = new IncomingFiles(dir);
-    await expect(incoming.receive(Readable.from([Buffer.alloc(10)]), 5)).rejects.toMatchObject({ code: 'file_too_large' });
+    await expect(incoming.receive(Readable.from([Buffer.alloc(10)]), { limitBytes: 5 })).rejects.toMatchObject({ code: 'file_too_large' });
     expect(await incoming.sweep(new Set())).toBe(0);
+  });
+
+  it('refuses a declared size over the limit before reading or writing anything', async () => {
+    const incoming = new IncomingFiles(join(dir, 'never-made'));
+    let read = false;
+    const body = new Readable({ read: () => void (read = true) });
+    await expect(incoming.receive(body, { declaredBytes: 4 * 1024 ** 3 + 1 })).rejects.toMatchObject({ code: 'file_too_large' });
+    expect(read).toBe(false);
+    expect(existsSync(join(dir, 'never-made'))).toBe(false);
   });
 
   it('names only files it made: ids are validated, unknown ones refused', async () => {
