@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { photosChannels } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
 import { AppError } from '../../core/result.js';
-import type { IncomingFiles } from '../uploads/incoming-files.js';
+import type { IncomingFiles } from '../uploads/ports.js';
 import type { PhotoService } from './photo-service.js';
 
 export function photoHandlers(photos: PhotoService, incoming: IncomingFiles, runtime: 'electron' | 'web', checkAccount: (openId: string) => string | null): HandlersFor<typeof photosChannels> {

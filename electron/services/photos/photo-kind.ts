@@ -9,8 +9,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { Logger } from '../../../common/log.js';
 import { failed, platformError, type PlatformError } from '../../api/errors.js';
-import type { DraftRecord } from '../uploads/draft.js';
-import type { MediaKind } from '../uploads/media-kind.js';
+import type { DraftRecord, MediaKind } from '../uploads/ports.js';
 import type { PhotoApi } from '../../api/publish.js';
 import type { HostError, MediaHost } from './hosts/media-host.js';
 

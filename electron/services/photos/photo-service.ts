@@ -14,9 +14,7 @@ import type { DraftView, PhotoPostInput, PreparedImage } from '../../core/contra
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { SettingsService } from '../settings.js';
-import type { PhotoImage } from '../uploads/draft.js';
-import type { TokenSource } from '../uploads/ports.js';
-import type { UploadService } from '../uploads/upload-service.js';
+import type { PhotoImage, TokenSource, UploadService } from '../uploads/ports.js';
 import type { Vault } from '../vault/vault.js';
 import type { MediaHost } from './hosts/media-host.js';
 import { s3Host } from './hosts/s3-host.js';

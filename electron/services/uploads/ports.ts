@@ -15,3 +15,10 @@ export interface TokenSource {
    */
   withAccessToken<T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
 }
+
+/** What the photos service uses of the engine: it adds a media kind and photo drafts through these. */
+export type { MediaKind } from './media-kind.js';
+export type { DraftRecord, PhotoImage, PhotoPost } from './draft.js';
+export type { UploadService } from './upload-service.js';
+export type { IncomingFiles } from './incoming-files.js';
+export { backoffDelay } from './backoff.js';
