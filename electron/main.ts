@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     openExternal: createExternalOpener(shell, log.child({ layer: 'shell' })),
     // The OS key store; safeStorage is usable only after 'ready'.
     secretCipher: await createSafeStorageCipher(safeStorage),
+    // Bundled beside this file by scripts/build-electron.mjs.
+    photoWorker: { file: join(__dirname, 'photo-prep-worker.cjs') },
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 

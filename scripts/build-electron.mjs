@@ -1,5 +1,5 @@
 // Bundles the Electron main process (electron/main.ts → dist-electron/main.cjs) and the preload
-// (electron/preload.ts → dist-electron/preload.cjs) with esbuild. CommonJS because a sandboxed
+// (electron/preload.ts → dist-electron/preload.cjs), and the photo worker (→ photo-prep-worker.cjs) with esbuild. CommonJS because a sandboxed
 // preload can only be one CJS file: it cannot load modules from disk, only require('electron')
 // and a few built-ins, so everything it uses is bundled in. The main bundle carries its
 // dependencies too, so a packaged app needs no devDependency (electron-store) at run time.
@@ -18,7 +18,8 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     platform: 'node',
     // Electron 45 runs Node 22; node20 keeps the output valid for the project's minimum too.
     target: 'node20',
-    external: ['electron'],
+    // sharp is native (libvips): loaded from node_modules at run time, never bundled.
+    external: ['electron', 'sharp'],
     sourcemap: 'linked',
     minify,
     logLevel: 'warning',
@@ -28,6 +29,8 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
   const [main, preload] = await Promise.all([
     build({ ...common, entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
     build({ ...common, entryPoints: [join(root, 'electron/preload.ts')], outfile: join(outDir, 'preload.cjs') }),
+    // The photo worker runs in a worker thread of its own (electron/services/photos/photo-prep.ts).
+    build({ ...common, entryPoints: [join(root, 'electron/services/photos/prep-worker.ts')], outfile: join(outDir, 'photo-prep-worker.cjs') }),
   ]);
   return { outDir, main: join(outDir, 'main.cjs'), preload: join(outDir, 'preload.cjs'), metafiles: { main: main.metafile, preload: preload.metafile } };
 }
