@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
+import { stopOnSignals } from './stop-on-signals.js';
 import { startSandbox } from './index.js';
 
 const USAGE = `usage: npm run sandbox -- [--port N] [--upload-port N] [--config FILE] [--data-dir DIR] [--seed N]
@@ -71,21 +72,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: sandbox.baseUrl, upload_base_url: sandbox.uploadBaseUrl, console_url: sandbox.consoleUrl })}\n`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'sandbox stopping');
-    sandbox.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(`sandbox: error while stopping: ${(err as Error).message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('sandbox', logger, () => sandbox.close());
 }
 
 await main();

@@ -4,8 +4,8 @@
  * naming it instead of being silently ignored. Every section is optional and defaults to
  * DEFAULT_SANDBOX_CONFIG's, so a file can say only what it changes.
  */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { readJsonConfigFile } from './json-config-file.js';
 import { chaosRulesSchema } from './chaos.js';
 import { describeZodError } from './validation.js';
 
@@ -15,7 +15,7 @@ export const SANDBOX_MEDIA_PLACEHOLDER = '{sandbox_media_url}';
 const identifier = (what: string) => z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, `${what} must be 1-128 letters, digits, '_', '.' or '-'`);
 
 /** `http://127.0.0.1:*\/callback/`: a URL whose port may be `*` (any port), and nothing else wild. */
-const redirectUriPattern = z.string().refine(
+export const redirectUriPattern = z.string().refine(
   (value) => {
     if (value.includes('#')) return false;
     const concrete = value.replace(/^(https?:\/\/[^/:]+):\*(?=\/|$)/, '$1:1');
@@ -163,19 +163,7 @@ export function parseSandboxConfig(raw: unknown): SandboxConfig {
 export const DEFAULT_SANDBOX_CONFIG: SandboxConfig = parseSandboxConfig({});
 
 export async function loadSandboxConfigFile(path: string): Promise<SandboxConfig> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    throw new Error(`cannot read sandbox config ${path}: ${(err as Error).message}`, { cause: err });
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`sandbox config ${path} is not valid JSON: ${(err as Error).message}`, { cause: err });
-  }
-  return parseSandboxConfig(raw);
+  return parseSandboxConfig(await readJsonConfigFile(path, 'sandbox config'));
 }
 
 /** The config with run-time values filled in (the sandbox media URL in verified prefixes). */

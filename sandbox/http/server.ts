@@ -4,7 +4,7 @@
  * an unexpected exception into a 500 in the route's own error shape, and logs one line per
  * request without its query string (upload URLs carry a credential there).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OffsetClock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
@@ -118,29 +118,38 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     else res.writeContinue();
     void handle(req, res);
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  answerClientErrors(server);
 
+  port = await listen(server, options.port, '127.0.0.1');
+  return { url: `http://127.0.0.1:${port}`, port, close: () => closeServer(server) };
+}
+
+/** Starts listening; answers the port (the one the system chose for 0). */
+export async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  port = (server.address() as AddressInfo).port;
+  return (server.address() as AddressInfo).port;
+}
 
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+/** Stops accepting and drops the open connections, idle keep-alive ones included, so close() does not wait on them. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** A malformed request line or headers: a plain 400 instead of Node's silent reset. */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
 }
 
 function hostAllowed(host: string | undefined, port: number): boolean {

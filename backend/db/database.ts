@@ -1,0 +1,84 @@
+/**
+ * Opens the backend's PostgreSQL: embedded PGlite in the data dir by default, a PostgreSQL server
+ * when a DATABASE_URL is given. Both go through the same Kysely query builder, schema and
+ * migrations; nothing above this file knows which one it has. Migrations run before the database
+ * is handed out.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
+import type { Logger } from '../../common/log.js';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+import { lockDataDir } from './data-dir-lock.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabaseOptions {
+  /** Where PGlite keeps its files (`<dataDir>/pglite`); unused with a databaseUrl. */
+  dataDir: string;
+  /** postgres://… of a PostgreSQL server; without it, PGlite. */
+  databaseUrl?: string;
+  log: Logger;
+  /** Connections per process to a PostgreSQL server (default 10). */
+  poolSize?: number;
+}
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const { dialect, kind, release } = options.databaseUrl ? await postgresDialect(options.databaseUrl, options.poolSize ?? 10) : await pgliteDialect(options.dataDir);
+  const db = new Kysely<Database>({ dialect });
+  try {
+    await migrate(db, options.log);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    await release();
+    throw err;
+  }
+  return {
+    db,
+    kind,
+    close: async () => {
+      await db.destroy();
+      await release();
+    },
+  };
+}
+
+async function migrate(db: Kysely<Database>, log: Logger): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Success') log.info({ migration: result.migrationName }, 'migration applied');
+    else if (result.status === 'Error') log.error({ migration: result.migrationName }, 'migration failed');
+  }
+  if (error) throw new Error(`database migration failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+async function postgresDialect(databaseUrl: string, poolSize: number): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return { dialect: new PostgresDialect({ pool }), kind: 'postgres', release: () => Promise.resolve() };
+}
+
+async function pgliteDialect(dataDir: string): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void> }> {
+  const dir = join(dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  // PGlite is one process's database: a second backend on the same data dir would corrupt it.
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
+    const pglite = await PGlite.create(dir);
+    return { dialect: new PGliteDialect(pglite), kind: 'pglite', release: unlock };
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The backend's HTTP server: the sandbox's route table and replies (sandbox/http) on a plain
+ * node:http server, without the sandbox's loopback-only Host check and chaos, since the backend
+ * runs on a public interface behind a load balancer. It answers browser origins from
+ * `allowed_origins` (CORS, preflight included) and refuses any other Origin with 403, gives every
+ * request a log_id, turns an unexpected exception into a 500, and logs one line per request
+ * without its query or headers (tokens live there).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Clock } from '../../common/clock.js';
+import type { Logger } from '../../common/log.js';
+import { newLogId } from '../../sandbox/ids.js';
+import { HANDLED } from '../../sandbox/http/reply.js';
+import type { Router } from '../../sandbox/http/router.js';
+import { answerClientErrors, closeServer, listen, send } from '../../sandbox/http/server.js';
+import { apiError } from './answers.js';
+
+export interface BackendServerOptions {
+  host: string;
+  port: number;
+  router: Router;
+  clock: Clock;
+  logger: Logger;
+  allowedOrigins: readonly string[];
+  /** Paths called by servers, not browsers (the webhook): no Origin rules apply. */
+  serverToServerPaths: readonly string[];
+}
+
+export interface RunningBackendServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Methods': 'GET, POST',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+  'Access-Control-Max-Age': '600',
+};
+
+export async function startBackendServer(options: BackendServerOptions): Promise<RunningBackendServer> {
+  const { router, clock, logger } = options;
+  const allowed = new Set(options.allowedOrigins);
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const logId = newLogId(clock);
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://backend.invalid');
+    } catch {
+      send(res, apiError(400, 'invalid_request', 'malformed request target'));
+      return;
+    }
+    res.on('finish', () => {
+      const line = { method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started), log_id: logId };
+      if (res.statusCode >= 400) logger.info(line, 'request failed');
+      else logger.debug(line, 'request');
+    });
+
+    const origin = req.headers.origin;
+    const browserFacing = !options.serverToServerPaths.includes(url.pathname);
+    const cors: Record<string, string> = origin !== undefined && allowed.has(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+    if (browserFacing && origin !== undefined && !allowed.has(origin)) {
+      // A page elsewhere must not spend a visitor's token or drive the broker (CSRF).
+      send(res, apiError(403, 'origin_not_allowed', `requests from ${origin.slice(0, 100)} are not allowed (allowed_origins)`));
+      return;
+    }
+    if (method === 'OPTIONS' && browserFacing) {
+      send(res, { status: 204, headers: { ...cors, ...CORS_HEADERS } });
+      return;
+    }
+
+    const match = router.match(method, url.pathname);
+    if (match.kind === 'not_found') {
+      send(res, apiError(404, 'not_found', `no route ${method} ${url.pathname}`, cors));
+      return;
+    }
+    if (match.kind === 'wrong_method') {
+      send(res, apiError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}`, { ...cors, Allow: match.allowed.join(', ') }));
+      return;
+    }
+    const log = logger.child({ log_id: logId });
+    try {
+      const reply = await match.route.handler({ req, res, url, params: match.params, logId, log });
+      if (reply !== HANDLED) send(res, { ...reply, headers: { ...cors, ...reply.headers } });
+    } catch (err) {
+      log.error({ err, path: url.pathname }, 'unhandled error in route');
+      if (!res.headersSent) send(res, apiError(500, 'internal_error', `internal error (log_id ${logId})`, cors));
+      else res.destroy();
+    }
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void handle(req, res);
+  });
+  answerClientErrors(server);
+  const port = await listen(server, options.port, options.host);
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    close: () => closeServer(server),
+  };
+}

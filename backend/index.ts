@@ -1,0 +1,114 @@
+/**
+ * The partner backend, in process: `startBackend()` opens the database (PGlite in the data dir,
+ * or the PostgreSQL server at databaseUrl), applies the migrations, and serves the token broker,
+ * the store API and the payment webhook receiver. The CLI (`npm run backend`), the tests and the
+ * app's built-in profile all start it this way.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Clock } from '../common/clock.js';
+import { createLogger, type Logger } from '../common/log.js';
+import { createHttpClient, type HttpSend } from '../electron/api/http.js';
+import { Router } from '../sandbox/http/router.js';
+import { brokerRoutes } from './broker/routes.js';
+import { parseBackendConfig, type BackendConfig, type BackendConfigInput } from './config.js';
+import type { BackendContext } from './context.js';
+import { openDatabase, type DatabaseKind } from './db/database.js';
+import { startBackendServer } from './http/server.js';
+import { orderRoutes } from './orders/routes.js';
+import { SandboxClock } from './sandbox-clock.js';
+import { webhookRoute } from './webhooks/receiver.js';
+
+export { parseBackendConfig, loadBackendConfigFile, SANDBOX_CATALOG, DEFAULT_WEBHOOK_PATH, type BackendConfig, type BackendConfigInput } from './config.js';
+
+export interface StartBackendOptions {
+  /** Validated again here, defaults filled. */
+  config: BackendConfig | BackendConfigInput;
+  /** PGlite's home (`<dataDir>/pglite`); without it (and without databaseUrl) a temp dir removed on close. */
+  dataDir?: string;
+  /** postgres://… : use this PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  logger?: Logger;
+  /**
+   * The backend's time. Default: real time, or in the sandbox profile the sandbox's virtual clock
+   * read over HTTP; an app embedding both can pass the sandbox's own clock object.
+   */
+  clock?: Clock;
+  /** Default 127.0.0.1; 0.0.0.0 behind a load balancer. */
+  host?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** Connections per process to a PostgreSQL server (default 10). */
+  poolSize?: number;
+}
+
+export interface BackendHandle {
+  baseUrl: string;
+  /** Where the platform must send payment webhooks (baseUrl + webhook_path). */
+  webhookUrl: string;
+  databaseKind: DatabaseKind;
+  config: BackendConfig;
+  close(): Promise<void>;
+}
+
+export async function startBackend(options: StartBackendOptions): Promise<BackendHandle> {
+  const config = parseBackendConfig(options.config);
+  const logger = options.logger ?? createLogger({ name: 'backend' });
+  const http: HttpSend = createHttpClient({ log: logger });
+  const ownsDir = !options.dataDir && !options.databaseUrl;
+  const dataDir = options.dataDir ? resolve(options.dataDir) : ownsDir ? await mkdtemp(join(tmpdir(), 'draftdeck-backend-')) : '';
+
+  const cleanups: Array<() => Promise<void>> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step();
+    if (ownsDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const database = await openDatabase({ dataDir, databaseUrl: options.databaseUrl, log: logger, poolSize: options.poolSize });
+    cleanups.push(() => database.close());
+
+    const sandboxClock = !options.clock && config.platform.sandbox ? new SandboxClock(http, config.platform.base_url) : null;
+    if (sandboxClock) {
+      await sandboxClock.sync();
+      sandboxClock.start();
+      cleanups.push(() => Promise.resolve(sandboxClock.stop()));
+    }
+    const clock: Clock = options.clock ?? sandboxClock ?? { now: () => Date.now() };
+
+    const ctx: BackendContext = {
+      config,
+      db: database.db,
+      clock,
+      resyncClock: () => sandboxClock?.sync() ?? Promise.resolve(),
+      http,
+      logger,
+      instanceId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    };
+    const router = new Router().add(...brokerRoutes(ctx), ...orderRoutes(ctx), webhookRoute(ctx));
+    const server = await startBackendServer({
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 0,
+      router,
+      clock,
+      logger,
+      allowedOrigins: config.allowed_origins,
+      serverToServerPaths: [config.webhook_path],
+    });
+    cleanups.push(() => server.close());
+
+    logger.info({ base_url: server.url, database: database.kind, instance: ctx.instanceId }, 'backend ready');
+    let closing: Promise<void> | undefined;
+    return {
+      baseUrl: server.url,
+      webhookUrl: `${server.url}${config.webhook_path}`,
+      databaseKind: database.kind,
+      config,
+      close: () => (closing ??= cleanup()),
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Orders and entitlements in the database. Uniqueness lives in the schema, not in this process:
+ * (open_id, idempotency_key) makes a repeated key the same order whichever backend process sees
+ * it, and trade_order_id is unique.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Product } from '../config.js';
+import type { Database, OrderStatus, OrdersTable } from '../db/schema.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface NewOrder {
+  orderId: string;
+  openId: string;
+  idempotencyKey: string;
+  product: Product;
+  now: number;
+}
+
+/** Inserts the order, or answers the one this account already made with this key (`created: false`). */
+export async function insertOrReuseOrder(db: Kysely<Database>, order: NewOrder): Promise<{ row: OrderRow; created: boolean }> {
+  const at = new Date(order.now);
+  const inserted = await db
+    .insertInto('orders')
+    .values({
+      order_id: order.orderId,
+      open_id: order.openId,
+      idempotency_key: order.idempotencyKey,
+      product_id: order.product.id,
+      product_name: order.product.name,
+      amount: order.product.price_beans,
+      grants: JSON.stringify(order.product.grants),
+      refund_rule: order.product.refund_rule,
+      trade_order_id: null,
+      status: 'created',
+      failure: null,
+      fulfilled_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.columns(['open_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { row: inserted, created: true };
+  const existing = await db.selectFrom('orders').selectAll().where('open_id', '=', order.openId).where('idempotency_key', '=', order.idempotencyKey).executeTakeFirstOrThrow();
+  return { row: existing, created: false };
+}
+
+/** Notes the platform's trade_order_id (the first one wins; op 8 answers the same one for the same order_id). */
+export async function setTradeOrderId(db: Kysely<Database>, orderId: string, tradeOrderId: string, now: number): Promise<OrderRow> {
+  await db.updateTable('orders').set({ trade_order_id: tradeOrderId, updated_at: new Date(now) }).where('order_id', '=', orderId).where('trade_order_id', 'is', null).execute();
+  return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** An order the platform refused, or the person failed or cancelled, before it was ever paid. */
+export async function closeUnpaidOrder(db: Kysely<Database>, orderId: string, status: Extract<OrderStatus, 'failed' | 'cancelled' | 'paid'>, failure: string | null, now: number): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ status, failure, updated_at: new Date(now) })
+    .where('order_id', '=', orderId)
+    .where('fulfilled_at', 'is', null)
+    .where('status', 'in', ['created', 'paid'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function accountOrder(db: Kysely<Database>, openId: string, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('open_id', '=', openId).executeTakeFirst();
+}
+
+export async function accountOrders(db: Kysely<Database>, openId: string, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('open_id', '=', openId).orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(limit).execute();
+}
+
+export async function accountItems(db: Kysely<Database>, openId: string): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('entitlements').select(['item', 'count']).where('open_id', '=', openId).where('count', '>', 0).orderBy('item').execute();
+  return Object.fromEntries(rows.map((row) => [row.item, row.count]));
+}

@@ -1,0 +1,85 @@
+/**
+ * The payment webhook receiver at `webhook_path` (spec op 9). Reads the raw body, verifies the
+ * signature and the timestamp window before parsing anything (401 otherwise), then applies the
+ * event exactly once (apply-event.ts) and answers 200 once that is committed. An unknown order
+ * is recorded and answered 200 so the platform stops retrying. Every request, refused or not,
+ * gets a ledger row with its outcome.
+ *
+ * In the sandbox profile the clock is the sandbox's virtual clock: a timestamp outside the window
+ * first makes the clock re-read the sandbox's offset (someone may just have advanced it), and is
+ * only refused if it is still outside.
+ */
+import { createHash } from 'node:crypto';
+import { unixSeconds } from '../../common/clock.js';
+import { readSmallBody } from '../../sandbox/http/body.js';
+import type { Reply } from '../../sandbox/http/reply.js';
+import type { RequestContext, Route } from '../../sandbox/http/router.js';
+import type { BackendContext } from '../context.js';
+import { apiError, apiOk } from '../http/answers.js';
+import { applyPaymentEvent } from './apply-event.js';
+import { eventKey, parsePaymentEvent } from './payment-event.js';
+import { checkSignature, type SignatureCheck } from './signature.js';
+
+const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
+
+export function webhookRoute(ctx: BackendContext): Route {
+  const secret = ctx.config.platform.client_secret;
+
+  const verify = async (header: string | undefined, body: Buffer): Promise<SignatureCheck> => {
+    const first = checkSignature(secret, header, body, unixSeconds(ctx.clock));
+    if (first.ok || first.reason !== 'stale_timestamp') return first;
+    await ctx.resyncClock();
+    return checkSignature(secret, header, body, unixSeconds(ctx.clock));
+  };
+
+  const handler = async (rc: RequestContext): Promise<Reply> => {
+    const received = await readSmallBody(rc.req, MAX_WEBHOOK_BODY_BYTES);
+    if (!received.ok) return apiError(400, 'invalid_request', received.reason === 'too_large' ? 'the body is larger than 64 KB' : 'the body was not received');
+    const body = received.body;
+    const bodySha256 = createHash('sha256').update(body).digest('hex');
+    const header = rc.req.headers['tiktok-signature'];
+    const check = await verify(Array.isArray(header) ? header.join(',') : header, body);
+    const receivedAt = new Date(ctx.clock.now());
+    const record = (outcome: string, detail: string | null, verified: boolean) =>
+      recordUnapplied(ctx, { receivedAt, bodySha256, outcome, detail, verified }).catch((err: unknown) => rc.log.error({ err }, 'webhook: could not record a delivery in the ledger'));
+
+    if (!check.ok) {
+      await record(check.reason, check.reason === 'stale_timestamp' ? `t=${check.timestamp}, receiver clock ${unixSeconds(ctx.clock)}` : null, false);
+      rc.log.info({ outcome: check.reason }, 'webhook refused');
+      return apiError(401, check.reason, check.reason === 'stale_timestamp' ? 'the signature timestamp is more than 5 minutes from this server’s clock' : 'the Tiktok-Signature header is missing or does not match the body');
+    }
+    // Signed by the platform but unreadable or not for us: retrying cannot help, so it is recorded and acknowledged.
+    const acknowledgeUnusable = async (outcome: string, detail: string): Promise<Reply> => {
+      await record(outcome, detail, true);
+      rc.log.warn({ outcome, detail }, 'webhook not applied');
+      return apiOk(200, { received: true, outcome });
+    };
+    const event = parsePaymentEvent(body);
+    if (!event.ok) return acknowledgeUnusable('invalid_event', event.message);
+    if (event.value.clientKey !== ctx.config.platform.client_key) return acknowledgeUnusable('wrong_client', `client_key ${event.value.clientKey.slice(0, 128)}`);
+
+    const result = await applyPaymentEvent(ctx.db, event.value, eventKey(event.value, bodySha256), { receivedAt, bodySha256, handledBy: ctx.instanceId });
+    rc.log.info({ event: event.value.event, trade_order_id: event.value.tradeOrderId, order_id: event.value.orderId, outcome: result.outcome }, 'webhook applied');
+    return apiOk(200, { received: true, outcome: result.outcome });
+  };
+
+  return { method: 'POST', path: ctx.config.webhook_path, handler };
+}
+
+async function recordUnapplied(ctx: BackendContext, entry: { receivedAt: Date; bodySha256: string; outcome: string; detail: string | null; verified: boolean }): Promise<void> {
+  await ctx.db
+    .insertInto('webhook_ledger')
+    .values({
+      received_at: entry.receivedAt,
+      verified: entry.verified,
+      outcome: entry.outcome,
+      event: null,
+      event_key: null,
+      trade_order_id: null,
+      order_id: null,
+      body_sha256: entry.bodySha256,
+      detail: entry.detail,
+      handled_by: ctx.instanceId,
+    })
+    .execute();
+}

@@ -1,0 +1,192 @@
+/**
+ * webhooks: signed payment webhooks verified and fulfilled per second by the partner backend, on
+ * PGlite and on PostgreSQL, beside a bare node:http server on the same machine that reads the body
+ * and answers 200 (the most any receiver could do). Each backend runs as its own process, as
+ * `npm run backend` starts it (so its memory is its own), on orders seeded in its database; the
+ * load is the same for all three: EVENTS distinct payment-success deliveries, signed beforehand,
+ * sent CONCURRENCY at a time over keep-alive connections. Runs alternate backend and baseline:
+ * pglite, bare, postgres, bare, … RUNS times; figures are medians.
+ *
+ * Figures: pglite_per_s, postgres_per_s, bare_per_s (deliveries answered 200 per second, wall
+ * clock), pglite_ratio and postgres_ratio (each / bare), pglite_p95_ms, postgres_p95_ms,
+ * bare_p95_ms (latency of one delivery), and peak RSS of each server process. After the runs every
+ * seeded order must be fulfilled exactly once (entitlements = orders × grant), else the run fails.
+ *
+ * Run: npm run bench -- webhooks   (needs DATABASE_URL, a PostgreSQL server: `.ci/run` starts one)
+ * Env: WEBHOOK_BENCH_EVENTS (default 1000), WEBHOOK_BENCH_RUNS (3), WEBHOOK_BENCH_CONCURRENCY (16).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { Agent, request } from 'node:http';
+import { openDatabase } from '../../backend/db/database.js';
+import { insertOrReuseOrder, setTradeOrderId } from '../../backend/orders/orders-store.js';
+import { SANDBOX_CATALOG, parseBackendConfig } from '../../backend/config.js';
+import { createLogger } from '../../common/log.js';
+import { SIGNATURE_HEADER, signatureHeaderValue } from '../../sandbox/webhooks/signature.js';
+import { createTestDatabase, postgresMissing, type TestDatabase } from '../support/backend-db.js';
+import { startBackendProcess, stopProcess } from '../support/backend-process.js';
+import { peakRssMb, percentile, reporter } from './lib/report.js';
+
+const report = reporter('webhooks');
+const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 1000);
+const RUNS = Number(process.env.WEBHOOK_BENCH_RUNS ?? 3);
+const CONCURRENCY = Number(process.env.WEBHOOK_BENCH_CONCURRENCY ?? 16);
+const CLIENT_KEY = 'bench_client';
+const SECRET = 'bench_webhook_secret';
+const OPEN_ID = 'bench-user';
+const log = createLogger({ name: 'bench', level: 'warn' });
+
+const config = parseBackendConfig({
+  // Webhooks never call the platform: any address will do.
+  platform: { base_url: 'http://127.0.0.1:9', client_key: CLIENT_KEY, client_secret: SECRET },
+  catalog: SANDBOX_CATALOG,
+  redirect_uris: ['http://127.0.0.1:*/callback/'],
+});
+const gems = config.catalog.find((p) => p.id === 'gems_100')!;
+
+interface Delivery { body: string; orderId: string }
+interface RunResult { perSecond: number; p95Ms: number }
+
+/** `count` orders of gems_100, each with a trade order, and the success event the platform would send for it. */
+async function seed(database: TestDatabase, count: number): Promise<Delivery[][]> {
+  const { db, close } = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log });
+  try {
+    const runs: Delivery[][] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const run: Delivery[] = [];
+      for (let i = 0; i < count; i++) {
+        const orderId = `ord_bench_${r}_${i}_${randomBytes(4).toString('hex')}`;
+        const tradeOrderId = `${Date.now()}${r}${String(i).padStart(6, '0')}`;
+        await insertOrReuseOrder(db, { orderId, openId: OPEN_ID, idempotencyKey: orderId, product: gems, now: Date.now() });
+        await setTradeOrderId(db, orderId, tradeOrderId, Date.now());
+        const content = JSON.stringify({ trade_order_id: tradeOrderId, order_id: orderId, is_sandbox: true });
+        run.push({ orderId, body: JSON.stringify({ client_key: CLIENT_KEY, event: 'minis.trade_order.redeem.success', create_time: Math.floor(Date.now() / 1000), user_openid: '', content }) });
+      }
+      runs.push(run);
+    }
+    return runs;
+  } finally {
+    await close();
+  }
+}
+
+/** Sends every delivery, CONCURRENCY at a time on keep-alive connections; every answer must be 200. */
+async function blast(url: string, deliveries: Delivery[]): Promise<RunResult> {
+  const t = Math.floor(Date.now() / 1000);
+  const signed = deliveries.map((d) => ({ body: d.body, signature: signatureHeaderValue(SECRET, t, d.body) }));
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  try {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < signed.length) {
+          const item = signed[next++]!;
+          const sent = performance.now();
+          const status = await post(url, item.body, item.signature, agent);
+          latencies.push(performance.now() - sent);
+          if (status !== 200) throw new Error(`${url} answered ${status}`);
+        }
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: signed.length / seconds, p95Ms: percentile(latencies, 95) };
+}
+
+function post(url: string, body: string, signature: string, agent: Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), [SIGNATURE_HEADER]: signature } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The baseline: a node:http server in its own process that reads each body and answers 200. */
+async function startBare(): Promise<{ child: ChildProcess; url: string }> {
+  const source = `
+    const http = require('node:http');
+    const server = http.createServer((req, res) => { req.on('data', () => {}); req.on('end', () => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"received":true}'); }); });
+    server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port + '/v1/webhooks/payments' })));
+    process.on('SIGTERM', () => process.exit(0));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { child, url: (JSON.parse(line) as { url: string }).url };
+}
+
+async function fulfilledOnce(database: TestDatabase, expectedOrders: number): Promise<void> {
+  const { db, close } = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log });
+  try {
+    const fulfilled = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('fulfilled_at', 'is not', null).executeTakeFirstOrThrow();
+    const owned = await db.selectFrom('entitlements').select('count').where('open_id', '=', OPEN_ID).where('item', '=', 'gem').executeTakeFirst();
+    if (Number(fulfilled.n) !== expectedOrders || owned?.count !== expectedOrders * gems.grants.gem!) {
+      throw new Error(`${database.target}: ${fulfilled.n} orders fulfilled and ${owned?.count ?? 0} gems owned; expected ${expectedOrders} and ${expectedOrders * gems.grants.gem!}`);
+    }
+  } finally {
+    await close();
+  }
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+async function main(): Promise<void> {
+  const missing = postgresMissing();
+  if (missing) throw new Error(`the webhooks benchmark measures PostgreSQL too: ${missing}`);
+  const pglite = await createTestDatabase('pglite');
+  const postgres = await createTestDatabase('postgres');
+  const children: ChildProcess[] = [];
+  try {
+    const pgliteRuns = await seed(pglite, EVENTS);
+    const postgresRuns = await seed(postgres, EVENTS);
+    const servers = {
+      pglite: await startBackendProcess({ config, dataDir: pglite.dataDir }),
+      postgres: await startBackendProcess({ config, dataDir: postgres.dataDir, databaseUrl: postgres.databaseUrl }),
+      bare: await startBare(),
+    };
+    children.push(servers.pglite.child, servers.postgres.child, servers.bare.child);
+    const results = { pglite: [] as RunResult[], postgres: [] as RunResult[], bare: [] as RunResult[] };
+    for (let r = 0; r < RUNS; r++) {
+      for (const [name, url, runs] of [['pglite', servers.pglite.webhookUrl, pgliteRuns], ['postgres', servers.postgres.webhookUrl, postgresRuns]] as const) {
+        const result = await blast(url, runs[r]!);
+        results[name].push(result);
+        console.error(`# run ${r + 1} ${name}: ${result.perSecond.toFixed(0)}/s, p95 ${result.p95Ms.toFixed(1)} ms`);
+        const bare = await blast(servers.bare.url, runs[r]!);
+        results.bare.push(bare);
+        console.error(`# run ${r + 1} bare: ${bare.perSecond.toFixed(0)}/s, p95 ${bare.p95Ms.toFixed(1)} ms`);
+      }
+    }
+    const rss = { pglite: await peakRssMb(servers.pglite.child.pid), postgres: await peakRssMb(servers.postgres.child.pid), bare: await peakRssMb(servers.bare.child.pid) };
+    for (const child of children) await stopProcess(child);
+    await fulfilledOnce(pglite, EVENTS * RUNS);
+    await fulfilledOnce(postgres, EVENTS * RUNS);
+
+    const bare = median(results.bare.map((x) => x.perSecond));
+    for (const name of ['pglite', 'postgres'] as const) {
+      const perSecond = median(results[name].map((x) => x.perSecond));
+      report(`${name}_per_s`, perSecond, 'deliveries/s');
+      report(`${name}_ratio`, perSecond / bare, 'x');
+      report(`${name}_p95_ms`, median(results[name].map((x) => x.p95Ms)), 'ms');
+      report(`${name}_rss_mb`, rss[name], 'MB');
+    }
+    report('bare_per_s', bare, 'deliveries/s');
+    report('bare_p95_ms', median(results.bare.map((x) => x.p95Ms)), 'ms');
+    report('bare_rss_mb', rss.bare, 'MB');
+  } finally {
+    for (const child of children) await stopProcess(child, 'SIGKILL');
+    await pglite.drop();
+    await postgres.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,93 @@
+/**
+ * The databases the backend tests run against: PGlite always, and a real PostgreSQL server when
+ * DATABASE_URL is set (`.ci/run` installs and starts one). With CI=true a missing DATABASE_URL is
+ * a failure, never a skip; on a developer machine without one the PostgreSQL cases are skipped
+ * and say so.
+ *
+ * Each test gets its own database: a fresh PGlite data dir copied from a template initialized
+ * once per machine (PGlite's initdb takes seconds, a copy milliseconds), or a fresh database
+ * created on the server and dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type DatabaseTarget = 'pglite' | 'postgres';
+
+export interface TestDatabase {
+  target: DatabaseTarget;
+  /** For PGlite: the backend's data dir. */
+  dataDir: string;
+  /** For PostgreSQL: the URL of this test's own database. */
+  databaseUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** Why PostgreSQL cases cannot run here, or null when they can. */
+export function postgresMissing(): string | null {
+  return process.env.DATABASE_URL ? null : 'DATABASE_URL is not set (`.ci/run` starts a PostgreSQL server and sets it)';
+}
+
+/** The targets a suite runs on, and whether to skip one (only outside CI). */
+export function databaseTargets(): Array<{ target: DatabaseTarget; skip: boolean }> {
+  const missing = postgresMissing();
+  if (missing && !process.env.CI) console.warn(`backend tests: PostgreSQL cases skipped: ${missing}`);
+  return [
+    { target: 'pglite', skip: false },
+    { target: 'postgres', skip: missing !== null && !process.env.CI },
+  ];
+}
+
+export async function createTestDatabase(target: DatabaseTarget): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'backend-test-'));
+  if (target === 'pglite') {
+    await cp(await pgliteTemplate(), join(dataDir, 'pglite'), { recursive: true });
+    return { target, dataDir, databaseUrl: undefined, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const missing = postgresMissing();
+  if (missing) throw new Error(`PostgreSQL tests cannot run: ${missing}`);
+  const { default: pg } = await import('pg');
+  const name = `backend_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    target,
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An initialized, empty PGlite data dir for this PGlite version, made once per machine. */
+async function pgliteTemplate(): Promise<string> {
+  const manifest = await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8');
+  const { version } = JSON.parse(manifest) as { version: string };
+  const template = join(tmpdir(), `draftdeck-pglite-template-${version}`);
+  if (await exists(join(template, 'PG_VERSION'))) return template;
+  const building = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await mkdir(building, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(building);
+  await db.close();
+  // Several test workers may build it at once: the first rename wins, the others use it.
+  await rename(building, template).catch(() => rm(building, { recursive: true, force: true }));
+  return template;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
