@@ -29,6 +29,9 @@ import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
+import { createResearchService } from './services/research/create.js';
+import { researchHandlers } from './services/research/research-channels.js';
+import { Downloads } from './services/downloads.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -44,6 +47,8 @@ export interface AppHost {
   secretCipher?: SecretCipher;
   /** Tests: start the embedded sandbox differently (config, logger). */
   startSandbox?: StartSandbox;
+  /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
+  chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
 }
 
 export interface App {
@@ -51,6 +56,8 @@ export interface App {
   hub: EventHub;
   /** Web mode streams dropped files here. */
   incoming: IncomingFiles;
+  /** Web mode serves exports from here. */
+  downloads: Downloads;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,8 @@ export async function createApp(host: AppHost): Promise<App> {
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
+  const downloads = new Downloads();
+  const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
   const handlers: Handlers = {
     ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
@@ -94,13 +103,16 @@ export async function createApp(host: AppHost): Promise<App> {
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
+    ...researchHandlers(research),
   };
 
   return {
     dispatch: createDispatcher(handlers, host.log.child({ layer: 'ipc' })),
     hub,
     incoming,
+    downloads,
     async close() {
+      await research.close();
       await uploads.close();
       await accounts.close();
       await sandbox.close();

@@ -8,13 +8,14 @@
  * app.getAppPath() (the folder holding package.json, or app.asar when packaged).
  */
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createLogger } from '../common/log.js';
 import { createApp, type App } from './app.js';
 import { createExternalOpener } from './platform/external-links.js';
 import { createElectronTransport, type ElectronTransport } from './hosts/electron-ipc.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
 import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
+import { createSavePathChooser } from './platform/save-dialog.js';
 import { guardSession } from './platform/session-policy.js';
 import { claimSingleInstance } from './platform/single-instance.js';
 import { createElectronStore } from './platform/store.js';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     openExternal: createExternalOpener(shell, log.child({ layer: 'shell' })),
     // The OS key store; safeStorage is usable only after 'ready'.
     secretCipher: await createSafeStorageCipher(safeStorage),
+    chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 

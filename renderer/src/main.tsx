@@ -19,6 +19,7 @@ import './styles/components.css';
 import './styles/forms.css';
 import './styles/accounts.css';
 import './styles/queue.css';
+import './styles/research.css';
 
 // The token first, then the address bar is cleaned: in this order, or the token is lost.
 rememberSessionToken(tokenFromUrl(window.location.href));

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
+import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
 import type { ChannelTable, EventTable } from './table.js';
 import { vaultChannels } from './vault.js';
@@ -16,6 +17,7 @@ import { vaultChannels } from './vault.js';
 export * from './accounts.js';
 export * from './app.js';
 export * from './drafts.js';
+export * from './research.js';
 export * from './settings.js';
 export * from './vault.js';
 export type { ChannelTable, EventTable } from './table.js';
@@ -26,12 +28,14 @@ export const channels = {
   ...draftsChannels,
   ...accountsChannels,
   ...vaultChannels,
+  ...researchChannels,
 } as const satisfies ChannelTable;
 
 export const events = {
   ...settingsEvents,
   ...draftsEvents,
   ...accountsEvents,
+  ...researchEvents,
 } as const satisfies EventTable;
 
 export type Channels = typeof channels;

@@ -3,3 +3,4 @@
  * electron/core (types only, so no schema code enters the bundle).
  */
 export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, PlatformProfile, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, VaultStatus } from '../../../electron/core/contract';
+export type { AccountLookup, AccountRecord, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract';

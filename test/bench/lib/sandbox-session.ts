@@ -43,8 +43,8 @@ export async function makeFile(path: string, bytes: number): Promise<string> {
   return hash.digest('hex');
 }
 
-export async function startSandboxChild(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--upload-port', '0', '--data-dir', dataDir], {
+export async function startSandboxChild(dataDir: string, extraArgs: readonly string[] = []): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--upload-port', '0', '--data-dir', dataDir, ...extraArgs], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },

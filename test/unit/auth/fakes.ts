@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OffsetClock } from '../../../common/clock.js';
 import { platformError, type ApiResult } from '../../../electron/api/errors.js';
-import type { CodeGrant, TokenSet } from '../../../electron/api/oauth.js';
+import type { ClientToken, CodeGrant, TokenSet } from '../../../electron/api/oauth.js';
 import type { TokenEndpoint } from '../../../electron/services/auth/token-endpoint.js';
 import type { PlatformRuntime } from '../../../electron/services/auth/runtime.js';
 import type { SecretStore } from '../../../electron/services/accounts/token-manager.js';
@@ -52,6 +52,12 @@ export class FakeTokenEndpoint implements TokenEndpoint {
     const owner = [...this.liveRefresh].find(([, token]) => token === refreshToken)?.[0];
     if (!owner) return { ok: false, error: platformError({ kind: 'platform', httpStatus: 400, code: 'invalid_grant', message: 'refresh_token is invalid' }) };
     return { ok: true, value: this.issue(owner) };
+  }
+
+  readonly clientTokenNeedsUser = false;
+
+  async clientToken(): Promise<ApiResult<ClientToken>> {
+    return { ok: true, value: { access_token: `clt.${randomBytes(12).toString('base64url')}`, expires_in: 7200, token_type: 'Bearer' } };
   }
 
   async revoke(accessToken: string): Promise<ApiResult<void>> {

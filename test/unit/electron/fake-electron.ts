@@ -355,6 +355,15 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     },
   };
 
+  /** The save dialog: answers `nextPath` (null = the person cancelled). */
+  const dialog = {
+    nextPath: null as string | null,
+    async showSaveDialog(..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> {
+      calls.push('dialog.showSaveDialog');
+      return this.nextPath === null ? { canceled: true } : { canceled: false, filePath: this.nextPath };
+    },
+  };
+
   const contextBridge = {
     exposed: {} as Record<string, unknown>,
     exposeInMainWorld(key: string, api: unknown): void {
@@ -406,6 +415,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     protocol,
     session: { defaultSession },
     shell,
+    dialog,
     contextBridge,
   };
 }
