@@ -171,7 +171,7 @@ async function main(): Promise<void> {
   const sandboxDir = mkdtempSync(join(tmpdir(), 'dd-bench-research-'));
   const configPath = join(sandboxDir, 'config.json');
   writeFileSync(configPath, JSON.stringify(sandboxConfig()));
-  const { child, ready } = await startSandboxChild(sandboxDir, ['--config', configPath]);
+  const { child, ready } = await startSandboxChild(sandboxDir, { configPath });
   const app = await startWebApp();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
