@@ -29,6 +29,8 @@ import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
+import { shellHandlers, type LogsFolder } from './services/shell/shell-channels.js';
+import { UpdateService, type UpdaterPort } from './services/shell/update-service.js';
 import { createResearchService } from './services/research/create.js';
 import { researchHandlers } from './services/research/research-channels.js';
 import { Downloads } from './services/downloads.js';
@@ -47,6 +49,10 @@ export interface AppHost {
   secretCipher?: SecretCipher;
   /** Tests: start the embedded sandbox differently (config, logger). */
   startSandbox?: StartSandbox;
+  /** Electron: where the log files are (web mode logs to the terminal). */
+  logs?: LogsFolder;
+  /** The installed Electron app's updater; absent where the app cannot update itself. */
+  updater?: UpdaterPort;
   /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
   chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
 }
@@ -63,7 +69,7 @@ export interface App {
 
 export async function createApp(host: AppHost): Promise<App> {
   prepareDataDir(host.dataDir);
-  const lock = lockDataDir(host.dataDir);
+  const lock = lockDataDir(host.dataDir, { runtime: host.runtime });
   const hub = new EventHub();
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));
@@ -94,6 +100,7 @@ export async function createApp(host: AppHost): Promise<App> {
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
+  const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
   const downloads = new Downloads();
   const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
@@ -103,6 +110,7 @@ export async function createApp(host: AppHost): Promise<App> {
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
+    ...shellHandlers(updates, host.logs),
     ...researchHandlers(research),
   };
 

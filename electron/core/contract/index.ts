@@ -11,6 +11,7 @@ import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
 import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
+import { shellChannels, shellEvents } from './shell.js';
 import type { ChannelTable, EventTable } from './table.js';
 import { vaultChannels } from './vault.js';
 
@@ -19,6 +20,7 @@ export * from './app.js';
 export * from './drafts.js';
 export * from './research.js';
 export * from './settings.js';
+export * from './shell.js';
 export * from './vault.js';
 export type { ChannelTable, EventTable } from './table.js';
 
@@ -28,6 +30,7 @@ export const channels = {
   ...draftsChannels,
   ...accountsChannels,
   ...vaultChannels,
+  ...shellChannels,
   ...researchChannels,
 } as const satisfies ChannelTable;
 
@@ -35,6 +38,7 @@ export const events = {
   ...settingsEvents,
   ...draftsEvents,
   ...accountsEvents,
+  ...shellEvents,
   ...researchEvents,
 } as const satisfies EventTable;
 

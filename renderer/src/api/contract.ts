@@ -4,3 +4,4 @@
  */
 export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, PlatformProfile, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, VaultStatus } from '../../../electron/core/contract';
 export type { AccountLookup, AccountRecord, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract';
+export type { LogsLocation, UpdateStatus } from '../../../electron/core/contract';

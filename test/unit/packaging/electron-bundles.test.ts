@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
-import { createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
+import { APP_EVENT_WAIT, createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
 import { installFakeElectron } from '../electron/install-fake-electron.js';
 
 interface Metafile {
@@ -66,7 +66,7 @@ describe('Electron bundles', () => {
     expect(fake.calls).toEqual(expect.arrayContaining(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock']));
 
     fake.app.ready();
-    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1), APP_EVENT_WAIT);
     const [window] = fake.BrowserWindow.getAllWindows();
     const preferences = window!.options.webPreferences!;
     expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
@@ -82,7 +82,7 @@ describe('Electron bundles', () => {
     window!.close();
     fake.app.emit('window-all-closed');
     fake.app.emit('will-quit', new FakeEvent());
-    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2));
+    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2), APP_EVENT_WAIT);
   });
 
   it('preload.cjs exposes the bridge, and only the bridge', () => {
