@@ -26,6 +26,10 @@ import { accountHandlers, draftRefusal } from './services/accounts/account-chann
 import { vaultHandlers } from './services/vault/vault-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
 import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
+import type { StartEmbeddedBackend } from './services/embedded-backend.js';
+import { createStoreApi } from './api/store.js';
+import { PurchasesService } from './services/purchases/purchases-service.js';
+import { storeHandlers } from './services/purchases/store-channels.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
@@ -49,6 +53,8 @@ export interface AppHost {
   secretCipher?: SecretCipher;
   /** Tests: start the embedded sandbox differently (config, logger). */
   startSandbox?: StartSandbox;
+  /** Tests: start the embedded partner backend differently. */
+  startBackend?: StartEmbeddedBackend;
   /** Electron: where the log files are (web mode logs to the terminal). */
   logs?: LogsFolder;
   /** The installed Electron app's updater; absent where the app cannot update itself. */
@@ -75,7 +81,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
   const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), store: host.store, log: host.log.child({ service: 'vault' }) });
-  const sandbox = new EmbeddedSandbox({ dataDir: host.dataDir, log: host.log.child({ service: 'sandbox' }), start: host.startSandbox });
+  const sandbox = new EmbeddedSandbox({ dataDir: host.dataDir, log: host.log.child({ service: 'sandbox' }), http: send, start: host.startSandbox, startBackend: host.startBackend });
   const accounts = new AccountsService({ settings, vault, store: host.store, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
   await accounts.start();
   const tokens = accounts.tokenSource();
@@ -90,7 +96,7 @@ export async function createApp(host: AppHost): Promise<App> {
     urlSeal: await journalUrlSeal(vault),
     concurrency: () => settings.get().uploads.concurrency,
     limits: () => {
-      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.running?.config.limits : undefined;
+      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
       return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;
     },
   });
@@ -98,6 +104,7 @@ export async function createApp(host: AppHost): Promise<App> {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
+  const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal });
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
   const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
@@ -110,6 +117,7 @@ export async function createApp(host: AppHost): Promise<App> {
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
+    ...storeHandlers(purchases),
     ...shellHandlers(updates, host.logs),
     ...researchHandlers(research),
   };
@@ -122,6 +130,7 @@ export async function createApp(host: AppHost): Promise<App> {
     async close() {
       await research.close();
       await uploads.close();
+      purchases.close();
       await accounts.close();
       await sandbox.close();
       lock.release();

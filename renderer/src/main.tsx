@@ -8,6 +8,7 @@ import { startDrafts } from './state/drafts';
 import { startHashSync } from './state/navigation';
 import { followProfileChanges } from './state/secrets';
 import { startSettings } from './state/settings';
+import { startStore } from './state/store';
 import { pruneThumbnailsWithDrafts } from './state/thumbnails';
 import { startTheme } from './state/theme';
 import { rememberSessionToken } from './api/session';
@@ -20,6 +21,7 @@ import './styles/forms.css';
 import './styles/accounts.css';
 import './styles/queue.css';
 import './styles/research.css';
+import './styles/store.css';
 
 // The token first, then the address bar is cleaned: in this order, or the token is lost.
 rememberSessionToken(tokenFromUrl(window.location.href));
@@ -30,6 +32,7 @@ startHashSync();
 startSettings();
 startAccounts();
 startDrafts();
+startStore();
 pruneThumbnailsWithDrafts();
 followProfileChanges();
 

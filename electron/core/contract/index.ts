@@ -12,6 +12,7 @@ import { draftsChannels, draftsEvents } from './drafts.js';
 import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
 import { shellChannels, shellEvents } from './shell.js';
+import { storeChannels, storeEvents } from './store.js';
 import type { ChannelTable, EventTable } from './table.js';
 import { vaultChannels } from './vault.js';
 
@@ -21,6 +22,7 @@ export * from './drafts.js';
 export * from './research.js';
 export * from './settings.js';
 export * from './shell.js';
+export * from './store.js';
 export * from './vault.js';
 export type { ChannelTable, EventTable } from './table.js';
 
@@ -32,6 +34,7 @@ export const channels = {
   ...vaultChannels,
   ...shellChannels,
   ...researchChannels,
+  ...storeChannels,
 } as const satisfies ChannelTable;
 
 export const events = {
@@ -40,6 +43,7 @@ export const events = {
   ...accountsEvents,
   ...shellEvents,
   ...researchEvents,
+  ...storeEvents,
 } as const satisfies EventTable;
 
 export type Channels = typeof channels;

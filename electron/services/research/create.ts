@@ -31,7 +31,7 @@ export function createResearchService(wiring: ResearchWiring): ResearchService {
   return new ResearchService({
     runtime: () => accounts.runtime(),
     limits: (runtime) => {
-      const limits = runtime.kind === 'sandbox' ? sandbox.running?.config.limits : undefined;
+      const limits = runtime.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
       return limits ? { requestsPerDay: limits.research_requests_per_day, recordsPerDay: limits.research_records_per_day } : PLATFORM_QUOTAS;
     },
     async withUserToken<T>(call: (userAccessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {

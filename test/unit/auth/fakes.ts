@@ -85,6 +85,7 @@ export function fakeRuntime(tokens: TokenEndpoint, clock: OffsetClock, key = 'te
     scopes: ['user.info.basic', 'video.upload', 'video.list'],
     secret: 'vault',
     tokens,
+    backendUrl: null,
     clock,
     describeUser: (openId) => ({ displayName: openId === 'user-1' ? 'User One' : null, username: null }),
   };
