@@ -19,6 +19,8 @@ export const SECRET_KEYS = [
   'access_token', 'refresh_token', 'client_secret', 'code_verifier', 'token', 'secret',
   'authorization', 'cookie', 'set-cookie', 'password', 'upload_url', 'signature', 'tiktok-signature',
   'accessToken', 'refreshToken', 'clientSecret', 'sessionToken', 'uploadUrl', 'codeVerifier', 'verifier',
+  // S3-compatible photo hosts' keys (electron/services/photos/hosts/s3-host.ts).
+  'secretAccessKey', 'secret_access_key', 'accessKeyId', 'access_key_id',
 ] as const;
 
 const CENSOR = '[redacted]';

@@ -1,8 +1,9 @@
-/** Serves the sample media (GET /sandbox/media/{name}[?bytes=N]) and lists it (GET /sandbox/media/). */
+/** Serves the sample media (GET /sandbox/media/{name}[?bytes=N]), lists it (GET /sandbox/media/), and hosts files put there (hosted.ts). */
 import type { SandboxContext, SandboxModule } from '../context.js';
 import { errorB, okB } from '../http/errors.js';
 import { HANDLED } from '../http/reply.js';
 import type { RequestContext } from '../http/router.js';
+import { hostedMediaRoutes } from './hosted.js';
 import { MAX_SAMPLE_BYTES, SAMPLE_MEDIA } from './samples.js';
 
 export function mediaModule(ctx: SandboxContext): SandboxModule {
@@ -38,6 +39,7 @@ export function mediaModule(ctx: SandboxContext): SandboxModule {
           }),
       },
       { method: 'GET', path: '/sandbox/media/:name', handler: serve },
+      ...hostedMediaRoutes(ctx),
     ],
   };
 }

@@ -42,6 +42,13 @@ describe('chaos rules', () => {
     expect(Array.from({ length: 20 }, () => chaos.decide('GET', '/v2/').outcome.kind)).toEqual(first);
   });
 
+  it('applies to the media routes, which stand in for a partner server that can fail', () => {
+    const chaos = new Chaos([{ route: '* /sandbox/', probability: 1, status: 503 }], 9);
+    expect(chaos.decide('GET', '/sandbox/publishes').outcome.kind).toBe('none');
+    expect(chaos.decide('PUT', '/sandbox/media/hosted/a.jpg').outcome.kind).not.toBe('none');
+    expect(chaos.decide('GET', '/sandbox/media/photo-square.jpg').outcome.kind).not.toBe('none');
+  });
+
   it('the schema refuses malformed rules', () => {
     expect(chaosRulesSchema.safeParse([{ route: 'GET /x', probability: 0.5, status: 500 }]).success).toBe(true);
     for (const bad of [

@@ -1,0 +1,49 @@
+/**
+ * Where photos are put before a photo post names them: op 7 takes only URLs under a prefix the
+ * platform has verified for the app (docs/PLATFORM.md "Photos"), so local photos are hosted
+ * first. Two hosts: the built-in sandbox's media host (sandbox-host.ts) and an S3-compatible
+ * bucket whose public URL prefix the person has verified (s3-host.ts). Both answer values.
+ */
+
+export interface HostedFile {
+  /** The public URL the platform downloads from. */
+  url: string;
+  bytes: number;
+}
+
+export type HostErrorCode =
+  /** The bucket does not exist, or the host refuses to store there. */
+  | 'bucket_refused'
+  /** The access key is unknown or the signature does not match: the keys in the vault are wrong. */
+  | 'wrong_key'
+  /** Nothing in the vault for this host. */
+  | 'keys_missing'
+  /** No answer, or 5xx, after the retries. */
+  | 'host_unreachable'
+  /** Any other refusal, with the host's own words. */
+  | 'host_refused'
+  | 'file_unreadable';
+
+export interface HostError {
+  code: HostErrorCode;
+  message: string;
+}
+
+export interface PutRequest {
+  /** The account the photo is posted for (the sandbox host uses its token). */
+  openId: string;
+  /** A name unique to this image of this post, the same on every attempt (re-hosting replaces). */
+  name: string;
+  path: string;
+  contentType: 'image/jpeg' | 'image/webp';
+  signal?: AbortSignal;
+}
+
+/** A host's answer: a value, or the failure with a code a person can act on. */
+export type HostResult<T> = { ok: true; value: T } | { ok: false; error: HostError };
+
+export interface MediaHost {
+  put(request: PutRequest): Promise<HostResult<HostedFile>>;
+  /** Removes a hosted file; removing one that is gone is not an error. */
+  remove(openId: string, name: string): Promise<HostResult<void>>;
+}

@@ -1,0 +1,128 @@
+/**
+ * A media host under the app's verified prefix, standing in for the partner's own file server: a
+ * photo post (op 7) only takes URLs the platform has verified for the app, so an app that posts
+ * local photos puts them somewhere under such a prefix first. The sandbox's default app has
+ * `{sandbox_media_url}` verified, so files put here can be pulled by photo posts and video pulls.
+ *
+ *   PUT    /sandbox/media/hosted/{name}          the file's bytes (Content-Type image/jpeg, image/webp,
+ *                                                video/mp4, video/quicktime or video/webm), with the
+ *                                                app's user access token → {url, bytes, sha256}
+ *   GET    /sandbox/media/hosted/{app}/{name}    the file, as the platform's download fetches it
+ *   DELETE /sandbox/media/hosted/{name}          with the token: removed (`removed: false` when absent)
+ *   GET    /sandbox/media/hosted/                every hosted file with its size and SHA-256 (inspection)
+ *
+ * Files are kept per app (the token's client_key), so two apps never overwrite each other's. A PUT
+ * of an existing name replaces it (a client re-hosting after a crash). Bodies stream to disk
+ * through a hash; a body cut off leaves nothing.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { authenticateUser } from '../auth/bearer.js';
+import type { SandboxContext } from '../context.js';
+import { errorB, okB } from '../http/errors.js';
+import { HANDLED, type HandlerResult } from '../http/reply.js';
+import type { RequestContext, Route } from '../http/router.js';
+
+/** Larger than a photo may be (20 MB), so the platform's own check is what refuses an oversize one. */
+export const MAX_HOSTED_BYTES = 64 * 1024 * 1024;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const TYPES = new Set(['image/jpeg', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm']);
+
+class TooLarge extends Error {}
+
+export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
+  const root = join(ctx.filesDir, 'hosted');
+  const pathOf = (app: string, name: string) => join(root, app, name);
+  const urlOf = (app: string, name: string) => `${ctx.urls.mediaBaseUrl}hosted/${encodeURIComponent(app)}/${encodeURIComponent(name)}`;
+
+  const put = async (rc: RequestContext): Promise<HandlerResult> => {
+    const auth = authenticateUser(ctx, rc.req, rc.logId, null);
+    if (!auth.ok) return auth.reply;
+    const name = rc.params.name!;
+    if (!NAME.test(name)) return errorB(rc.logId, 'invalid_params', 'the name must be 1-128 of A-Z a-z 0-9 . _ - and start with a letter or digit');
+    const type = (rc.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!TYPES.has(type)) return errorB(rc.logId, 'invalid_params', `Content-Type must be one of ${[...TYPES].join(', ')}`, { status: 415 });
+    const declared = Number(rc.req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_HOSTED_BYTES) return errorB(rc.logId, 'file_too_large', `at most ${MAX_HOSTED_BYTES} bytes`, { status: 413 });
+    const app = auth.token.client_key;
+    await mkdir(join(root, app), { recursive: true });
+    const partial = pathOf(app, `.${name}.${randomBytes(6).toString('hex')}.part`);
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        if (bytes > MAX_HOSTED_BYTES) return done(new TooLarge());
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(rc.req, meter, createWriteStream(partial));
+    } catch (error) {
+      await rm(partial, { force: true });
+      if (error instanceof TooLarge) return errorB(rc.logId, 'file_too_large', `at most ${MAX_HOSTED_BYTES} bytes`, { status: 413 });
+      return errorB(rc.logId, 'invalid_file_upload', 'the body ended before Content-Length bytes arrived', { status: 400 });
+    }
+    if (Number.isFinite(declared) && declared !== bytes) {
+      await rm(partial, { force: true });
+      return errorB(rc.logId, 'invalid_file_upload', `Content-Length said ${declared} bytes, the body had ${bytes}`, { status: 400 });
+    }
+    await rename(partial, pathOf(app, name));
+    const sha256 = hash.digest('hex');
+    rc.log.info({ app, name, bytes }, 'media hosted');
+    return okB(rc.logId, { url: urlOf(app, name), bytes, sha256 });
+  };
+
+  const get = async (rc: RequestContext): Promise<HandlerResult> => {
+    const { app, name } = rc.params as { app: string; name: string };
+    if (!NAME.test(name) || !NAME.test(app)) return errorB(rc.logId, 'not_found', 'no such hosted file', { status: 404 });
+    const path = pathOf(app, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return errorB(rc.logId, 'not_found', 'no such hosted file', { status: 404 });
+    rc.res.writeHead(200, { 'Content-Type': contentTypeOf(name), 'Content-Length': String(info.size), 'Cache-Control': 'no-store' });
+    await pipeline(createReadStream(path), rc.res).catch(() => undefined);
+    return HANDLED;
+  };
+
+  const remove = async (rc: RequestContext): Promise<HandlerResult> => {
+    const auth = authenticateUser(ctx, rc.req, rc.logId, null);
+    if (!auth.ok) return auth.reply;
+    const name = rc.params.name!;
+    if (!NAME.test(name)) return errorB(rc.logId, 'invalid_params', 'invalid name');
+    const path = pathOf(auth.token.client_key, name);
+    const existed = (await stat(path).catch(() => null))?.isFile() ?? false;
+    await rm(path, { force: true });
+    return okB(rc.logId, { removed: existed });
+  };
+
+  const list = async (rc: RequestContext): Promise<HandlerResult> => {
+    const files: { app: string; name: string; url: string; bytes: number; sha256: string }[] = [];
+    for (const app of await readdir(root).catch(() => [] as string[])) {
+      for (const name of await readdir(join(root, app)).catch(() => [] as string[])) {
+        if (name.startsWith('.')) continue;
+        const path = pathOf(app, name);
+        const hash = createHash('sha256');
+        await pipeline(createReadStream(path), hash);
+        files.push({ app, name, url: urlOf(app, name), bytes: (await stat(path)).size, sha256: hash.digest('hex') });
+      }
+    }
+    return okB(rc.logId, { files });
+  };
+
+  return [
+    { method: 'PUT', path: '/sandbox/media/hosted/:name', handler: put },
+    { method: 'DELETE', path: '/sandbox/media/hosted/:name', handler: remove },
+    { method: 'GET', path: '/sandbox/media/hosted/:app/:name', handler: get },
+    { method: 'GET', path: '/sandbox/media/hosted/', handler: list },
+  ];
+}
+
+function contentTypeOf(name: string): string {
+  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return ({ jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' } as Record<string, string>)[ext] ?? 'application/octet-stream';
+}

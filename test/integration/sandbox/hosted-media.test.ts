@@ -1,0 +1,57 @@
+/** The sandbox's media host (PUT under the app's verified prefix), pulled by a real photo post. */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, fixturePhotos } from '../../support/photos.js';
+import { advanceClock, api, inspect, PHOTO_INIT, sha256, signIn, startTestSandbox, waitForReceived, type Sandbox, type TokenSet } from './helpers.js';
+
+let sandbox: Sandbox;
+let tokens: TokenSet;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  tokens = await signIn(sandbox);
+});
+afterAll(() => sandbox.close());
+
+const host = (name: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
+  fetch(`${sandbox.baseUrl}/sandbox/media/hosted/${name}`, { method: 'PUT', headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'image/jpeg', ...headers }, body });
+
+describe('sandbox media host', () => {
+  const jpeg = fixturePhotos.find((p) => p.format === 'jpeg' && p.orientation === 1 && Math.min(p.width, p.height) <= 1080)!;
+  const bytes = new Uint8Array(readFileSync(fixturePath(jpeg.name)));
+
+  it('hosts a file under the verified prefix, and a photo post pulls it byte for byte', async () => {
+    const res = await host('post-1-0.jpg', bytes);
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { url: string; bytes: number; sha256: string } };
+    expect(data).toEqual({ url: `${sandbox.baseUrl}/sandbox/media/hosted/${APP_KEY}/post-1-0.jpg`, bytes: bytes.length, sha256: sha256(bytes) });
+    const get = await fetch(data.url);
+    expect(sha256(new Uint8Array(await get.arrayBuffer()))).toBe(sha256(bytes));
+
+    const init = await api(sandbox, PHOTO_INIT, tokens.access_token, { post_mode: 'MEDIA_UPLOAD', media_type: 'PHOTO', source_info: { source: 'PULL_FROM_URL', photo_images: [data.url] } });
+    expect(init.status).toBe(200);
+    const publishId = init.data.publish_id as string;
+    await waitForReceived(sandbox, publishId);
+    await advanceClock(sandbox, 5);
+    const view = (await inspect(sandbox, publishId)).data;
+    expect(view.status).toBe('SEND_TO_USER_INBOX');
+    expect((view.photo as { images: { sha256: string; bytes: number }[] }).images[0]).toMatchObject({ sha256: sha256(bytes), bytes: bytes.length });
+  });
+
+  it('lists hosted files with their SHA-256, and removes one with the token', async () => {
+    await host('to-remove.jpg', bytes);
+    const list = (await (await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/`)).json()) as { data: { files: { name: string; sha256: string }[] } };
+    expect(list.data.files).toContainEqual(expect.objectContaining({ name: 'to-remove.jpg', sha256: sha256(bytes) }));
+    const del = () => fetch(`${sandbox.baseUrl}/sandbox/media/hosted/to-remove.jpg`, { method: 'DELETE', headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    expect(((await (await del()).json()) as { data: { removed: boolean } }).data.removed).toBe(true);
+    expect(((await (await del()).json()) as { data: { removed: boolean } }).data.removed).toBe(false);
+    expect((await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/${APP_KEY}/to-remove.jpg`)).status).toBe(404);
+  });
+
+  it('refuses a missing token, a bad name, a type that is not media, and a short body', async () => {
+    expect((await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/x.jpg`, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: bytes })).status).toBe(401);
+    expect((await host('..hidden', bytes)).status).toBe(400);
+    expect((await host('x.html', bytes, { 'Content-Type': 'text/html' })).status).toBe(415);
+  });
+});
+
+const APP_KEY = 'sbx_draftdeck_desktop';
