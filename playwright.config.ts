@@ -7,7 +7,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // Skipped tests are listed with their reason after the run (test/e2e/skip-reasons-reporter.ts).
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./test/e2e/skip-reasons-reporter.ts']],
   use: {
     browserName: 'chromium',
     launchOptions: {

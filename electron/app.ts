@@ -26,6 +26,10 @@ import { accountHandlers, draftRefusal } from './services/accounts/account-chann
 import { vaultHandlers } from './services/vault/vault-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
 import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
+import type { StartEmbeddedBackend } from './services/embedded-backend.js';
+import { createStoreApi } from './api/store.js';
+import { PurchasesService } from './services/purchases/purchases-service.js';
+import { storeHandlers } from './services/purchases/store-channels.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
@@ -33,6 +37,11 @@ import { PhotoPrep, sourceWorker, type WorkerSource } from './services/photos/ph
 import { photoKind } from './services/photos/photo-kind.js';
 import { currentPhotoHost, PhotoService } from './services/photos/photo-service.js';
 import { photoHandlers } from './services/photos/photo-channels.js';
+import { shellHandlers, type LogsFolder } from './services/shell/shell-channels.js';
+import { UpdateService, type UpdaterPort } from './services/shell/update-service.js';
+import { createResearchService } from './services/research/create.js';
+import { researchHandlers } from './services/research/research-channels.js';
+import { Downloads } from './services/downloads.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -50,6 +59,14 @@ export interface AppHost {
   startSandbox?: StartSandbox;
   /** The photo worker's code: the bundled file in Electron; the TypeScript entry (through tsx) by default. */
   photoWorker?: WorkerSource;
+  /** Tests: start the embedded partner backend differently. */
+  startBackend?: StartEmbeddedBackend;
+  /** Electron: where the log files are (web mode logs to the terminal). */
+  logs?: LogsFolder;
+  /** The installed Electron app's updater; absent where the app cannot update itself. */
+  updater?: UpdaterPort;
+  /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
+  chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
 }
 
 export interface App {
@@ -57,18 +74,20 @@ export interface App {
   hub: EventHub;
   /** Web mode streams dropped files here. */
   incoming: IncomingFiles;
+  /** Web mode serves exports from here. */
+  downloads: Downloads;
   close(): Promise<void>;
 }
 
 export async function createApp(host: AppHost): Promise<App> {
   prepareDataDir(host.dataDir);
-  const lock = lockDataDir(host.dataDir);
+  const lock = lockDataDir(host.dataDir, { runtime: host.runtime });
   const hub = new EventHub();
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
   const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), store: host.store, log: host.log.child({ service: 'vault' }) });
-  const sandbox = new EmbeddedSandbox({ dataDir: host.dataDir, log: host.log.child({ service: 'sandbox' }), start: host.startSandbox });
+  const sandbox = new EmbeddedSandbox({ dataDir: host.dataDir, log: host.log.child({ service: 'sandbox' }), http: send, start: host.startSandbox, startBackend: host.startBackend });
   const accounts = new AccountsService({ settings, vault, store: host.store, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
   await accounts.start();
   const tokens = accounts.tokenSource();
@@ -86,7 +105,7 @@ export async function createApp(host: AppHost): Promise<App> {
     photoKind: photoKind({ api: publishApi, host: () => currentPhotoHost({ settings, vault, tokens, send, log: photoLog }), log: photoLog }),
     concurrency: () => settings.get().uploads.concurrency,
     limits: () => {
-      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.running?.config.limits : undefined;
+      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
       return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;
     },
   });
@@ -96,8 +115,12 @@ export async function createApp(host: AppHost): Promise<App> {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
+  const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal });
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
+  const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
+  const downloads = new Downloads();
+  const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
   const handlers: Handlers = {
     ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
@@ -106,15 +129,21 @@ export async function createApp(host: AppHost): Promise<App> {
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
     ...photoHandlers(photos, incoming, host.runtime, draftRefusal(accounts)),
+    ...storeHandlers(purchases),
+    ...shellHandlers(updates, host.logs),
+    ...researchHandlers(research),
   };
 
   return {
     dispatch: createDispatcher(handlers, host.log.child({ layer: 'ipc' })),
     hub,
     incoming,
+    downloads,
     async close() {
+      await research.close();
       await uploads.close();
       await prep.close();
+      purchases.close();
       await accounts.close();
       await sandbox.close();
       lock.release();

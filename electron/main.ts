@@ -8,26 +8,35 @@
  * app.getAppPath() (the folder holding package.json, or app.asar when packaged).
  */
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { createLogger } from '../common/log.js';
+import { createLogFiles } from './platform/log-files.js';
 import { createApp, type App } from './app.js';
 import { createExternalOpener } from './platform/external-links.js';
 import { createElectronTransport, type ElectronTransport } from './hosts/electron-ipc.js';
+import { parseLaunchArgs, printReadyLine, showStartFailure } from './platform/launch.js';
+import { logsFolder, placeLogs } from './platform/logs-folder.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
 import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
+import { createSavePathChooser } from './platform/save-dialog.js';
 import { guardSession } from './platform/session-policy.js';
 import { claimSingleInstance } from './platform/single-instance.js';
 import { createElectronStore } from './platform/store.js';
 import { guardWebContents } from './platform/web-contents-policy.js';
+import { createUpdater } from './platform/updater.js';
 import { bringToFront, createMainWindow } from './platform/window.js';
 
-const log = createLogger({ name: 'draftdeck' });
+// `npm start -- --data-dir DIR --json` works as in web mode; argv holds the app folder too when unpackaged.
+const launch = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+// Same override as web mode, so tests and scripts can point both runtimes at a scratch folder.
+const dataDir = launch.dataDir ?? (process.env.DRAFTDECK_DATA_DIR ? resolve(process.env.DRAFTDECK_DATA_DIR) : undefined);
+if (dataDir) app.setPath('userData', dataDir);
+// Log files, never a console the app may not have (a packaged Windows app has none); a terminal
+// also gets the lines when there is one.
+const logFiles = createLogFiles({ dir: placeLogs(app, dataDir), stderr: process.stderr.isTTY === true });
+const log = createLogger({ name: 'draftdeck', destination: logFiles });
 
 async function main(): Promise<void> {
-  // Same override as web mode, so tests and scripts can point both runtimes at a scratch folder.
-  const dataDir = process.env.DRAFTDECK_DATA_DIR;
-  if (dataDir) app.setPath('userData', resolve(dataDir));
-
   // Both must happen before 'ready': every renderer sandboxed, app:// privileged.
   app.enableSandbox();
   registerAppScheme(protocol);
@@ -56,13 +65,17 @@ async function main(): Promise<void> {
     secretCipher: await createSafeStorageCipher(safeStorage),
     // Bundled beside this file by scripts/build-electron.mjs.
     photoWorker: { file: join(__dirname, 'photo-prep-worker.cjs') },
+    logs: logsFolder(shell, app.getPath('logs'), logFiles),
+    // electron-updater updates installed apps only; run from a checkout, the app says so instead.
+    updater: app.isPackaged ? createUpdater(log.child({ service: 'updater' })) : undefined,
+    chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 
   const openWindow = (): BrowserWindow => {
     const window = createMainWindow(
       { BrowserWindow },
-      { preloadPath: join(app.getAppPath(), 'dist-electron', 'preload.cjs'), devTools: !app.isPackaged, openExternal: openPageLink, log },
+      { preloadPath: join(app.getAppPath(), 'dist-electron', 'preload.cjs'), devTools: !app.isPackaged, openExternal: openPageLink, log, onShown: announceReady },
     );
     transport.attach(window);
     window.once('closed', () => {
@@ -70,6 +83,12 @@ async function main(): Promise<void> {
     });
     return window;
   };
+  let announced = !launch.json;
+  function announceReady(): void {
+    if (announced) return;
+    announced = true;
+    printReadyLine();
+  }
   mainWindow = openWindow();
 
   // macOS keeps apps running with no window and reopens one from the dock; elsewhere closing the
@@ -99,5 +118,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   log.fatal({ err: error }, 'Draftdeck failed to start');
+  // Without a window the person would see nothing at all: say why before exiting.
+  showStartFailure(dialog, error, logFiles.path);
   app.exit(1);
 });

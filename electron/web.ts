@@ -64,7 +64,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
     // In web mode the renderer opens links itself (a new tab of the browser it runs in).
     openExternal: async () => false,
   });
-  const transport = await startWebTransport({ dispatch: app.dispatch, hub: app.hub, rendererDir: join(root, 'dist', 'renderer'), incoming: app.incoming, log, port: options.port });
+  const transport = await startWebTransport({ dispatch: app.dispatch, hub: app.hub, rendererDir: join(root, 'dist', 'renderer'), incoming: app.incoming, downloads: app.downloads, log, port: options.port });
 
   if (options.json) process.stdout.write(JSON.stringify({ event: 'ready', url: transport.url }) + '\n');
   else process.stdout.write(`Draftdeck is running at ${transport.url}\nPress Ctrl-C to stop.\n`);

@@ -83,7 +83,7 @@ const processingSchema = z
 const researchSchema = z
   .object({
     seed: z.number().int().default(42),
-    videos: z.number().int().min(0).max(1_000_000).default(2_000),
+    videos: z.number().int().min(0).max(2_000_000).default(2_000),
     accounts: z.number().int().min(0).max(100_000).default(200),
   })
   .strict();

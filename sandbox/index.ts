@@ -44,8 +44,12 @@ export interface SandboxHandle {
   /** The effective config (the sandbox media URL filled into verified prefixes). */
   config: SandboxConfig;
   clock: OffsetClock;
+  /** Every route of the API server and of the upload host (method and path pattern), e.g. for a fuzzer's coverage check. */
+  routes: { api: RouteKey[]; upload: RouteKey[] };
   close(): Promise<void>;
 }
+
+export type RouteKey = ReturnType<Router['list']>[number];
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
   const logger = options.logger ?? createLogger({ name: 'sandbox' });
@@ -117,6 +121,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       consoleUrl: ctx.urls.consoleUrl,
       config: ctx.config,
       clock,
+      routes: { api: apiRouter.list(), upload: uploadRouter.list() },
       close: () => (closing ??= cleanup()),
     };
   } catch (err) {

@@ -3,11 +3,24 @@
 // preload can only be one CJS file: it cannot load modules from disk, only require('electron')
 // and a few built-ins, so everything it uses is bundled in. The main bundle carries its
 // dependencies too, so a packaged app needs no devDependency (electron-store) at run time.
-// `electron` stays external: it is the runtime itself.
+// `electron` stays external: it is the runtime itself. So do, in the main bundle, the packages
+// that cannot be inlined (BUNDLE_EXTERNALS), and sharp in the photo worker.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * What the main bundle leaves to require at run time, besides electron and Node's built-ins:
+ * PGlite (the built-in profile's embedded backend database) loads its WebAssembly and data files
+ * from beside its own module, so it cannot be inlined (packing it with the installers is not done
+ * yet: electron-builder.yml drops node_modules, so a packaged app's built-in Store fails); pg-native
+ * is pg's optional native driver, required only for `pg.native`, which nothing uses; sharp (the
+ * photos' image library, in main and in the photo worker) is native (libvips), so it too loads from
+ * node_modules at run time (not packed with the installers yet either: a packaged app cannot
+ * prepare photos).
+ */
+export const BUNDLE_EXTERNALS = ['@electric-sql/pglite', 'pg-native', 'sharp'];
 
 /** @param {{ outDir?: string, minify?: boolean }} [options] */
 export async function buildElectron({ outDir = join(root, 'dist-electron'), minify = false } = {}) {
@@ -18,8 +31,7 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     platform: 'node',
     // Electron 45 runs Node 22; node20 keeps the output valid for the project's minimum too.
     target: 'node20',
-    // sharp is native (libvips): loaded from node_modules at run time, never bundled.
-    external: ['electron', 'sharp'],
+    external: ['electron'],
     sourcemap: 'linked',
     minify,
     logLevel: 'warning',
@@ -27,10 +39,10 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     absWorkingDir: root,
   };
   const [main, preload] = await Promise.all([
-    build({ ...common, entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
+    build({ ...common, external: [...common.external, ...BUNDLE_EXTERNALS], entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
     build({ ...common, entryPoints: [join(root, 'electron/preload.ts')], outfile: join(outDir, 'preload.cjs') }),
     // The photo worker runs in a worker thread of its own (electron/services/photos/photo-prep.ts).
-    build({ ...common, entryPoints: [join(root, 'electron/services/photos/prep-worker.ts')], outfile: join(outDir, 'photo-prep-worker.cjs') }),
+    build({ ...common, entryPoints: [join(root, 'electron/services/photos/prep-worker.ts')], external: [...common.external, 'sharp'], outfile: join(outDir, 'photo-prep-worker.cjs') }),
   ]);
   return { outDir, main: join(outDir, 'main.cjs'), preload: join(outDir, 'preload.cjs'), metafiles: { main: main.metafile, preload: preload.metafile } };
 }

@@ -2,12 +2,10 @@
 // Builds what is stale, then launches the Electron shell where its binary can be had, and web
 // mode otherwise (or with --web). Progress goes to stderr: with --json, stdout carries exactly
 // one line, {"event":"ready","url":...}.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildElectronShell, buildRenderer } from './build.mjs';
+import { fetchElectron, installedElectron, nodeTooOldForElectron, startElectron } from './electron-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -15,23 +13,14 @@ const say = (line) => process.stderr.write(`draftdeck: ${line}\n`);
 
 /** The Electron binary's path, fetching it once if the package is there but the binary is not. */
 function electronBinary() {
-  const require = createRequire(import.meta.url);
-  const resolveBinary = () => {
-    try {
-      const path = require('electron');
-      return typeof path === 'string' && existsSync(path) ? path : null;
-    } catch {
-      return null;
-    }
-  };
-  const found = resolveBinary();
+  const found = installedElectron(root);
   if (found || process.env.CI) return found;
-  const installer = join(root, 'node_modules', 'electron', 'install.js');
-  if (!existsSync(installer)) return null;
-  say('fetching the Electron binary (once)…');
-  const result = spawnSync(process.execPath, [installer], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 180_000 });
-  if (result.status !== 0) say('the Electron binary cannot be downloaded here');
-  return resolveBinary();
+  const tooOld = nodeTooOldForElectron(root);
+  if (tooOld) {
+    say(tooOld);
+    return null;
+  }
+  return fetchElectron(root, say) ? installedElectron(root) : null;
 }
 
 function hasDisplay() {
@@ -45,9 +34,7 @@ async function main() {
   if (binary) {
     await buildElectronShell();
     say('starting the Electron shell');
-    const child = spawn(binary, [root, ...args], { stdio: 'inherit' });
-    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-    child.on('exit', (code) => process.exit(code ?? 0));
+    startElectron(binary, root, args);
     return;
   }
   if (!wantWeb) say(hasDisplay() ? 'Electron is not available: starting web mode' : 'no display: starting web mode');

@@ -22,6 +22,14 @@ export const TokenSet = z.object({
 });
 export type TokenSet = z.infer<typeof TokenSet>;
 
+/** The client access token of the research operations (op 12: grant_type=client_credentials, docs/PLATFORM.md). */
+export const ClientToken = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().int().positive(),
+  token_type: z.string(),
+});
+export type ClientToken = z.infer<typeof ClientToken>;
+
 export interface ClientCredentials {
   baseUrl: string;
   clientKey: string;
@@ -65,9 +73,18 @@ export async function revokeToken(http: HttpSend, client: ClientCredentials, acc
   });
 }
 
+/** Op 12: a client access token for the research operations, from the client key and secret. */
+export function fetchClientToken(http: HttpSend, client: ClientCredentials): Promise<ApiResult<ClientToken>> {
+  return postForTokens(http, joinUrl(client.baseUrl, TOKEN_PATH), ClientToken, {
+    client_key: client.clientKey,
+    client_secret: client.clientSecret,
+    grant_type: 'client_credentials',
+  });
+}
+
 /** A form POST answering a token set or shape A; shared with the token broker, which relays both. */
-export async function postForTokens<T>(http: HttpSend, url: string, schema: z.ZodType<T>, form: Record<string, string>): Promise<ApiResult<T>> {
-  const answer = await http({ method: 'POST', url, form });
+export async function postForTokens<T>(http: HttpSend, url: string, schema: z.ZodType<T>, form: Record<string, string>, headers?: Record<string, string>): Promise<ApiResult<T>> {
+  const answer = await http({ method: 'POST', url, form, headers });
   if (!answer.ok) return answer;
   return parseTokenAnswer(answer.value, schema);
 }

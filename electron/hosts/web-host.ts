@@ -5,6 +5,7 @@
  *   POST /api/call/<channel>   body: JSON input (empty for none) → 200 {ok,value|error}
  *   POST /api/files            body: a file's bytes, streamed → {ok,value:{fileId,size}} (for drafts.add)
  *   GET  /api/events           Server-Sent Events; each `data:` line is a JSON batch of events
+ *   GET  /downloads/<id>       a file offered once under a random id (services/downloads.ts), e.g. a research export
  *   GET  /, /assets/…          the renderer (public code, no secret)
  *
  * Every request must name this server in Host (a DNS-rebinding page cannot), and if it has an
@@ -29,6 +30,7 @@ import { AppError, IpcErrorCode } from '../core/result.js';
 import type { IncomingFiles } from '../services/uploads/incoming-files.js';
 import { sameSecret } from '../services/auth/same-secret.js';
 import { contentTypeOf, findStaticFile } from './static-files.js';
+import { DOWNLOAD_PATH_PREFIX, type Downloads } from '../services/downloads.js';
 
 const MAX_CALL_BODY_BYTES = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
@@ -43,6 +45,8 @@ export interface WebTransportOptions {
   incoming?: IncomingFiles;
   /** Fixed token for tests; a fresh random one per launch otherwise. */
   token?: string;
+  /** Files offered for download (research exports). */
+  downloads?: Downloads;
 }
 
 export interface WebTransport {
@@ -102,6 +106,10 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       if (req.method !== 'GET') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
       return handleEvents(req, res);
     }
+    if (url.pathname.startsWith(DOWNLOAD_PATH_PREFIX) && options.downloads) {
+      if (req.method !== 'GET') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
+      return handleDownload(res, options.downloads, url.pathname.slice(DOWNLOAD_PATH_PREFIX.length));
+    }
     if (isApi) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'Not found' } });
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'method_not_allowed', message: 'Use GET' } });
     return serveStatic(res, url);
@@ -140,6 +148,21 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       sendJson(res, code === 'file_too_large' ? 413 : 400, { ok: false, error: { code, message: error instanceof Error ? error.message : 'Upload failed' } });
       if (code !== 'file_too_large') req.resume();
     }
+  }
+
+  async function handleDownload(res: ServerResponse, downloads: Downloads, id: string): Promise<void> {
+    const download = downloads.take(id);
+    if (!download) return sendJson(res, 404, { ok: false, error: { code: 'not_found', message: 'This download has expired or was already used; export again' } });
+    res.writeHead(200, {
+      'Content-Type': download.contentType,
+      'Content-Disposition': `attachment; filename="${download.fileName.replace(/[^\w.-]/g, '_')}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    await download.write(res).catch((error: unknown) => {
+      options.log.warn({ err: error }, 'download interrupted');
+      res.destroy();
+    });
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {

@@ -1,17 +1,35 @@
 /**
  * The one application window. Its page is the renderer, isolated from Node and from the preload
  * (contextIsolation + sandbox), loaded from the app's own origin, and kept there.
+ *
+ * Never a blank or missing window: it is shown when painted, or after SHOW_FALLBACK_MS if
+ * 'ready-to-show' never comes; a failed load or a crashed renderer is logged and reloaded once,
+ * and if that fails too the window shows a plain error page with a Reload link.
  */
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import type { Logger } from '../../common/log.js';
-import { APP_START_URL } from '../hosts/app-origin.js';
+import { APP_START_URL, isAppUrl } from '../hosts/app-origin.js';
+import { loadErrorPageUrl } from './load-error-page.js';
 import { guardWebContents, type GuardedWebContents } from './web-contents-policy.js';
+
+/** How long the window waits for 'ready-to-show' before it shows itself anyway. */
+export const SHOW_FALLBACK_MS = 5_000;
+/** Chromium's net::ERR_ABORTED: a load replaced by another one (a reload, a navigation), not a failure. */
+const ERR_ABORTED = -3;
+
+/** The page events the window recovers from (Electron's WebContents satisfies it). */
+export interface RecoverableWebContents {
+  on(event: 'did-fail-load', listener: (event: unknown, errorCode: number, errorDescription: string, validatedURL: string, isMainFrame: boolean) => void): unknown;
+  on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string; exitCode: number }) => void): unknown;
+  on(event: 'did-finish-load', listener: () => void): unknown;
+  getURL(): string;
+}
 
 /** The part of Electron's BrowserWindow the app uses (the real one satisfies it). */
 export interface AppWindow {
-  readonly webContents: GuardedWebContents;
+  readonly webContents: GuardedWebContents & RecoverableWebContents;
   loadURL(url: string): Promise<void>;
-  once(event: 'ready-to-show', listener: () => void): unknown;
+  once(event: 'ready-to-show' | 'closed', listener: () => void): unknown;
   show(): void;
   focus(): void;
   restore(): void;
@@ -30,6 +48,8 @@ export interface MainWindowOptions {
   openExternal(url: string): Promise<void>;
   log: Logger;
   startUrl?: string;
+  /** Called once, when the window is first shown (painted, or after the fallback delay). */
+  onShown?(): void;
 }
 
 /** Every switch that keeps page code away from Node and from other origins, spelled out. */
@@ -64,9 +84,57 @@ export function createMainWindow<W extends AppWindow>(electron: { BrowserWindow:
     webPreferences: mainWindowPreferences(options.preloadPath, options.devTools),
   });
   guardWebContents(window.webContents, { openExternal: options.openExternal, log: options.log });
-  window.once('ready-to-show', () => window.show());
-  window.loadURL(options.startUrl ?? APP_START_URL).catch((error: unknown) => options.log.error({ err: error }, 'the renderer failed to load'));
+  showWhenReady(window, options.onShown);
+  recoverFromFailures(window, options.startUrl ?? APP_START_URL, options.log);
   return window;
+}
+
+function showWhenReady(window: AppWindow, onShown: (() => void) | undefined): void {
+  let shown = false;
+  const show = () => {
+    clearTimeout(fallback);
+    if (shown || window.isDestroyed()) return;
+    shown = true;
+    window.show();
+    onShown?.();
+  };
+  const fallback = setTimeout(show, SHOW_FALLBACK_MS);
+  window.once('ready-to-show', show);
+  window.once('closed', () => clearTimeout(fallback));
+}
+
+function recoverFromFailures(window: AppWindow, startUrl: string, log: Logger): void {
+  const load = (url: string) => window.loadURL(url).catch(() => undefined); // a failure arrives as did-fail-load
+  // One automatic reload; the next one is earned only by the person reloading from the error page
+  // (a page that crashes as soon as it loads must not reload forever).
+  let reloaded = false;
+  let errorPageShown = false;
+  const recover = (reason: string) => {
+    if (window.isDestroyed()) return;
+    window.show();
+    if (!reloaded) {
+      reloaded = true;
+      log.warn({ reason }, 'the window failed; reloading it once');
+      void load(startUrl);
+    } else {
+      log.error({ reason }, 'the window failed again; showing the error page');
+      errorPageShown = true;
+      void load(loadErrorPageUrl(reason));
+    }
+  };
+  window.webContents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
+    // Subframes, superseded loads and the error page itself are not the app failing to load.
+    if (!isMainFrame || errorCode === ERR_ABORTED || !isAppUrl(validatedURL)) return;
+    recover(`${errorDescription} (${errorCode}) loading ${validatedURL}`);
+  });
+  window.webContents.on('render-process-gone', (_event, { reason, exitCode }) => {
+    if (reason === 'clean-exit') return;
+    recover(`the page's process ended: ${reason} (exit code ${exitCode})`);
+  });
+  window.webContents.on('did-finish-load', () => {
+    if (errorPageShown && isAppUrl(window.webContents.getURL())) reloaded = errorPageShown = false;
+  });
+  void load(startUrl);
 }
 
 /** Brings the window forward, e.g. when the user launches the app a second time. */

@@ -1,6 +1,8 @@
 /**
  * The built-in sandbox profile: the platform sandbox started in this process on loopback (random
- * ports), its state under `<dataDir>/sandbox` so its tokens and grants persist with the app's own.
+ * ports), its state under `<dataDir>/sandbox` so its tokens and grants persist with the app's own,
+ * and beside it the partner backend (embedded-backend.ts), configured for the sandbox's app, which
+ * is this profile's token broker and Store, as a distributed app's backend would be.
  * Started when the app starts on the sandbox profile (or when the person switches to it), closed
  * with the app. Token lifetimes are measured on the sandbox's virtual clock, so advancing it (from
  * its console or /sandbox/clock/advance) expires the app's tokens as it expires the sandbox's.
@@ -10,8 +12,9 @@ import { join } from 'node:path';
 import type { Logger } from '../../common/log.js';
 import type { HttpSend } from '../api/http.js';
 import type { SandboxHandle, StartSandboxOptions } from '../../sandbox/index.js';
-import { DirectTokenEndpoint } from './auth/token-endpoint.js';
+import { BrokerTokenEndpoint, DirectTokenEndpoint, type TokenEndpoint } from './auth/token-endpoint.js';
 import type { PlatformRuntime } from './auth/runtime.js';
+import { startEmbeddedBackend, type EmbeddedBackend, type StartEmbeddedBackend } from './embedded-backend.js';
 import { REQUESTED_SCOPES } from './platform-profile.js';
 
 export const SANDBOX_PROFILE_KEY = 'sandbox';
@@ -22,37 +25,76 @@ export type StartSandbox = (options: StartSandboxOptions) => Promise<SandboxHand
 export interface EmbeddedSandboxOptions {
   dataDir: string;
   log: Logger;
+  http: HttpSend;
   /** The real startSandbox by default (imported lazily: a custom profile never loads it). */
   start?: StartSandbox;
+  /** The real backend by default (embedded-backend.ts). */
+  startBackend?: StartEmbeddedBackend;
+}
+
+/** The built-in profile's two servers: the platform sandbox and the partner backend in front of it. */
+export interface EmbeddedPlatform {
+  sandbox: SandboxHandle;
+  backend: EmbeddedBackend;
 }
 
 export class EmbeddedSandbox {
-  private starting: Promise<SandboxHandle> | null = null;
-  private handle: SandboxHandle | null = null;
+  private sandboxStarting: Promise<SandboxHandle> | null = null;
+  private starting: Promise<EmbeddedPlatform> | null = null;
+  private sandboxHandle: SandboxHandle | null = null;
+  private handle: EmbeddedPlatform | null = null;
   private failure: string | null = null;
 
   constructor(private readonly options: EmbeddedSandboxOptions) {}
 
-  /** The running sandbox, starting it once; a failed start is retried on the next call. */
-  ensure(): Promise<SandboxHandle> {
-    this.starting ??= this.start().then(
+  /**
+   * The sandbox alone, starting it once (the backend's database, PGlite, takes seconds more to
+   * open): what needs only the sandbox, such as its limits and its addresses, does not wait.
+   */
+  ensureSandbox(): Promise<SandboxHandle> {
+    this.sandboxStarting ??= this.startSandbox().then(
       (handle) => {
-        this.handle = handle;
-        this.failure = null;
+        this.sandboxHandle = handle;
         return handle;
       },
       (error: unknown) => {
-        this.starting = null;
-        this.failure = error instanceof Error ? error.message : String(error);
-        this.options.log.error({ err: error }, 'the embedded sandbox did not start');
-        throw error;
+        this.sandboxStarting = null;
+        throw this.failed(error);
       },
     );
+    return this.sandboxStarting;
+  }
+
+  /** The running sandbox and backend, starting them once; a failed start is retried on the next call. */
+  ensure(): Promise<EmbeddedPlatform> {
+    this.starting ??= this.ensureSandbox()
+      .then(async (sandbox) => {
+        const startBackend = this.options.startBackend ?? startEmbeddedBackend;
+        const backend = await startBackend({ sandbox, app: sandboxApp(sandbox), dataDir: join(this.options.dataDir, 'backend'), log: this.options.log.child({ part: 'backend' }), http: this.options.http });
+        return { sandbox, backend };
+      })
+      .then(
+        (handle) => {
+          this.handle = handle;
+          this.failure = null;
+          return handle;
+        },
+        (error: unknown) => {
+          this.starting = null;
+          throw this.failed(error);
+        },
+      );
     return this.starting;
   }
 
-  get running(): SandboxHandle | null {
+  /** Both servers, once both run. */
+  get running(): EmbeddedPlatform | null {
     return this.handle;
+  }
+
+  /** The sandbox, once it runs (the backend may still be starting). */
+  get runningSandbox(): SandboxHandle | null {
+    return this.sandboxHandle;
   }
 
   /** Why the last start failed, for the UI. */
@@ -61,19 +103,26 @@ export class EmbeddedSandbox {
   }
 
   async close(): Promise<void> {
-    const starting = this.starting;
-    this.starting = null;
-    this.handle = null;
-    if (!starting) return;
-    const handle = await starting.catch(() => null);
-    await handle?.close();
+    const [starting, sandboxStarting] = [this.starting, this.sandboxStarting];
+    this.starting = this.sandboxStarting = null;
+    this.handle = this.sandboxHandle = null;
+    const platform = await starting?.catch(() => null);
+    await platform?.backend.close();
+    const sandbox = await sandboxStarting?.catch(() => null);
+    await sandbox?.close();
+  }
+
+  private failed(error: unknown): unknown {
+    this.failure = error instanceof Error ? error.message : String(error);
+    this.options.log.error({ err: error }, 'the embedded sandbox did not start');
+    return error;
   }
 
   /**
    * Reuses the ports of the last run when they are free, so upload URLs persisted with a
    * half-sent draft still point at this sandbox after a restart; random ports otherwise.
    */
-  private async start(): Promise<SandboxHandle> {
+  private async startSandbox(): Promise<SandboxHandle> {
     const start = this.options.start ?? (await import('../../sandbox/index.js')).startSandbox;
     const dataDir = join(this.options.dataDir, 'sandbox');
     const portsFile = join(dataDir, 'ports.json');
@@ -96,10 +145,19 @@ function validPort(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 1024 && value < 65536 ? value : 0;
 }
 
-/** The built-in profile on a running sandbox: its default app's key and secret, its clock, its users' names. */
-export function sandboxRuntime(handle: SandboxHandle, http: HttpSend): PlatformRuntime {
+/** The sandbox app the built-in profile signs in to. */
+export function sandboxApp(handle: SandboxHandle) {
   const app = handle.config.apps.find((candidate) => candidate.client_key === SANDBOX_CLIENT_KEY) ?? handle.config.apps[0];
   if (!app) throw new Error('the sandbox config has no app');
+  return app;
+}
+
+/**
+ * The built-in profile on the running servers: the sandbox app's key, the embedded backend as its
+ * token broker (the client secret stays in the backend), the sandbox's clock and its users' names.
+ */
+export function sandboxRuntime({ sandbox: handle, backend }: EmbeddedPlatform, http: HttpSend): PlatformRuntime {
+  const app = sandboxApp(handle);
   return {
     key: SANDBOX_PROFILE_KEY,
     name: 'Built-in sandbox',
@@ -110,12 +168,29 @@ export function sandboxRuntime(handle: SandboxHandle, http: HttpSend): PlatformR
     clientKey: app.client_key,
     scopes: REQUESTED_SCOPES.filter((scope) => app.scopes.includes(scope)),
     secret: 'built_in',
-    // The sandbox's secret is in its config ("local only, not confidential"); it still never leaves this process.
-    tokens: new DirectTokenEndpoint(http, { baseUrl: handle.baseUrl, clientKey: app.client_key, clientSecret: () => app.client_secret, profileName: 'Built-in sandbox' }),
+    tokens: builtInTokenEndpoint(new BrokerTokenEndpoint(http, { brokerUrl: backend.baseUrl, clientKey: app.client_key }), new DirectTokenEndpoint(http, { baseUrl: handle.baseUrl, clientKey: app.client_key, clientSecret: () => app.client_secret, profileName: 'Built-in sandbox' })),
+    backendUrl: backend.baseUrl,
     clock: handle.clock,
     describeUser(openId) {
       const user = handle.config.users.find((candidate) => candidate.open_id === openId);
       return { displayName: user?.display_name ?? null, username: user?.username ?? null };
     },
+  };
+}
+
+/**
+ * The built-in profile's token operations: sign-in, refresh and revoke go through the embedded
+ * backend, as a distributed app's do. The research client token (op 12) alone is fetched with
+ * the sandbox's secret ("local only, not confidential"), so research on the built-in sandbox
+ * needs no signed-in account, as before the backend was embedded; through the broker it would
+ * (README "Token broker").
+ */
+function builtInTokenEndpoint(broker: TokenEndpoint, direct: TokenEndpoint): TokenEndpoint {
+  return {
+    exchangeCode: (grant) => broker.exchangeCode(grant),
+    refresh: (refreshToken) => broker.refresh(refreshToken),
+    revoke: (accessToken) => broker.revoke(accessToken),
+    clientTokenNeedsUser: false,
+    clientToken: () => direct.clientToken(),
   };
 }

@@ -56,6 +56,7 @@ export function customRuntime(profile: CustomProfile, deps: { http: HttpSend; va
     scopes: REQUESTED_SCOPES,
     secret: profile.secret.store,
     tokens,
+    backendUrl: profile.secret.store === 'broker' ? profile.secret.brokerUrl : null,
     clock: deps.clock ?? systemClock,
     describeUser: () => ({ displayName: null, username: null }),
   };

@@ -9,6 +9,7 @@ import { startComposer } from './state/photo-composer';
 import { startHashSync } from './state/navigation';
 import { followProfileChanges } from './state/secrets';
 import { startSettings } from './state/settings';
+import { startStore } from './state/store';
 import { pruneThumbnailsWithDrafts } from './state/thumbnails';
 import { startTheme } from './state/theme';
 import { rememberSessionToken } from './api/session';
@@ -21,6 +22,8 @@ import './styles/forms.css';
 import './styles/accounts.css';
 import './styles/queue.css';
 import './styles/photos.css';
+import './styles/research.css';
+import './styles/store.css';
 
 // The token first, then the address bar is cleaned: in this order, or the token is lost.
 rememberSessionToken(tokenFromUrl(window.location.href));
@@ -32,6 +35,7 @@ startSettings();
 startAccounts();
 startDrafts();
 startComposer();
+startStore();
 pruneThumbnailsWithDrafts();
 followProfileChanges();
 

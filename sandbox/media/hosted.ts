@@ -107,10 +107,8 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
         if (name.startsWith('.')) continue;
         const path = pathOf(app, name);
         const hash = createHash('sha256');
-        // A file removed while the list is made is simply not listed.
-        const bytes = await stat(path).then((info) => info.size, () => null);
-        if (bytes === null || !(await pipeline(createReadStream(path), hash).then(() => true, () => false))) continue;
-        files.push({ app, name, url: urlOf(app, name), bytes, sha256: hash.digest('hex') });
+        await pipeline(createReadStream(path), hash);
+        files.push({ app, name, url: urlOf(app, name), bytes: (await stat(path)).size, sha256: hash.digest('hex') });
       }
     }
     return okB(rc.logId, { files });

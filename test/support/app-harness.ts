@@ -10,6 +10,7 @@ import { createApp, type App, type AppHost } from '../../electron/app.js';
 import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../electron/core/contract/index.js';
 import { createConfStore } from '../../electron/services/storage.js';
 import { approveConsent } from './consent-browser.js';
+import { seedEmbeddedBackend } from './seed-backend.js';
 import { memoryLogger } from './silent-log.js';
 
 export interface AppHarness {
@@ -27,6 +28,7 @@ export interface AppHarness {
 
 export async function startAppHarness(options: { dataDir?: string; host?: Partial<AppHost> } = {}): Promise<AppHarness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-app-'));
+  await seedEmbeddedBackend(dataDir);
   const { log, lines } = memoryLogger();
   const app = await createApp({ runtime: 'web', version: '0.0.0-test', store: createConfStore(dataDir), dataDir, log, openExternal: async () => false, ...options.host });
   const events: EventMessage[] = [];

@@ -70,7 +70,7 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<TestDa
 }
 
 /** An initialized, empty PGlite data dir for this PGlite version, made once per machine. */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const manifest = await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8');
   const { version } = JSON.parse(manifest) as { version: string };
   const template = join(tmpdir(), `draftdeck-pglite-template-${version}`);

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { seedEmbeddedBackend } from './seed-backend.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -25,6 +26,7 @@ export interface RunningWebApp {
 
 export async function startWebApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningWebApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'draftdeck-e2e-'));
+  await seedEmbeddedBackend(dataDir);
   const child = spawn('npm', ['start', '--silent', '--', '--web', '--json', '--no-open', '--data-dir', dataDir], {
     cwd: root,
     env: { ...process.env, CI: '1', ...options.env },

@@ -10,7 +10,10 @@ import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
 import { photosChannels, photosEvents } from './photos.js';
+import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
+import { shellChannels, shellEvents } from './shell.js';
+import { storeChannels, storeEvents } from './store.js';
 import type { ChannelTable, EventTable } from './table.js';
 import { vaultChannels } from './vault.js';
 
@@ -18,7 +21,10 @@ export * from './accounts.js';
 export * from './app.js';
 export * from './drafts.js';
 export * from './photos.js';
+export * from './research.js';
 export * from './settings.js';
+export * from './shell.js';
+export * from './store.js';
 export * from './vault.js';
 export type { ChannelTable, EventTable } from './table.js';
 
@@ -29,6 +35,9 @@ export const channels = {
   ...accountsChannels,
   ...vaultChannels,
   ...photosChannels,
+  ...shellChannels,
+  ...researchChannels,
+  ...storeChannels,
 } as const satisfies ChannelTable;
 
 export const events = {
@@ -36,6 +45,9 @@ export const events = {
   ...draftsEvents,
   ...accountsEvents,
   ...photosEvents,
+  ...shellEvents,
+  ...researchEvents,
+  ...storeEvents,
 } as const satisfies EventTable;
 
 export type Channels = typeof channels;

@@ -1,5 +1,6 @@
 /**
- * The settings channels and events: which platform profile is active, upload concurrency, theme.
+ * The settings channels and events: which platform profile is active, upload concurrency, theme,
+ * where the installed app looks for updates.
  */
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
@@ -73,6 +74,11 @@ export const Settings = z
     photos: PhotoSettings.default(DEFAULT_PHOTO_SETTINGS),
     uploads: z.object({ concurrency: z.number().int().min(1).max(8) }).strict(),
     appearance: z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict(),
+    /** Where the installed app looks for new versions (electron-updater's generic feed); '' is off. */
+    updates: z
+      .object({ feedUrl: z.union([z.literal(''), endpointUrl]) })
+      .strict()
+      .default({ feedUrl: '' }),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -82,6 +88,7 @@ export const DEFAULT_SETTINGS: Settings = {
   uploads: { concurrency: 2 },
   appearance: { theme: 'system' },
   photos: DEFAULT_PHOTO_SETTINGS,
+  updates: { feedUrl: '' },
 };
 
 /** settings.set replaces whole sections; omitted sections stay as they are. */

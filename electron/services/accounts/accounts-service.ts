@@ -74,7 +74,11 @@ export class AccountsService {
     );
   }
 
-  /** Starts the embedded sandbox when the built-in profile is active; a failure is reported, not fatal. */
+  /**
+   * Starts the embedded sandbox and its backend when the built-in profile is active, so the
+   * profile is usable (sign-in, research, the Store) once the app is ready. A failure is reported,
+   * not fatal; the sandbox keeps running if only the backend failed.
+   */
   async start(): Promise<void> {
     if (this.deps.settings.get().profile.kind === 'sandbox') await this.deps.sandbox.ensure().catch(() => undefined);
     this.reconcile();
@@ -185,7 +189,7 @@ export class AccountsService {
 
   /** The embedded sandbox's addresses while the built-in profile is active. */
   sandboxInfo(): { baseUrl: string; consoleUrl: string } | null {
-    const running = this.deps.sandbox.running;
+    const running = this.deps.sandbox.runningSandbox;
     if (!running || this.deps.settings.get().profile.kind !== 'sandbox') return null;
     return { baseUrl: running.baseUrl, consoleUrl: running.consoleUrl };
   }

@@ -25,6 +25,11 @@ export interface PlatformRuntime {
   scopes: readonly string[];
   secret: SecretSource;
   tokens: TokenEndpoint;
+  /**
+   * The partner backend (token broker and Store): the embedded one for the built-in profile, a
+   * custom profile's broker, or null when the profile keeps its secret in the vault (no backend).
+   */
+  backendUrl: string | null;
   /** Token lifetimes are measured on this clock: the sandbox's virtual one for the built-in profile. */
   clock: Clock;
   /** Display data where the platform lets us know it (the platform has no user-info call for user tokens). */

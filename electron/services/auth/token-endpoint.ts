@@ -8,16 +8,23 @@
  *
  *   POST {brokerUrl}/v1/oauth/token   client_key, grant_type=authorization_code, code, redirect_uri, code_verifier
  *                                     client_key, grant_type=refresh_token, refresh_token
+ *                                     client_key, grant_type=client_credentials  with Authorization: Bearer <a user
+ *                                       access token the broker issued>, so only this app's signed-in
+ *                                       people can have the research token minted
  *   POST {brokerUrl}/v1/oauth/revoke  client_key, token
  */
 import { platformError, type ApiResult } from '../../api/errors.js';
 import { joinUrl, type HttpSend } from '../../api/http.js';
-import { fetchUserToken, postForNothing, postForTokens, refreshUserToken, revokeToken, TokenSet, type CodeGrant } from '../../api/oauth.js';
+import { ClientToken, fetchClientToken, fetchUserToken, postForNothing, postForTokens, refreshUserToken, revokeToken, TokenSet, type CodeGrant } from '../../api/oauth.js';
 
 export interface TokenEndpoint {
   exchangeCode(grant: CodeGrant): Promise<ApiResult<TokenSet>>;
   refresh(refreshToken: string): Promise<ApiResult<TokenSet>>;
   revoke(accessToken: string): Promise<ApiResult<void>>;
+  /** A broker mints the research token only for a caller presenting a user access token it issued. */
+  readonly clientTokenNeedsUser: boolean;
+  /** Op 12: the client access token of the research operations. */
+  clientToken(userAccessToken?: string): Promise<ApiResult<ClientToken>>;
 }
 
 export interface DirectEndpointOptions {
@@ -30,6 +37,8 @@ export interface DirectEndpointOptions {
 }
 
 export class DirectTokenEndpoint implements TokenEndpoint {
+  readonly clientTokenNeedsUser = false;
+
   constructor(
     private readonly http: HttpSend,
     private readonly options: DirectEndpointOptions,
@@ -45,6 +54,10 @@ export class DirectTokenEndpoint implements TokenEndpoint {
 
   revoke(accessToken: string): Promise<ApiResult<void>> {
     return this.withClient((client) => revokeToken(this.http, client, accessToken));
+  }
+
+  clientToken(): Promise<ApiResult<ClientToken>> {
+    return this.withClient((client) => fetchClientToken(this.http, client));
   }
 
   private async withClient<T>(call: (client: { baseUrl: string; clientKey: string; clientSecret: string }) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
@@ -63,6 +76,8 @@ export const BROKER_TOKEN_PATH = '/v1/oauth/token';
 export const BROKER_REVOKE_PATH = '/v1/oauth/revoke';
 
 export class BrokerTokenEndpoint implements TokenEndpoint {
+  readonly clientTokenNeedsUser = true;
+
   constructor(
     private readonly http: HttpSend,
     private readonly options: { brokerUrl: string; clientKey: string },
@@ -88,5 +103,12 @@ export class BrokerTokenEndpoint implements TokenEndpoint {
 
   revoke(accessToken: string): Promise<ApiResult<void>> {
     return postForNothing(this.http, joinUrl(this.options.brokerUrl, BROKER_REVOKE_PATH), { client_key: this.options.clientKey, token: accessToken });
+  }
+
+  async clientToken(userAccessToken?: string): Promise<ApiResult<ClientToken>> {
+    if (!userAccessToken) {
+      return { ok: false, error: platformError({ kind: 'auth', code: 'sign_in_first', message: 'with a token broker, research needs a signed-in account to vouch for this app: add one on the Accounts page' }) };
+    }
+    return postForTokens(this.http, joinUrl(this.options.brokerUrl, BROKER_TOKEN_PATH), ClientToken, { client_key: this.options.clientKey, grant_type: 'client_credentials' }, { authorization: `Bearer ${userAccessToken}` });
   }
 }

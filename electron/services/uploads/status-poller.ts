@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../../../common/clock.js';
 import type { ApiResult } from '../../api/errors.js';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '../../../common/backoff.js';
 import type { DraftRecord } from './draft.js';
 import { classifyFailure } from './failure.js';
 import type { PublishStatus } from '../../api/publish.js';

@@ -18,7 +18,7 @@ import type { DraftView } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import { putChunk } from '../../api/chunk-put.js';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '../../../common/backoff.js';
 import { isPlan, planChunks } from './chunk-plan.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
 import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';

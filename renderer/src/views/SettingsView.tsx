@@ -5,6 +5,7 @@ import { AboutDraftdeck } from './settings/AboutDraftdeck';
 import { AppearanceSettings } from './settings/AppearanceSettings';
 import { ClientSecretSettings } from './settings/ClientSecretSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
+import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
 
 export function SettingsView() {
@@ -20,6 +21,7 @@ export function SettingsView() {
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
           <AppearanceSettings stored={settings.appearance} />
+          <UpdateSettings stored={settings.updates} />
           <AboutDraftdeck />
         </div>
       ) : (

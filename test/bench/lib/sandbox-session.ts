@@ -14,8 +14,9 @@ import { consent } from '../../support/consent-browser.js';
 
 export const MB = 1024 * 1024;
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLIENT_KEY = 'sbx_draftdeck_desktop';
-const CLIENT_SECRET = 'sbx_secret_local_only_not_confidential';
+/** The built-in sandbox app's key and (not confidential) secret, as the desktop app uses them. */
+export const CLIENT_KEY = 'sbx_draftdeck_desktop';
+export const CLIENT_SECRET = 'sbx_secret_local_only_not_confidential';
 const REDIRECT_URI = 'http://127.0.0.1:53682/callback/';
 
 export interface Ready {
@@ -43,8 +44,17 @@ export async function makeFile(path: string, bytes: number): Promise<string> {
   return hash.digest('hex');
 }
 
-export async function startSandboxChild(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--upload-port', '0', '--data-dir', dataDir], {
+export interface SandboxChildOptions {
+  /** Fixed ports (to restart a killed sandbox where its upload URLs point); 0 or absent: any free port. */
+  port?: number;
+  uploadPort?: number;
+  configPath?: string;
+}
+
+export async function startSandboxChild(dataDir: string, options: SandboxChildOptions = {}): Promise<{ child: ChildProcess; ready: Ready }> {
+  const args = ['--import', 'tsx', 'sandbox/cli.ts', '--port', String(options.port ?? 0), '--upload-port', String(options.uploadPort ?? 0), '--data-dir', dataDir];
+  if (options.configPath) args.push('--config', options.configPath);
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
@@ -56,16 +66,39 @@ export async function startSandboxChild(dataDir: string): Promise<{ child: Child
   return { child, ready: JSON.parse(line) as Ready };
 }
 
-export function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise((resolveStop) => {
-    if (child.exitCode !== null) return resolveStop();
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
     child.once('exit', () => resolveStop());
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
+/** Replaces the sandbox's chaos rules (they are not persisted: set them again after a restart). */
+export async function setChaos(baseUrl: string, rules: unknown[]): Promise<void> {
+  const answer = await fetch(`${baseUrl}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
+  if (answer.status !== 200) throw new Error(`PUT /sandbox/chaos answered ${answer.status}: ${await answer.text()}`);
+}
+
+/** What `GET /sandbox/publishes` tells about one publish (the fields the benchmarks read). */
+export interface PublishView {
+  publish_id: string;
+  open_id: string;
+  status: string;
+  size: number | null;
+  uploaded_bytes: number | null;
+  wire_bytes: number | null;
+  sha256: string | null;
+}
+
+export async function listPublishes(baseUrl: string): Promise<PublishView[]> {
+  const answer = await fetch(`${baseUrl}/sandbox/publishes`);
+  if (answer.status !== 200) throw new Error(`GET /sandbox/publishes answered ${answer.status}`);
+  return ((await answer.json()) as { data: { publishes: PublishView[] } }).data.publishes;
+}
+
 /** Sign in as a sandbox user the way a desktop app does: consent page, form post, code exchange with hex-S256 PKCE. */
-export async function signIn(baseUrl: string): Promise<string> {
+export async function signIn(baseUrl: string, openId = 'sbx-user-ava'): Promise<string> {
   const verifier = randomBytes(48).toString('base64url');
   const params = {
     client_key: CLIENT_KEY,
@@ -76,7 +109,7 @@ export async function signIn(baseUrl: string): Promise<string> {
     code_challenge: createHash('sha256').update(verifier).digest('hex'),
     code_challenge_method: 'S256',
   };
-  const location = await consent(`${baseUrl}/v2/auth/authorize/?${new URLSearchParams(params)}`, { openId: 'sbx-user-ava' });
+  const location = await consent(`${baseUrl}/v2/auth/authorize/?${new URLSearchParams(params)}`, { openId });
   const code = new URL(location).searchParams.get('code');
   if (!code) throw new Error('consent: the redirect carries no code');
   const token = await fetch(`${baseUrl}/v2/oauth/token/`, {

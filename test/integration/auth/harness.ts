@@ -24,6 +24,7 @@ import { Vault } from '../../../electron/services/vault/vault.js';
 import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { consent, deliver, type ConsentChoice } from '../../support/consent-browser.js';
+import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 
 export { consent, deliver };
 
@@ -50,6 +51,8 @@ export interface Harness {
   /** Refresh grants the app sent to the platform. */
   refreshes(): number;
   tokensOf(openId: string): StoredTokens | null;
+  /** The app quits: its services and its embedded backend close; the sandbox and the data dir stay. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const { log, lines } = memoryLogger();
   const sandbox = options.sandbox ?? (await startTestSandbox(log));
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-auth-'));
+  await seedEmbeddedBackend(dataDir);
   const store = options.store ?? createMemoryStore();
   const hub = new EventHub(0);
   const events: EventMessage[] = [];
@@ -79,9 +83,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     return send(request);
   };
   const handle = options.separateClock ? { ...sandbox, clock: new OffsetClock() } : sandbox;
-  const embedded = new EmbeddedSandbox({ dataDir, log, start: async () => handle });
+  // The harness owns the sandbox (or the test does): the app's embedded one only borrows it.
+  const embedded = new EmbeddedSandbox({ dataDir, log, http: send, start: async () => ({ ...handle, close: async () => undefined }) });
   const accounts = new AccountsService({ settings, vault, store, sandbox: embedded, http, hub, log, openExternal: async () => false, signInTimeoutMs: options.signInTimeoutMs });
   await accounts.start();
+  const stop = async () => {
+    unsubscribe();
+    await accounts.close();
+    await embedded.close();
+  };
   return {
     sandbox,
     accounts,
@@ -99,9 +109,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const raw = vault.get(tokenEntry('sandbox', openId));
       return raw === undefined ? null : (JSON.parse(raw) as StoredTokens);
     },
+    stop,
     async close() {
-      unsubscribe();
-      await accounts.close();
+      await stop();
       if (!options.sandbox) await sandbox.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -16,34 +16,35 @@ import type { EventMessage } from '../../../electron/core/contract/index.js';
 import { createConfStore } from '../../../electron/services/storage.js';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
+import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { advanceSandboxClock, consent, deliver, TEST_SANDBOX_CONFIG } from './harness.js';
 
-// Record every secret as it crosses the token operations (the real ones still run).
-const seen = vi.hoisted(() => ({ secrets: new Set<string>(), codes: [] as string[], verifiers: [] as string[], refreshed: 0 }));
+// Record every secret as it crosses the token operations (the real ones still run). The built-in
+// profile signs in through its embedded partner backend (the token broker), so the app's side of
+// each operation is a form POST to the broker; the client secret is the backend's alone.
+const seen = vi.hoisted(() => ({ secrets: new Set<string>(), codes: [] as string[], verifiers: [] as string[], refreshed: 0, forms: [] as Array<{ path: string; form: Record<string, string> }> }));
 vi.mock('../../../electron/api/oauth.js', async (importOriginal) => {
   const real = await importOriginal<typeof OAuth>();
   const note = (...values: Array<string | undefined>) => values.forEach((value) => value && seen.secrets.add(value));
-  const noteTokens = <T>(result: T) => {
-    const r = result as { ok: boolean; value?: { access_token: string; refresh_token: string } };
-    if (r.ok) note(r.value?.access_token, r.value?.refresh_token);
-    return result;
+  const noteForm = (url: string, form: Record<string, string>) => {
+    seen.forms.push({ path: new URL(url).pathname, form });
+    note(form.client_secret, form.code, form.code_verifier, form.refresh_token, form.token);
+    if (form.code) seen.codes.push(form.code);
+    if (form.code_verifier) seen.verifiers.push(form.code_verifier);
+    if (form.grant_type === 'refresh_token') seen.refreshed++;
   };
   return {
     ...real,
-    fetchUserToken: async (...args: Parameters<typeof real.fetchUserToken>) => {
-      note(args[1].clientSecret, args[2].code, args[2].codeVerifier);
-      seen.codes.push(args[2].code);
-      seen.verifiers.push(args[2].codeVerifier);
-      return noteTokens(await real.fetchUserToken(...args));
+    postForTokens: async (...args: Parameters<typeof real.postForTokens>) => {
+      noteForm(args[1], args[3]);
+      const result = await real.postForTokens(...args);
+      const tokens = result as { ok: boolean; value?: { access_token?: string; refresh_token?: string } };
+      if (tokens.ok) note(tokens.value?.access_token, tokens.value?.refresh_token);
+      return result;
     },
-    refreshUserToken: async (...args: Parameters<typeof real.refreshUserToken>) => {
-      note(args[1].clientSecret, args[2]);
-      seen.refreshed++;
-      return noteTokens(await real.refreshUserToken(...args));
-    },
-    revokeToken: async (...args: Parameters<typeof real.revokeToken>) => {
-      note(args[1].clientSecret, args[2]);
-      return real.revokeToken(...args);
+    postForNothing: async (...args: Parameters<typeof real.postForNothing>) => {
+      noteForm(args[1], args[2]);
+      return real.postForNothing(...args);
     },
   };
 });
@@ -55,6 +56,7 @@ describe('secrets never reach the renderer or the logs', () => {
   it('a whole sign-in, refusal, refresh and revoke leaves no token, code, verifier or client secret in answers, events or logs', async () => {
     const { log, lines } = memoryLogger();
     let sandbox: SandboxHandle | undefined;
+    await seedEmbeddedBackend(dataDir);
     const app: App = await createApp({
       runtime: 'web',
       version: '0.0.0-test',
@@ -104,6 +106,12 @@ describe('secrets never reach the renderer or the logs', () => {
       expect(new URL(location).searchParams.get('code')).toBe(seen.codes[0]);
       await call('accounts.list');
 
+      // A purchase: the Store's calls carry the account's access token to the backend.
+      await call('store.catalog');
+      const bought = (await call('store.buy', { openId: 'sbx-user-ava', productId: 'sticker_pack' })) as { ok: boolean };
+      expect(bought.ok).toBe(true);
+      await call('store.account', { openId: 'sbx-user-ava' });
+
       // Expiry on the sandbox clock; removing the account refreshes (to revoke with a live token) and revokes.
       await advanceSandboxClock(sandbox!, 86_400 + 60);
       expect(await call('accounts.remove', { openId: 'sbx-user-ava' })).toEqual({ ok: true, value: { removed: true, revoked: true, message: null } });
@@ -113,6 +121,12 @@ describe('secrets never reach the renderer or the logs', () => {
       await app.close();
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
+
+    // Every token operation went to the embedded backend (the broker), and none carried a client secret.
+    expect(seen.forms.map((f) => f.path)).toEqual(['/v1/oauth/token', '/v1/oauth/token', '/v1/oauth/revoke']);
+    for (const { form } of seen.forms) expect(form).not.toHaveProperty('client_secret');
+    // The client secret is the backend's: in this process, yet never in an answer, an event or a log line.
+    seen.secrets.add(TEST_SANDBOX_CONFIG.apps[0]!.client_secret);
 
     // The run really did cross every kind of secret.
     expect(seen.refreshed).toBe(1);

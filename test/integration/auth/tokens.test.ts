@@ -130,6 +130,7 @@ describe('tokens against the sandbox', () => {
   it('keeps signed-in accounts across a restart (vault and sandbox state on disk)', async () => {
     const first = await harness();
     await signIn(first, { openId: 'sbx-user-ava' });
+    await first.stop();
     const restarted = await harness({ sandbox: first.sandbox, dataDir: first.dataDir, store: first.store });
     expect(restarted.accounts.list()).toEqual([expect.objectContaining({ openId: 'sbx-user-ava', status: 'ok' })]);
     await expect(restarted.accounts.withAccessToken('sbx-user-ava', probe(restarted))).resolves.toMatchObject({ ok: false, error: { code: 'invalid_publish_id' } });

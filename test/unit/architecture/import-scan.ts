@@ -47,7 +47,8 @@ export function findImports(source: string, fileName = 'module.ts'): FoundImport
 
 /** Modules that load Electron's main-process or renderer APIs (electron-store imports 'electron'). */
 export function isElectronModule(specifier: string): boolean {
-  return specifier === 'electron' || specifier.startsWith('electron/') || specifier === 'electron-store';
+  // electron-store and electron-updater load 'electron' themselves.
+  return specifier === 'electron' || specifier.startsWith('electron/') || specifier === 'electron-store' || specifier === 'electron-updater';
 }
 
 const BUILTINS = new Set(builtinModules);

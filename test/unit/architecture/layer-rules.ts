@@ -19,10 +19,11 @@ export function mayImportElectron(path: string): boolean {
   return path === 'electron/main.ts' || path === 'electron/preload.ts' || path.startsWith('electron/platform/');
 }
 
-/** Files that require the `electron` package for another reason than its API, each with why. */
-export const ELECTRON_PACKAGE_EXCEPTIONS: Readonly<Record<string, string>> = {
-  'scripts/start.mjs': "in plain Node, require('electron') returns the path of the Electron binary; start.mjs launches that binary and never touches the API",
-};
+/**
+ * Files that require the `electron` package for another reason than its API, each with why. None:
+ * npm start reads the binary's path without loading the package (scripts/electron-launch.mjs).
+ */
+export const ELECTRON_PACKAGE_EXCEPTIONS: Readonly<Record<string, string>> = {};
 
 /** The transport-free core (contract, domain types, errors, dispatcher): "common", and stricter. */
 export const CORE_DIR = 'electron/core/';
@@ -151,7 +152,7 @@ export function layerOf(path: string): number {
  * both directions, and never in a cycle); a service with a `ports.ts` is imported only through it.
  * A unit is a folder under services/ or a file directly in it.
  */
-export const SERVICE_ORDER = ['storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'embedded-sandbox', 'settings', 'settings-channels', 'app-channels', 'uploads', 'accounts', 'photos'] as const;
+export const SERVICE_ORDER = ['storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'embedded-backend', 'embedded-sandbox', 'settings', 'settings-channels', 'app-channels', 'shell', 'uploads', 'accounts', 'downloads', 'research', 'purchases', 'photos'] as const;
 
 export function serviceUnit(path: string): string | null {
   if (!path.startsWith('electron/services/')) return null;

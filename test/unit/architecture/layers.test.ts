@@ -55,7 +55,7 @@ describe('layer rules', () => {
 
   it('refuse a file in a folder no layer names, and a service no order names', () => {
     expect(lines([{ path: 'electron/ipc/contract.ts', source: '' }])).toEqual(['electron/ipc/contract.ts:1']);
-    expect(lines([{ path: 'electron/services/stickers/sticker-kind.ts', source: "import { x } from '../storage.js';" }])).toEqual(['electron/services/stickers/sticker-kind.ts:1']);
+    expect(lines([{ path: 'electron/services/newfeature/thing.ts', source: "import { x } from '../storage.js';" }])).toEqual(['electron/services/newfeature/thing.ts:1']);
   });
 
   it('keep the scheduler and the status poller free of any media kind', () => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OffsetClock } from '../../../common/clock.js';
 import { platformError, type ApiResult } from '../../../electron/api/errors.js';
-import type { CodeGrant, TokenSet } from '../../../electron/api/oauth.js';
+import type { ClientToken, CodeGrant, TokenSet } from '../../../electron/api/oauth.js';
 import type { TokenEndpoint } from '../../../electron/services/auth/token-endpoint.js';
 import type { PlatformRuntime } from '../../../electron/services/auth/runtime.js';
 import type { SecretStore } from '../../../electron/services/accounts/token-manager.js';
@@ -54,6 +54,12 @@ export class FakeTokenEndpoint implements TokenEndpoint {
     return { ok: true, value: this.issue(owner) };
   }
 
+  readonly clientTokenNeedsUser = false;
+
+  async clientToken(): Promise<ApiResult<ClientToken>> {
+    return { ok: true, value: { access_token: `clt.${randomBytes(12).toString('base64url')}`, expires_in: 7200, token_type: 'Bearer' } };
+  }
+
   async revoke(accessToken: string): Promise<ApiResult<void>> {
     if (!this.liveAccess.delete(accessToken)) return { ok: false, error: platformError({ kind: 'platform', httpStatus: 400, code: 'invalid_request', message: 'token is invalid' }) };
     return { ok: true, value: undefined };
@@ -79,6 +85,7 @@ export function fakeRuntime(tokens: TokenEndpoint, clock: OffsetClock, key = 'te
     scopes: ['user.info.basic', 'video.upload', 'video.list'],
     secret: 'vault',
     tokens,
+    backendUrl: null,
     clock,
     describeUser: (openId) => ({ displayName: openId === 'user-1' ? 'User One' : null, username: null }),
   };

@@ -32,4 +32,5 @@ export const shell = forward('shell');
 export const protocol = forward('protocol');
 export const session = forward('session');
 export const contextBridge = forward('contextBridge');
-export default { app, ipcMain, ipcRenderer, shell, protocol, session, contextBridge };
+export const dialog = forward('dialog');
+export default { app, ipcMain, ipcRenderer, shell, protocol, session, contextBridge, dialog };

@@ -144,6 +144,18 @@ export class FakeWebContents extends FakeEmitter {
     return event.defaultPrevented;
   }
 
+  /** Electron reporting that a load failed (Chromium's net error code, e.g. -6 file not found). */
+  failLoad(url: string, errorCode = -6, errorDescription = 'ERR_FILE_NOT_FOUND', isMainFrame = true): void {
+    this.emit('did-fail-load', new FakeEvent(), errorCode, errorDescription, url, isMainFrame);
+  }
+  /** The page's renderer process ending (crashed, killed, out of memory...). */
+  crash(reason = 'crashed', exitCode = 11): void {
+    this.emit('render-process-gone', new FakeEvent(), { reason, exitCode });
+  }
+  finishLoad(): void {
+    this.emit('did-finish-load');
+  }
+
   attachWebview(): boolean {
     const event = new FakeEvent();
     this.emit('will-attach-webview', event, {}, {});
@@ -258,6 +270,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     userData = options.userData ?? '/nonexistent/userData';
     appPath = options.appPath ?? '/nonexistent/app';
     isPackaged = options.packaged ?? false;
+    logs: string | null = null;
     quitCount = 0;
     exitCode: number | null = null;
 
@@ -301,7 +314,16 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     }
     getPath(name: string): string {
       if (name === 'userData') return this.userData;
+      if (name === 'logs') {
+        // Electron: set on first use (inside userData on Linux and Windows) unless setAppLogsPath ran.
+        this.logs ??= `${this.userData}/logs`;
+        return this.logs;
+      }
       throw new Error(`fake app.getPath(${name}) is not implemented`);
+    }
+    setAppLogsPath(path?: string): void {
+      calls.push('app.setAppLogsPath');
+      this.logs = path ?? `${this.userData}/logs`;
     }
     setPath(name: string, value: string): void {
       calls.push(`app.setPath(${name})`);
@@ -349,9 +371,34 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
 
   const shell = {
     opened: [] as string[],
+    openedPaths: [] as string[],
+    /** What shell.openPath answers: '' on success, an error message otherwise. */
+    openPathResult: '',
     async openExternal(url: string): Promise<void> {
       calls.push('shell.openExternal');
       this.opened.push(url);
+    },
+    async openPath(path: string): Promise<string> {
+      calls.push('shell.openPath');
+      this.openedPaths.push(path);
+      return this.openPathResult;
+    },
+  };
+
+  /**
+   * dialog: the save dialog answers `nextPath` (null = the person cancelled); error boxes are
+   * recorded instead of shown.
+   */
+  const dialog = {
+    errorBoxes: [] as { title: string; content: string }[],
+    showErrorBox(title: string, content: string): void {
+      calls.push('dialog.showErrorBox');
+      this.errorBoxes.push({ title, content });
+    },
+    nextPath: null as string | null,
+    async showSaveDialog(..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> {
+      calls.push('dialog.showSaveDialog');
+      return this.nextPath === null ? { canceled: true } : { canceled: false, filePath: this.nextPath };
     },
   };
 
@@ -406,8 +453,16 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     protocol,
     session: { defaultSession },
     shell,
+    dialog,
     contextBridge,
   };
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>;
+
+/**
+ * How long a test waits for the app behind 'ready' (all services, the embedded sandbox) to open
+ * its window or to finish closing. It waits for an event, not a measured time: on a machine busy
+ * with other work a start takes seconds, and vi.waitFor's default second is not enough.
+ */
+export const APP_EVENT_WAIT = { timeout: 20_000, interval: 20 };

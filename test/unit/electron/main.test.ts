@@ -7,9 +7,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
-import { FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
+import { APP_EVENT_WAIT, FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
 import { installFakeElectron } from './install-fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
@@ -30,6 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'app', 'dist', 'renderer', 'index.html'), '<!doctype html><title>Draftdeck</title>');
   fake.app.appPath = join(root, 'app');
   fake.app.userData = join(root, 'userData');
+  await seedEmbeddedBackend(fake.app.userData);
   installFakeElectron(fake);
   vi.stubEnv('LOG_LEVEL', process.env.TEST_LOG_LEVEL ?? 'silent');
   vi.stubEnv('DRAFTDECK_DATA_DIR', '');
@@ -49,9 +51,7 @@ describe('main process', () => {
 
   it('after ready: serves the renderer and opens one hardened window on app://', async () => {
     fake.app.ready();
-    // The whole app starts first (vault, accounts, journal): waitFor's default 1 s is less than
-    // that takes on a busy machine. What is checked is that one window opens, not how fast.
-    await vi.waitFor(() => expect(windows()).toHaveLength(1), { timeout: 30_000 });
+    await vi.waitFor(() => expect(windows()).toHaveLength(1), APP_EVENT_WAIT);
     expect(fake.calls).toContain('protocol.handle(app)');
     expect(mainWindow().options.webPreferences).toMatchObject({
       preload: join(root, 'app', 'dist-electron', 'preload.cjs'),
@@ -104,7 +104,8 @@ describe('main process', () => {
     fake.app.emit('will-quit', willQuit);
     expect(willQuit.defaultPrevented).toBe(true);
     expect(fake.ipcMain.handlers.has(IPC_CALL_CHANNEL)).toBe(false);
-    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2));
+    // Closing the app closes the built-in profile's backend, which finishes opening its database first.
+    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2), { timeout: 30_000 });
     const again = new FakeEvent();
     fake.app.emit('will-quit', again);
     expect(again.defaultPrevented).toBe(false);

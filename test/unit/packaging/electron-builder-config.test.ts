@@ -23,8 +23,9 @@ interface BuilderConfig {
   files?: string[];
   directories?: { output?: string };
   electronFuses?: Record<string, boolean>;
-  linux?: { target?: unknown; icon?: string; maintainer?: string };
-  mac?: { target?: unknown; icon?: string };
+  linux?: { target?: unknown; icon?: string; maintainer?: string; desktop?: { entry?: Record<string, string> } };
+  mac?: { target?: unknown; icon?: string; hardenedRuntime?: boolean; notarize?: boolean; entitlements?: string; entitlementsInherit?: string };
+  publish?: unknown;
   win?: { target?: unknown; icon?: string };
 }
 
@@ -81,11 +82,25 @@ describe('electron-builder.yml', () => {
     expect(config.productName).toBe('Draftdeck');
   });
 
-  it('builds AppImage and deb on Linux, dmg on macOS, nsis on Windows', () => {
+  it('builds AppImage and deb on Linux, dmg and zip for both Mac architectures, nsis on Windows', () => {
     expect(targetNames(config.linux?.target)).toEqual(expect.arrayContaining(['AppImage', 'deb']));
     expect(config.linux?.maintainer).toMatch(/<.+@.+>/); // the deb target requires one
-    expect(targetNames(config.mac?.target)).toEqual(['dmg']);
+    expect(config.linux?.desktop?.entry).toMatchObject({ Name: 'Draftdeck', StartupWMClass: 'Draftdeck' });
+    expect(targetNames(config.mac?.target)).toEqual(['dmg', 'zip']);
+    for (const target of config.mac?.target as { arch: string[] }[]) expect(target.arch).toEqual(['x64', 'arm64']);
     expect(targetNames(config.win?.target)).toEqual(['nsis']);
+  });
+
+  it('signs and notarizes only from environment variables: hardened runtime with a JIT-only entitlement, no secret in the file', () => {
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true, entitlements: 'assets/entitlements.mac.plist', entitlementsInherit: 'assets/entitlements.mac.plist' });
+    const entitlements = readFileSync(join(root, config.mac!.entitlements!), 'utf8');
+    expect([...entitlements.matchAll(/<key>([^<]+)<\/key>/g)].map((match) => match[1])).toEqual(['com.apple.security.cs.allow-jit']);
+    const text = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+    for (const key of ['cscLink', 'cscKeyPassword', 'certificatePassword', 'appleId', 'password', 'teamId', 'identity']) expect(text, key).not.toMatch(new RegExp(`^\\s*${key}:`, 'm'));
+  });
+
+  it('writes update metadata for a generic feed (the app takes the URL from its settings)', () => {
+    expect(config.publish).toEqual([expect.objectContaining({ provider: 'generic' })]);
   });
 
   it('packs the Electron bundles, the built renderer and package.json, and no sources or maps', () => {
@@ -103,7 +118,7 @@ describe('electron-builder.yml', () => {
   });
 
   it('turns off the Electron fuses the app does not need', () => {
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, grantFileProtocolExtraPrivileges: false, onlyLoadAppFromAsar: true });
+    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, grantFileProtocolExtraPrivileges: false, onlyLoadAppFromAsar: true, enableEmbeddedAsarIntegrityValidation: true });
   });
 
   it('points every platform at an icon of at least 512×512', () => {

@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
-import { createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
+import { APP_EVENT_WAIT, createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
 import { installFakeElectron } from '../electron/install-fake-electron.js';
 
 interface Metafile {
@@ -51,10 +51,11 @@ describe('Electron bundles', () => {
     expect(externals(built.metafiles.preload)).toEqual(['electron']);
   });
 
-  it('the main bundle carries its dependencies: only electron, Node built-ins and sharp (native, unpacked from the asar) stay outside', () => {
+  it('the main bundle carries its dependencies: only electron, Node built-ins and the named exceptions stay outside', async () => {
+    const { BUNDLE_EXTERNALS } = (await import(pathToFileURL(join(repo, 'scripts', 'build-electron.mjs')).href)) as { BUNDLE_EXTERNALS: string[] };
     const builtins = new Set(builtinModules);
-    const outside = externals(built.metafiles.main).filter((path) => path !== 'electron' && path !== 'sharp' && !builtins.has(path.replace(/^node:/, '')));
-    expect(outside).toEqual([]);
+    const outside = externals(built.metafiles.main).filter((path) => path !== 'electron' && !builtins.has(path.replace(/^node:/, '')));
+    expect(outside.filter((path) => !BUNDLE_EXTERNALS.some((name) => path === name || path.startsWith(`${name}/`)))).toEqual([]);
   });
 
   it('main.cjs, loaded as Electron loads it, opens the hardened window and answers the page', async () => {
@@ -66,7 +67,7 @@ describe('Electron bundles', () => {
     expect(fake.calls).toEqual(expect.arrayContaining(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock']));
 
     fake.app.ready();
-    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1), APP_EVENT_WAIT);
     const [window] = fake.BrowserWindow.getAllWindows();
     const preferences = window!.options.webPreferences!;
     expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
@@ -82,7 +83,7 @@ describe('Electron bundles', () => {
     window!.close();
     fake.app.emit('window-all-closed');
     fake.app.emit('will-quit', new FakeEvent());
-    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2));
+    await vi.waitFor(() => expect(fake.app.quitCount).toBe(2), APP_EVENT_WAIT);
   });
 
   it('preload.cjs exposes the bridge, and only the bridge', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../api/contract';
+import type { AppInfo, LogsLocation } from '../../api/contract';
 import { openExternal, type ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -12,12 +12,18 @@ const OS_NAMES: Record<string, string> = { darwin: 'macOS', win32: 'Windows', li
 
 export function AboutDraftdeck() {
   const [info, setInfo] = useState<AppInfo | null>(null);
+  const [logs, setLogs] = useState<LogsLocation | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  const [openError, setOpenError] = useState<ApiError | null>(null);
 
   useEffect(() => {
     let live = true;
-    request('app.info').then(
-      (value) => live && setInfo(value),
+    Promise.all([request('app.info'), request('logs.location')]).then(
+      ([value, location]) => {
+        if (!live) return;
+        setInfo(value);
+        setLogs(location);
+      },
       (failure: unknown) => live && setError(asApiError(failure)),
     );
     return () => {
@@ -26,7 +32,7 @@ export function AboutDraftdeck() {
   }, []);
 
   return (
-    <SettingsSection title="About" description="The version you are running, for bug reports.">
+    <SettingsSection title="About" description="The version you are running and where its logs are, for bug reports.">
       {error ? <ErrorBanner title="Draftdeck could not read its own details" error={error} /> : null}
       {info ? (
         <dl className="facts">
@@ -57,8 +63,30 @@ export function AboutDraftdeck() {
               )}
             </dd>
           </div>
+          <div className="facts__row">
+            <dt>Logs</dt>
+            <dd>
+              {logs?.folder ? (
+                <>
+                  <code className="facts__path">{logs.folder}</code>
+                  {logs.canOpen ? (
+                    <Button variant="ghost" className="button--inline" onClick={() => {
+                        setOpenError(null);
+                        void request('logs.openFolder').catch((failure: unknown) => setOpenError(asApiError(failure)));
+                      }}>
+                      Open the logs folder
+                    </Button>
+                  ) : null}
+                </>
+              ) : (
+                <span className="facts__muted">Written to the terminal that runs web mode</span>
+              )}
+            </dd>
+          </div>
         </dl>
-      ) : error ? null : (
+      ) : null}
+      {openError ? <ErrorBanner title="Draftdeck could not open the logs folder" error={openError} /> : null}
+      {info || error ? null : (
         <p className="facts__muted" role="status">
           Loading…
         </p>

@@ -1,0 +1,186 @@
+/**
+ * The research explorer's channels and events (ops 10–11 through the main process, which alone
+ * holds the client access token). Loaded rows live in the main process; the renderer pulls them in
+ * large slices (research.search.rows) when a progress event says more are there, so 100,000 rows
+ * cross in a few dozen messages instead of one event per row.
+ */
+import { z } from 'zod';
+import {
+  ACCOUNT_FIELDS, CONDITION_FIELDS, GROUPS, MAX_CONDITIONS, MAX_SEARCH_ROWS, OPERATIONS, VIDEO_FIELDS, conditionProblem, windowProblem,
+} from '../../../common/research-rules.js';
+import { NoInput, type ChannelTable, type EventTable } from './table.js';
+
+export const ResearchCondition = z
+  .object({
+    field_name: z.enum(CONDITION_FIELDS),
+    operation: z.enum(OPERATIONS),
+    field_values: z.array(z.string().max(500)).min(1).max(1000),
+  })
+  .strict()
+  .superRefine((condition, ctx) => {
+    const problem = conditionProblem(condition.field_name, condition.operation, condition.field_values);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+export type ResearchCondition = z.infer<typeof ResearchCondition>;
+
+export const ResearchQuery = z
+  .object({ and: z.array(ResearchCondition).optional(), or: z.array(ResearchCondition).optional(), not: z.array(ResearchCondition).optional() })
+  .strict()
+  .superRefine((query, ctx) => {
+    const total = GROUPS.reduce((sum, group) => sum + (query[group]?.length ?? 0), 0);
+    if (total === 0) ctx.addIssue({ code: 'custom', message: 'needs at least one condition in and, or or not' });
+    if (total > MAX_CONDITIONS) ctx.addIssue({ code: 'custom', message: `has ${total} conditions; at most ${MAX_CONDITIONS} are allowed` });
+  });
+
+const yyyymmdd = z.string().regex(/^\d{8}$/, 'must be a date in YYYYMMDD form (UTC)');
+
+/** What the person asks for: op 10's body without paging, plus the fields to return. */
+export const VideoSearchRequest = z
+  .object({
+    query: ResearchQuery,
+    start_date: yyyymmdd,
+    end_date: yyyymmdd,
+    fields: z.array(z.enum(VIDEO_FIELDS)).min(1).max(VIDEO_FIELDS.length),
+    is_random: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((request, ctx) => {
+    const problem = windowProblem(request.start_date, request.end_date);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.where], message: problem.message });
+  });
+export type VideoSearchRequest = z.infer<typeof VideoSearchRequest>;
+
+/** A video record as the platform returned it (only the fields asked for; id always). */
+export const VideoRow = z.object({
+  id: z.string(),
+  video_description: z.string().optional(),
+  create_time: z.number().optional(),
+  region_code: z.string().optional(),
+  share_count: z.number().optional(),
+  view_count: z.number().optional(),
+  like_count: z.number().optional(),
+  comment_count: z.number().optional(),
+  music_id: z.string().optional(),
+  hashtag_names: z.array(z.string()).optional(),
+  username: z.string().optional(),
+  effect_ids: z.array(z.string()).optional(),
+  playlist_id: z.number().optional(),
+  voice_to_text: z.string().optional(),
+  is_stem_verified: z.boolean().optional(),
+  favorites_count: z.number().optional(),
+  video_duration: z.number().optional(),
+});
+export type VideoRow = z.infer<typeof VideoRow>;
+
+/**
+ * A row on its way out to the renderer. Every row was parsed with VideoRow when it arrived from
+ * the platform (electron/api/research.ts), which dropped anything else it carried, so it is not
+ * parsed field by field a second time: that would double the main process's work per row for
+ * 100,000 rows and slow the paging it shares the thread with.
+ */
+const LoadedRow = z.custom<VideoRow>((value) => typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string', 'must be a loaded video row');
+
+export const AccountRecord = z.object({
+  username: z.string(),
+  display_name: z.string().optional(),
+  bio_description: z.string().optional(),
+  avatar_url: z.string().optional(),
+  is_verified: z.boolean().optional(),
+  follower_count: z.number().optional(),
+  following_count: z.number().optional(),
+  likes_count: z.number().optional(),
+  video_count: z.number().optional(),
+});
+export type AccountRecord = z.infer<typeof AccountRecord>;
+
+/** What is left of today's research quotas, as far as this app has counted (the platform does not say). */
+export const ResearchQuota = z.object({
+  /** The UTC day the counts belong to, YYYY-MM-DD. */
+  day: z.string(),
+  requestsUsed: z.number(),
+  requestsLimit: z.number(),
+  recordsUsed: z.number(),
+  recordsLimit: z.number(),
+  /** When the quotas reset (00:00 UTC of the next day), ms since the epoch on the platform's clock. */
+  resetsAt: z.number(),
+});
+export type ResearchQuota = z.infer<typeof ResearchQuota>;
+
+export const SEARCH_STATES = ['loading', 'idle', 'done', 'cancelled', 'stopped', 'failed'] as const;
+
+/** One search as the renderer sees it: where loading stands, never the platform's search_id or a token. */
+export const SearchView = z.object({
+  sessionId: z.string(),
+  /** Grows with every view of this search, so the renderer keeps the latest whichever way it came (answer or event). */
+  revision: z.number(),
+  fields: z.array(z.enum(VIDEO_FIELDS)),
+  /** loading; idle (more can be loaded); done (no more results); cancelled; stopped (a quota or limit, see message); failed. */
+  state: z.enum(SEARCH_STATES),
+  loaded: z.number(),
+  /** Loading stops when this many rows are loaded (load more / load all up to N). */
+  target: z.number(),
+  hasMore: z.boolean(),
+  /** Records per second over the last few seconds of loading. */
+  recordsPerSecond: z.number().nullable(),
+  /** Why loading stopped or waits, in words. */
+  message: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  quota: ResearchQuota,
+});
+export type SearchView = z.infer<typeof SearchView>;
+
+export const SavedQuery = z.object({
+  id: z.string(),
+  name: z.string(),
+  request: VideoSearchRequest,
+  savedAt: z.number(),
+  /** When a search from it last ran, or null. */
+  lastRunAt: z.number().nullable(),
+});
+export type SavedQuery = z.infer<typeof SavedQuery>;
+
+export const ExportResult = z.discriminatedUnion('kind', [
+  /** Electron: written to the file the person chose. */
+  z.object({ kind: z.literal('saved'), path: z.string(), rows: z.number() }),
+  /** Web mode: the host streams it from this one-time address (open it to download). */
+  z.object({ kind: z.literal('download'), url: z.string(), rows: z.number() }),
+  z.object({ kind: z.literal('cancelled') }),
+]);
+export type ExportResult = z.infer<typeof ExportResult>;
+
+export const AccountLookup = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('found'), account: AccountRecord }),
+  /** The platform answers only for public accounts: an unknown or private one gets this. */
+  z.object({ status: z.literal('not_public'), username: z.string(), message: z.string() }),
+]);
+export type AccountLookup = z.infer<typeof AccountLookup>;
+
+const SessionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+const Session = z.object({ sessionId: SessionId }).strict();
+
+export const researchChannels = {
+  /** Today's quota use and whether research can run with the active profile. */
+  'research.status': { input: NoInput, output: z.object({ quota: ResearchQuota.nullable(), problem: z.string().nullable() }) },
+  /** Runs a new search and loads its first page. */
+  'research.search.start': { input: z.object({ request: VideoSearchRequest, savedQueryId: z.string().max(64).optional() }).strict(), output: SearchView },
+  /** Loads pages in the background until `upTo` rows are loaded (or no more, a quota, cancel). */
+  'research.search.load': { input: z.object({ sessionId: SessionId, upTo: z.number().int().min(1).max(MAX_SEARCH_ROWS) }).strict(), output: SearchView },
+  'research.search.cancel': { input: Session, output: SearchView },
+  /** Loaded rows [from, from + max). */
+  'research.search.rows': { input: z.object({ sessionId: SessionId, from: z.number().int().min(0), max: z.number().int().min(1).max(25_000) }).strict(), output: z.object({ from: z.number(), rows: z.array(LoadedRow) }) },
+  'research.search.close': { input: Session, output: z.object({ closed: z.boolean() }) },
+  /** Streams the loaded rows to a file (Electron: a save dialog) or a one-time download (web mode). */
+  'research.export': { input: z.object({ sessionId: SessionId, format: z.enum(['csv', 'ndjson']) }).strict(), output: ExportResult },
+  /** Op 11: one public account by username. */
+  'research.account': { input: z.object({ username: z.string().trim().min(1).max(100), fields: z.array(z.enum(ACCOUNT_FIELDS)).min(1) }).strict(), output: AccountLookup },
+  'research.saved.list': { input: NoInput, output: z.array(SavedQuery) },
+  /** Saves (or, with an existing name, replaces) a named query. */
+  'research.saved.save': { input: z.object({ name: z.string().trim().min(1).max(80), request: VideoSearchRequest }).strict(), output: z.array(SavedQuery) },
+  'research.saved.remove': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.array(SavedQuery) },
+} as const satisfies ChannelTable;
+
+export const researchEvents = {
+  /** A search's loading progress (coalesced per search: the latest of each per batch). */
+  'research.progress': SearchView,
+  'research.saved.changed': z.array(SavedQuery),
+} as const satisfies EventTable;

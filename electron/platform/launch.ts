@@ -1,0 +1,50 @@
+/**
+ * How the Electron app is started and how it says it could not start. `npm start` passes the same
+ * options to Electron as to web mode (electron/web.ts): --data-dir DIR and --json (one line,
+ * {"event":"ready","url":...}, on stdout once the window is up). Options web mode alone uses
+ * (--port, --no-open, --web) and Chromium's own switches are ignored here.
+ */
+import { writeSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppError } from '../core/result.js';
+import { APP_START_URL } from '../hosts/app-origin.js';
+
+export interface LaunchArgs {
+  dataDir?: string;
+  json: boolean;
+}
+
+/** `argv` as Electron passes it, without the executable (and without the app folder when unpackaged). */
+export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { 'data-dir': { type: 'string' }, json: { type: 'boolean', default: false } },
+    strict: false,
+    allowPositionals: true,
+  });
+  const dataDir = values['data-dir'];
+  return { dataDir: typeof dataDir === 'string' && dataDir ? resolve(dataDir) : undefined, json: values.json === true };
+}
+
+/** The one ready line of --json, the same shape as web mode's. Never throws (stdout may be gone). */
+export function printReadyLine(write: (line: string) => void = (line) => writeSync(1, line)): void {
+  try {
+    write(`${JSON.stringify({ event: 'ready', url: APP_START_URL })}\n`);
+  } catch {
+    // nobody is reading stdout
+  }
+}
+
+/**
+ * Tells the person why the app cannot start, in a dialog (there may be no terminal), before it
+ * exits. An AppError's message says what to do; anything else is a bug, and the log has the rest.
+ */
+export function showStartFailure(dialog: { showErrorBox(title: string, content: string): void }, error: unknown, logFile: string): void {
+  const what = error instanceof AppError ? error.message : `Something went wrong while starting: ${error instanceof Error ? error.message : String(error)}`;
+  try {
+    dialog.showErrorBox('Draftdeck cannot start', `${what}\n\nDetails are in the log: ${logFile}`);
+  } catch {
+    // no display to show it on; the log has it
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The Store, in the main process: the partner backend's catalog, an account's owned items and
+ * orders, and buying. The backend decides prices and grants; the platform's payment page only
+ * takes the person's decision. Whether an order is paid is what the backend says after it has
+ * verified the platform's webhook, so while a payment is under way the app asks the backend
+ * every 1.5 s (the spec recommends every 1 to 2 s) and never the payment page. Every call carries
+ * the account's access token as a bearer; the renderer sees orders and items only.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../../common/log.js';
+import { isHttpsOrLoopback } from '../../../common/url-policy.js';
+import type { ApiResult, PlatformError } from '../../api/errors.js';
+import type { BackendOrder, BackendProduct, StoreApi } from '../../api/store.js';
+import { SETTLED_STATUSES, type OrderStatus, type Product, type PurchaseStarted, type StoreAccount, type StoreCatalog, type StoreOrder } from '../../core/contract/index.js';
+import type { EventSink } from '../../core/events.js';
+import { AppError } from '../../core/result.js';
+import type { PlatformRuntime } from '../auth/runtime.js';
+import { backoffDelay } from '../../../common/backoff.js';
+
+/** What the Store needs from the accounts service. */
+export interface StoreAccounts {
+  runtime(): Promise<PlatformRuntime>;
+  /** The account of the active profile, when signed in. */
+  account(openId: string): object | undefined;
+  tokens: { withAccessToken<T>(runtime: PlatformRuntime, openId: string, call: (accessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> };
+}
+
+export interface PurchasesDeps {
+  accounts: StoreAccounts;
+  api: StoreApi;
+  hub: EventSink;
+  log: Logger;
+  openExternal(url: string): Promise<boolean>;
+  /** How often a payment under way is checked (default 1.5 s). */
+  pollMs?: number;
+  /** How long a payment is watched before the app stops asking (default 30 min); opening the Store resumes it. */
+  watchForMs?: number;
+}
+
+export const STORE_UNAVAILABLE_FOR_VAULT_PROFILE =
+  'This platform profile keeps its client secret on this computer and has no partner backend, so there is no Store. Use a token broker (the partner backend) as the profile’s secret location to buy items.';
+
+/** Attempts at creating one order when no answer came back (same Idempotency-Key, so never two orders). */
+const CREATE_ATTEMPTS = 3;
+
+export class PurchasesService {
+  private readonly watching = new Map<string, { stop: () => void }>();
+  private closed = false;
+
+  constructor(private readonly deps: PurchasesDeps) {}
+
+  async catalog(): Promise<StoreCatalog> {
+    const runtime = await this.deps.accounts.runtime();
+    if (runtime.backendUrl === null) return { available: false, reason: STORE_UNAVAILABLE_FOR_VAULT_PROFILE };
+    const answer = await this.deps.api.catalog(runtime.backendUrl);
+    if (!answer.ok) throw storeError(answer.error, 'load the catalog');
+    return { available: true, products: answer.value.map(toProduct) };
+  }
+
+  async account(openId: string): Promise<StoreAccount> {
+    const { runtime, backendUrl } = await this.storeOf(openId);
+    const [items, orders] = await Promise.all([
+      this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.entitlements(backendUrl, token)),
+      this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.orders(backendUrl, token)),
+    ]);
+    if (!items.ok) throw storeError(items.error, 'load what this account owns');
+    if (!orders.ok) throw storeError(orders.error, 'load this account’s orders');
+    const views = orders.value.map(toOrder);
+    // After a restart (or a watch that gave up) a payment may still be under way: follow it again.
+    for (const order of views) if (!isSettled(order.status)) this.watch(runtime, backendUrl, openId, order.orderId);
+    return { openId, items: items.value.items, orders: views };
+  }
+
+  async buy(openId: string, productId: string): Promise<PurchaseStarted> {
+    const { runtime, backendUrl } = await this.storeOf(openId);
+    // One key per purchase: a retry after a lost answer gets the same order back, never a second one.
+    const key = randomUUID();
+    let answer: ApiResult<BackendOrder> | undefined;
+    for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+      answer = await this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.createOrder(backendUrl, token, productId, key));
+      if (answer.ok || !retryable(answer.error) || attempt === CREATE_ATTEMPTS) break;
+      await sleep(backoffDelay(attempt, answer.error.retryAfterMs));
+    }
+    if (!answer!.ok) throw storeError(answer!.error, 'start the purchase');
+    const created = answer!.value;
+    const paymentUrl = created.payment_url ?? '';
+    if (!isHttpsOrLoopback(paymentUrl)) throw new AppError('payment_unavailable', 'The store server created the order but gave no usable payment page, so it cannot be paid from Draftdeck.');
+    const order = toOrder(created);
+    this.deps.log.info({ openId, orderId: order.orderId, productId }, 'order created; payment step opened');
+    const openedExternally = await this.deps.openExternal(paymentUrl);
+    this.watch(runtime, backendUrl, openId, order.orderId);
+    return { order, paymentUrl, openedExternally };
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const watch of this.watching.values()) watch.stop();
+    this.watching.clear();
+  }
+
+  /** The active profile's backend, for an account that can call it; refused in words otherwise. */
+  private async storeOf(openId: string): Promise<{ runtime: PlatformRuntime; backendUrl: string }> {
+    const runtime = await this.deps.accounts.runtime();
+    if (runtime.backendUrl === null) throw new AppError('store_unavailable', STORE_UNAVAILABLE_FOR_VAULT_PROFILE);
+    const account = this.deps.accounts.account(openId);
+    if (!account) throw new AppError('no_account', 'Sign in to this account first (Accounts).');
+    return { runtime, backendUrl: runtime.backendUrl };
+  }
+
+  /**
+   * Asks the backend for an order's status until the payment step is over, telling the renderer
+   * each change; when the order is fulfilled, what the account owns is sent too. Transient
+   * failures are retried with backoff; a sign-in that no longer works ends the watch.
+   */
+  private watch(runtime: PlatformRuntime, backendUrl: string, openId: string, orderId: string): void {
+    const key = `${runtime.key}\u0000${orderId}`;
+    if (this.closed || this.watching.has(key)) return;
+    const pollMs = this.deps.pollMs ?? 1_500;
+    const until = Date.now() + (this.deps.watchForMs ?? 30 * 60_000);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let last: OrderStatus | null = null;
+    let failures = 0;
+    const stop = () => {
+      stopped = true;
+      clearTimeout(timer);
+      this.watching.delete(key);
+    };
+    const tick = async () => {
+      const answer = await this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.order(backendUrl, token, orderId));
+      if (stopped) return;
+      if (!answer.ok) {
+        failures++;
+        this.deps.log.warn({ openId, orderId, code: answer.error.code }, 'order status check failed');
+        if (!retryable(answer.error)) return stop();
+        timer = setTimeout(() => void tick(), Math.max(pollMs, backoffDelay(failures, answer.error.retryAfterMs)));
+        return;
+      }
+      failures = 0;
+      const order = toOrder(answer.value);
+      if (order.status !== last) {
+        last = order.status;
+        this.deps.hub.emit('store.orderUpdated', { openId, order }, `order:${orderId}`);
+        if (order.status === 'fulfilled') await this.announceItems(runtime, backendUrl, openId);
+      }
+      if (isSettled(order.status) || Date.now() >= until) return stop();
+      timer = setTimeout(() => void tick(), pollMs);
+    };
+    this.watching.set(key, { stop });
+    void tick();
+  }
+
+  private async announceItems(runtime: PlatformRuntime, backendUrl: string, openId: string): Promise<void> {
+    const items = await this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.entitlements(backendUrl, token));
+    if (items.ok) this.deps.hub.emit('store.itemsChanged', { openId, items: items.value.items }, `items:${openId}`);
+  }
+}
+
+function toProduct(product: BackendProduct): Product {
+  return { id: product.id, name: product.name, priceBeans: product.price_beans, grants: product.grants, imageUrl: product.image_url ?? null };
+}
+
+function toOrder(order: BackendOrder): StoreOrder {
+  return {
+    orderId: order.order_id,
+    tradeOrderId: order.trade_order_id ?? null,
+    productId: order.product_id,
+    productName: order.product_name,
+    amount: order.amount,
+    status: order.status,
+    refundedAmount: order.refunded_amount ?? null,
+    failure: order.failure ?? null,
+    createdAt: toEpochMs(order.created_at),
+  };
+}
+
+function toEpochMs(value: string | null | undefined): number | null {
+  const parsed = value ? Date.parse(value) : NaN;
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+const isSettled = (status: OrderStatus) => SETTLED_STATUSES.includes(status);
+
+/** No answer, or the server's own trouble: the same request may be sent again (an order the platform refused may not). */
+function retryable(error: PlatformError): boolean {
+  if (error.code === 'order_failed') return false;
+  return error.kind === 'network' || error.kind === 'timeout' || error.code === 'rate_limit_exceeded' || (error.httpStatus !== null && error.httpStatus >= 500);
+}
+
+/** A failure in words a person can act on, keeping the backend's code. */
+function storeError(error: PlatformError, doing: string): AppError {
+  if (error.kind === 'auth') return new AppError(error.code, error.message);
+  if (error.kind === 'network' || error.kind === 'timeout') return new AppError('store_unreachable', `Draftdeck could not ${doing}: the store server did not answer (${error.message}). Try again in a moment.`);
+  if (error.code === 'access_token_invalid') return new AppError('sign_in_again', `Draftdeck could not ${doing}: the store server does not accept this account’s sign-in. Sign in to the account again (Accounts).`);
+  return new AppError(error.code, `Draftdeck could not ${doing}: ${error.message}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

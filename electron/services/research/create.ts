@@ -1,0 +1,51 @@
+/**
+ * The research service wired to the rest of the app: the active profile from the accounts
+ * service, the built-in sandbox's own quotas (its config) or the platform's defaults, and a
+ * signed-in account to vouch for the app when a token broker mints the client token.
+ */
+import type { Logger } from '../../../common/log.js';
+import { platformError, type ApiResult } from '../../api/errors.js';
+import type { HttpSend } from '../../api/http.js';
+import { createResearchApi } from '../../api/research.js';
+import type { Downloads } from '../downloads.js';
+import type { EventSink } from '../../core/events.js';
+import type { AccountsService } from '../accounts/accounts-service.js';
+import type { EmbeddedSandbox } from '../embedded-sandbox.js';
+import type { KeyValueStore } from '../storage.js';
+import { PLATFORM_QUOTAS } from './quota-book.js';
+import { ResearchService, type ResearchServiceDeps } from './research-service.js';
+
+export interface ResearchWiring {
+  accounts: AccountsService;
+  sandbox: EmbeddedSandbox;
+  send: HttpSend;
+  store: KeyValueStore;
+  hub: EventSink;
+  log: Logger;
+  chooseSavePath?: ResearchServiceDeps['chooseSavePath'];
+  downloads?: Downloads;
+}
+
+export function createResearchService(wiring: ResearchWiring): ResearchService {
+  const { accounts, sandbox } = wiring;
+  return new ResearchService({
+    runtime: () => accounts.runtime(),
+    limits: (runtime) => {
+      const limits = runtime.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
+      return limits ? { requestsPerDay: limits.research_requests_per_day, recordsPerDay: limits.research_records_per_day } : PLATFORM_QUOTAS;
+    },
+    async withUserToken<T>(call: (userAccessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+      const account = accounts.list().find((candidate) => candidate.status === 'ok');
+      if (!account) {
+        return { ok: false, error: platformError({ kind: 'auth', code: 'sign_in_first', message: 'with a token broker, research needs a signed-in account to vouch for this app: add one on the Accounts page' }) };
+      }
+      return accounts.withAccessToken(account.openId, call);
+    },
+    api: createResearchApi(wiring.send),
+    store: wiring.store,
+    hub: wiring.hub,
+    log: wiring.log,
+    chooseSavePath: wiring.chooseSavePath,
+    downloads: wiring.downloads,
+  });
+}

@@ -1,0 +1,20 @@
+/** The research channels of the contract (electron/core/contract/research.ts), on the research service. */
+import type { researchChannels } from '../../core/contract/index.js';
+import type { HandlersFor } from '../../core/dispatcher.js';
+import type { ResearchService } from './research-service.js';
+
+export function researchHandlers(research: ResearchService): HandlersFor<typeof researchChannels> {
+  return {
+    'research.status': () => research.status(),
+    'research.search.start': ({ request, savedQueryId }) => research.start(request, savedQueryId),
+    'research.search.load': ({ sessionId, upTo }) => research.load(sessionId, upTo),
+    'research.search.cancel': ({ sessionId }) => research.cancel(sessionId),
+    'research.search.rows': ({ sessionId, from, max }) => research.rows(sessionId, from, max),
+    'research.search.close': ({ sessionId }) => research.closeSearch(sessionId),
+    'research.export': ({ sessionId, format }) => research.export(sessionId, format),
+    'research.account': ({ username, fields }) => research.account(username, fields),
+    'research.saved.list': () => research.savedList(),
+    'research.saved.save': ({ name, request }) => research.saveQuery(name, request),
+    'research.saved.remove': ({ id }) => research.removeSaved(id),
+  };
+}

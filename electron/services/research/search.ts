@@ -1,0 +1,199 @@
+/**
+ * One research search: its request, the rows loaded so far, and the paging loop. The first
+ * request carries the query and dates; every later one only the platform's search_id and the
+ * cursor it returned, so pages come from the platform's snapshot of the first request's results
+ * and never repeat or skip (docs/PLATFORM.md "Research"). Loading stops at the target, when there
+ * is no more, on cancel, or before a daily quota would be crossed (a page is shortened to what is
+ * left of the records quota); a per-minute 429 waits out its Retry-After, a network failure or a
+ * 5xx backs off and tries again, and anything else stops with the platform's words.
+ */
+import { MAX_PAGE } from '../../../common/research-rules.js';
+import type { ApiResult, PlatformError } from '../../api/errors.js';
+import type { VideoPage, VideoQueryBody } from '../../api/research.js';
+import type { ResearchQuota, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
+import { backoffDelay } from '../../../common/backoff.js';
+import { quotaStopMessage } from './quota-book.js';
+
+/** What a search needs from the service around it. */
+export interface SearchPort {
+  /** Op 10 with a valid client token (renewed as needed). */
+  queryVideos(fields: readonly string[], body: VideoQueryBody, signal: AbortSignal): Promise<ApiResult<VideoPage>>;
+  quota(): ResearchQuota;
+  /** A successful call returned `records` rows. */
+  counted(records: number): void;
+  /** The platform said a daily quota is used up. */
+  exhausted(which: 'requests' | 'records'): void;
+  /** The profile's clock (the quotas' day is the platform's). */
+  now(): number;
+  changed(search: Search): void;
+}
+
+const MAX_ATTEMPTS = 6;
+const SPEED_WINDOW_MS = 3000;
+
+export class Search {
+  readonly rows: VideoRow[] = [];
+  private searchId: string | null = null;
+  private cursor = 0;
+  private hasMore = true;
+  private target = 0;
+  private state: SearchView['state'] = 'idle';
+  private message: string | null = null;
+  private errorCode: string | null = null;
+  private loading: Promise<void> | null = null;
+  private controller: AbortController | null = null;
+  private samples: { at: number; loaded: number }[] = [];
+  private revision = 0;
+
+  constructor(
+    readonly sessionId: string,
+    readonly request: VideoSearchRequest,
+    private readonly port: SearchPort,
+  ) {}
+
+  view(): SearchView {
+    return {
+      sessionId: this.sessionId,
+      revision: ++this.revision,
+      fields: this.request.fields,
+      state: this.state,
+      loaded: this.rows.length,
+      target: this.target,
+      hasMore: this.hasMore,
+      recordsPerSecond: this.speed(),
+      message: this.message,
+      errorCode: this.errorCode,
+      quota: this.port.quota(),
+    };
+  }
+
+  /** Loads until `upTo` rows are loaded; a load already running takes the new target. */
+  load(upTo: number): Promise<void> {
+    this.target = Math.max(upTo, this.rows.length);
+    if (this.loading) return this.loading;
+    if (!this.hasMore) return Promise.resolve();
+    this.controller = new AbortController();
+    this.samples = [{ at: this.port.now(), loaded: this.rows.length }];
+    this.setState('loading', null, null);
+    this.loading = this.run(this.controller.signal).finally(() => {
+      this.loading = null;
+      this.controller = null;
+      this.port.changed(this);
+    });
+    return this.loading;
+  }
+
+  cancel(): Promise<void> {
+    this.controller?.abort();
+    return this.loading ?? Promise.resolve();
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    let attempt = 0;
+    while (this.rows.length < this.target && this.hasMore) {
+      if (signal.aborted) return this.setState('cancelled', `Cancelled with ${this.rows.length.toLocaleString('en-US')} rows loaded.`, null);
+      const quota = this.port.quota();
+      const stop = quotaStopMessage(quota, this.port.now());
+      if (stop) return this.setState('stopped', stop, 'quota_exhausted');
+      const recordsLeft = quota.recordsLimit - quota.recordsUsed;
+      const count = Math.min(MAX_PAGE, this.target - this.rows.length, recordsLeft);
+      const body: VideoQueryBody = this.searchId
+        ? { search_id: this.searchId, cursor: this.cursor, max_count: count }
+        : { query: this.request.query, start_date: this.request.start_date, end_date: this.request.end_date, max_count: count, ...(this.request.is_random ? { is_random: true } : {}) };
+      const answer = await this.port.queryVideos(this.request.fields, body, signal);
+      if (signal.aborted) return this.setState('cancelled', `Cancelled with ${this.rows.length.toLocaleString('en-US')} rows loaded.`, null);
+      if (!answer.ok) {
+        const wait = this.retryable(answer.error, ++attempt);
+        if (wait === null) return;
+        await sleep(wait, signal);
+        continue;
+      }
+      attempt = 0;
+      const page = answer.value;
+      this.port.counted(page.videos.length);
+      this.searchId = page.search_id;
+      this.cursor = page.cursor;
+      this.hasMore = page.has_more;
+      for (const row of page.videos) this.rows.push(row);
+      this.sample();
+      if (this.message !== null) this.message = null;
+      this.port.changed(this);
+    }
+    this.setState(this.hasMore ? 'idle' : 'done', null, null);
+  }
+
+  /** How long to wait before trying again, or null after stopping with the reason. */
+  private retryable(error: PlatformError, attempt: number): number | null {
+    const now = this.port.now();
+    const untilReset = this.port.quota().resetsAt - now;
+    if (error.code === 'rate_limit_exceeded') {
+      // A wait that runs to the day's reset is a daily quota, not a per-minute limit.
+      const daily = error.retryAfterMs !== undefined && error.retryAfterMs >= untilReset - 60_000;
+      if (daily || /daily|quota/i.test(error.message)) {
+        this.port.exhausted(/record/i.test(error.message) ? 'records' : 'requests');
+        this.setState('stopped', quotaStopMessage(this.port.quota(), now) ?? `Stopped: ${error.message}`, 'quota_exhausted');
+        return null;
+      }
+    }
+    const transient = error.code === 'rate_limit_exceeded' || error.kind === 'network' || error.kind === 'timeout' || (error.httpStatus !== null && error.httpStatus >= 500);
+    if (!transient || attempt > MAX_ATTEMPTS) {
+      this.setState('failed', describeFailure(error), error.code);
+      return null;
+    }
+    const wait = backoffDelay(attempt, error.retryAfterMs);
+    this.message = error.code === 'rate_limit_exceeded' ? `The platform asked to slow down; trying again in ${Math.ceil(wait / 1000)} s.` : `${error.message}; trying again in ${Math.ceil(wait / 1000)} s.`;
+    this.port.changed(this);
+    return wait;
+  }
+
+  private setState(state: SearchView['state'], message: string | null, errorCode: string | null): void {
+    this.state = state;
+    this.message = message;
+    this.errorCode = errorCode;
+    this.port.changed(this);
+  }
+
+  private sample(): void {
+    const now = this.port.now();
+    this.samples.push({ at: now, loaded: this.rows.length });
+    while (this.samples.length > 2 && now - this.samples[1]!.at > SPEED_WINDOW_MS) this.samples.shift();
+  }
+
+  private speed(): number | null {
+    if (this.state !== 'loading' || this.samples.length < 2) return null;
+    const first = this.samples[0]!;
+    const last = this.samples[this.samples.length - 1]!;
+    const seconds = (last.at - first.at) / 1000;
+    return seconds > 0 ? Math.round((last.loaded - first.loaded) / seconds) : null;
+  }
+}
+
+/** A failure in words a person can act on. */
+export function describeFailure(error: PlatformError): string {
+  switch (error.code) {
+    case 'invalid_params':
+      return `The platform refused the query: ${error.message}`;
+    case 'access_token_invalid':
+      return `The platform did not accept the research token: ${error.message}`;
+    case 'scope_not_authorized':
+      return `This app is not allowed to use research: ${error.message}`;
+    default:
+      return error.message;
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The query builder for op 10: and / or / not groups of conditions, the date range (UTC, up to
+ * 30 days), the fields to return, and the same request as editable JSON. The builder and the
+ * JSON stay in sync: a builder change rewrites the JSON; a JSON edit that parses becomes the
+ * builder's draft, and one that does not says where it is wrong while the builder keeps the last
+ * good draft.
+ */
+import { useId, useState } from 'react';
+import { GROUPS, MAX_WINDOW_DAYS, VIDEO_FIELDS, type Group } from '../../../../common/research-rules';
+import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { ConditionRow } from './ConditionRow';
+import { fieldLabel } from './columns';
+import { draftProblems, newKey, parseRequestJson, requestJson, type Problem, type QueryDraft } from './query-model';
+
+const GROUP_TITLES: Record<Group, { title: string; note: string }> = {
+  and: { title: 'All of these', note: 'and: every condition must match' },
+  or: { title: 'Any of these', note: 'or: at least one must match' },
+  not: { title: 'None of these', note: 'not: no condition may match' },
+};
+
+interface Props {
+  draft: QueryDraft;
+  onChange(draft: QueryDraft): void;
+  onSearch(): void;
+  searching: boolean;
+  onSave(name: string): void;
+}
+
+export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: Props) {
+  const id = useId();
+  const [mode, setMode] = useState<'builder' | 'json'>('builder');
+  // The JSON as typed; null = show the draft's own JSON.
+  const [jsonText, setJsonText] = useState<string | null>(null);
+  const [jsonProblem, setJsonProblem] = useState<Problem | null>(null);
+  const [saveName, setSaveName] = useState('');
+  const problems = draftProblems(draft);
+  const problemAt = (where: string) => problems.find((problem) => problem.where === where)?.message ?? null;
+  const canSearch = problems.length === 0 && jsonProblem === null;
+
+  const update = (next: QueryDraft) => {
+    setJsonText(null);
+    setJsonProblem(null);
+    onChange(next);
+  };
+  const setGroup = (group: Group, conditions: QueryDraft['groups'][Group]) => update({ ...draft, groups: { ...draft.groups, [group]: conditions } });
+
+  const editJson = (text: string) => {
+    setJsonText(text);
+    const parsed = parseRequestJson(text);
+    if (parsed.ok) {
+      setJsonProblem(null);
+      onChange(parsed.draft);
+    } else {
+      setJsonProblem(parsed.problem);
+    }
+  };
+
+  return (
+    <form
+      className="query-builder"
+      aria-label="Research query"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSearch) onSearch();
+      }}
+    >
+      <div className="query-builder__tabs" role="tablist" aria-label="Edit the query as">
+        {(['builder', 'json'] as const).map((tab) => (
+          <button key={tab} type="button" role="tab" id={`${id}-${tab}`} aria-selected={mode === tab} aria-controls={`${id}-${tab}-panel`} className="query-builder__tab" onClick={() => setMode(tab)}>
+            {tab === 'builder' ? 'Builder' : 'JSON'}
+          </button>
+        ))}
+      </div>
+
+      {mode === 'builder' ? (
+        <div role="tabpanel" id={`${id}-builder-panel`} aria-labelledby={`${id}-builder`}>
+          {GROUPS.map((group) => (
+            <fieldset key={group} className="query-group">
+              <legend>
+                {GROUP_TITLES[group].title} <span className="query-group__note">({GROUP_TITLES[group].note})</span>
+              </legend>
+              <ul className="query-group__list">
+                {draft.groups[group].map((condition, i) => (
+                  <ConditionRow
+                    key={condition.key}
+                    condition={condition}
+                    label={`${GROUP_TITLES[group].title} condition ${i + 1}`}
+                    problem={problemAt(`${group}[${i}]`)}
+                    onChange={(next) => setGroup(group, draft.groups[group].map((c) => (c.key === condition.key ? next : c)))}
+                    onRemove={() => setGroup(group, draft.groups[group].filter((c) => c.key !== condition.key))}
+                  />
+                ))}
+              </ul>
+              <Button variant="ghost" className="button--inline" onClick={() => setGroup(group, [...draft.groups[group], { key: newKey(), field: 'keyword', operation: 'EQ', values: [''] }])}>
+                <Icon name="plus" size={16} /> Add condition to “{GROUP_TITLES[group].title}”
+              </Button>
+            </fieldset>
+          ))}
+          {problemAt('query') ? <p className="field__error">{problemAt('query')}</p> : null}
+
+          <fieldset className="query-dates">
+            <legend>Created between (UTC, at most {MAX_WINDOW_DAYS} days apart)</legend>
+            <label>
+              From <input type="date" value={draft.startDate} aria-invalid={problemAt('start_date') ? true : undefined} onChange={(event) => update({ ...draft, startDate: event.target.value })} />
+            </label>
+            <label>
+              To <input type="date" value={draft.endDate} aria-invalid={problemAt('end_date') ? true : undefined} onChange={(event) => update({ ...draft, endDate: event.target.value })} />
+            </label>
+            {problemAt('start_date') ?? problemAt('end_date') ? <p className="field__error">{problemAt('start_date') ?? problemAt('end_date')}</p> : null}
+          </fieldset>
+
+          <fieldset className="query-fields">
+            <legend>Fields to return</legend>
+            {VIDEO_FIELDS.map((field) => (
+              <label key={field} className="query-fields__option">
+                <input
+                  type="checkbox"
+                  checked={field === 'id' || draft.fields.includes(field)}
+                  disabled={field === 'id'}
+                  onChange={(event) => update({ ...draft, fields: event.target.checked ? [...draft.fields, field] : draft.fields.filter((f) => f !== field) })}
+                />
+                {fieldLabel(field)} <code>{field}</code>
+              </label>
+            ))}
+            {problemAt('fields') ? <p className="field__error">{problemAt('fields')}</p> : null}
+          </fieldset>
+        </div>
+      ) : (
+        <div role="tabpanel" id={`${id}-json-panel`} aria-labelledby={`${id}-json`} className="query-json">
+          <label htmlFor={`${id}-json-text`} className="field__label">
+            Request body (op 10, without paging) and fields
+          </label>
+          <textarea
+            id={`${id}-json-text`}
+            className="query-json__text"
+            spellCheck={false}
+            rows={18}
+            value={jsonText ?? requestJson(draft)}
+            aria-invalid={jsonProblem ? true : undefined}
+            aria-describedby={jsonProblem ? `${id}-json-error` : undefined}
+            onChange={(event) => editJson(event.target.value)}
+          />
+          {jsonProblem ? (
+            <p className="field__error" id={`${id}-json-error`} role="alert">
+              {jsonProblem.message}
+            </p>
+          ) : problems.length > 0 ? (
+            <p className="field__error">{problems[0]!.where}: {problems[0]!.message}</p>
+          ) : null}
+        </div>
+      )}
+
+      <div className="query-builder__actions">
+        <Button type="submit" variant="primary" busy={searching} unavailable={!canSearch}>
+          Search
+        </Button>
+        <label className="query-builder__save">
+          <span className="visually-hidden">Name for this query</span>
+          <input type="text" placeholder="Name this query" value={saveName} maxLength={80} onChange={(event) => setSaveName(event.target.value)} />
+        </label>
+        <Button unavailable={!canSearch || saveName.trim() === ''} onClick={() => onSave(saveName.trim())}>
+          Save query
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The loaded rows, virtualized: only the rows in view (and a few either side) exist in the page,
+ * so 100,000 rows scroll as smoothly as 100. Rows have one fixed height and the table scrolls in
+ * its own box, so nothing is measured. Headings sort by their column (newest first until one is
+ * chosen); a username opens that account.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useMemo, useRef } from 'react';
+import type { VideoField } from '../../../../common/research-rules';
+import { loadedRows, sortBy, useResearch } from '../../state/research';
+import type { VideoRow } from '../../api/contract';
+import { columnsFor, sortedOrder, type Column } from './columns';
+
+const ROW_HEIGHT = 32;
+/**
+ * Rows are keyed by their slot (index modulo this), not their index: a row scrolled out hands its
+ * DOM to the row scrolled in, which only changes text, instead of React removing and creating
+ * elements for every row on every frame. Larger than any window of rows rendered at once.
+ */
+const ROW_SLOTS = 128;
+
+export function ResultsTable({ fields, onOpenAccount }: { fields: readonly VideoField[]; onOpenAccount: (username: string) => void }) {
+  const version = useResearch((state) => state.rowsVersion);
+  const count = useResearch((state) => state.rowCount);
+  const sort = useResearch((state) => state.sort);
+  const scroller = useRef<HTMLDivElement>(null);
+  const columns = useMemo(() => columnsFor(fields), [fields]);
+  const width = columns.reduce((sum, column) => sum + column.width, 0);
+
+  // Re-sorted when rows arrive (version) or the sort changes; null = arrival order.
+  const order = useMemo(() => (sort ? sortedOrder(loadedRows(), sort.column as VideoField, sort.direction) : null), [sort, version]);
+
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const rows = loadedRows();
+
+  return (
+    <div className="results" role="table" aria-label="Loaded videos" aria-rowcount={count + 1}>
+      <div className="results__scroller" ref={scroller} data-testid="results-scroller">
+        <div className="results__head" role="row" aria-rowindex={1} style={{ width }}>
+          {columns.map((column) => {
+            const sorted = sort?.column === column.field ? sort.direction : null;
+            return (
+              <div key={column.field} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="results__cell results__cell--head" style={{ width: column.width }}>
+                <button type="button" className="results__sort" onClick={() => sortBy(column.field)}>
+                  {column.label}
+                  <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                </button>
+              </div>
+            );
+          })}
+        </div>
+        <div className="results__body" style={{ height: virtualizer.getTotalSize(), width }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[order ? order[item.index]! : item.index];
+            return row ? <ResultRow key={item.index % ROW_SLOTS} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface RowProps {
+  row: VideoRow;
+  index: number;
+  start: number;
+  width: number;
+  columns: readonly Column[];
+  onOpenAccount: (username: string) => void;
+}
+
+/** One row; unchanged while it stays in view, so a small scroll renders only the rows that came in. */
+const ResultRow = memo(function ResultRow({ row, index, start, width, columns, onOpenAccount }: RowProps) {
+  return (
+    <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
+      {columns.map((column) => (
+        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }}>
+          {column.field === 'username' && row.username ? (
+            <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
+              @{row.username}
+            </button>
+          ) : (
+            column.text(row)
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,224 @@
+/**
+ * research-client: 100,000 research records loaded through the app into the results table (the
+ * main process paging op 10 with search_id + cursor, 100 a page, and the renderer pulling the rows
+ * into its virtualized table), against the same paging done by a bare HTTP loop (fetch + JSON.parse,
+ * nothing else) against the same sandbox in the same run.
+ *
+ * Setup: a sandbox in its own process with 1,750,000 research videos (about 103,000 in the last
+ * 31 days) and one platform app per run, so every run has a fresh daily quota of 100,000 records;
+ * web mode started as a person starts it, on a custom profile pointing at that sandbox (its client
+ * secret entered through profile.setClientSecret); Chromium on the Research page. Each app run
+ * switches the profile to its own app, enters the query as JSON, presses Search, then "Load all up
+ * to 100,000"; it ends when the renderer holds all 100,000 rows and has painted (the store's
+ * `draftdeck:research-rows` mark). Runs alternate app, bare loop, app, bare loop, …
+ *
+ * Figures (medians of RUNS runs each):
+ *   app_records_per_s / bare_records_per_s, ratio = app / bare (aim ≥ 0.8)
+ *   js_heap_empty_mb / js_heap_mb       the page's JS heap before any search / with 100,000 rows loaded
+ *   idle_p95_frame_ms / scroll_p95_frame_ms, scroll_ratio   frame intervals of the table sitting
+ *                                       still and scrolling top to bottom and back for a few seconds
+ *   app_peak_rss_mb                     peak RSS of the web-mode process (main process + services)
+ *
+ * Run: npm run bench -- research-client   (needs Chromium: /usr/bin/chromium or CHROMIUM_PATH)
+ * Env: RESEARCH_BENCH_RUNS (default 3), RESEARCH_BENCH_RECORDS (default 100000).
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.js';
+import { percentile, peakRssMb, reporter } from './lib/report.js';
+import { startSandboxChild, stopChild } from './lib/sandbox-session.js';
+
+const report = reporter('research-client');
+const RUNS = Number(process.env.RESEARCH_BENCH_RUNS ?? 3);
+const RECORDS = Number(process.env.RESEARCH_BENCH_RECORDS ?? 100_000);
+const SECRET = 'bench_secret_local_only';
+const MARK = 'draftdeck:research-rows';
+const SCROLL_MS = 4000;
+const IDLE_MS = 2000;
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown): Promise<T> {
+  const response = await fetch(`${app.origin}/api/call/${channel}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${app.token}`, ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: input === undefined ? undefined : JSON.stringify(input),
+  });
+  const result = (await response.json()) as Result<T>;
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+const appKey = (kind: 'app' | 'bare', run: number) => `bench_${kind}_${run}`;
+/** Builds the dataset before anything is timed (the sandbox builds it on the first research call). */
+const WARM_KEY = 'bench_warm';
+
+function sandboxConfig(): unknown {
+  const app = (clientKey: string) => ({ client_key: clientKey, client_secret: SECRET, name: clientKey, redirect_uris: ['http://127.0.0.1:*/callback/'], scopes: ['user.info.basic', 'video.upload'] });
+  const apps = [app(WARM_KEY)];
+  for (let run = 0; run < RUNS; run++) {
+    for (const kind of ['app', 'bare'] as const) {
+      apps.push(app(appKey(kind, run)));
+    }
+  }
+  return { apps, research: { seed: 42, videos: 1_750_000, accounts: 20_000 } };
+}
+
+function windowDates(): { start_date: string; end_date: string } {
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return { start_date: day(31), end_date: day(1) };
+}
+
+const QUERY = { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] };
+const FIELDS = ['id', 'create_time', 'username', 'region_code', 'view_count', 'like_count', 'comment_count', 'share_count', 'hashtag_names', 'video_description'];
+
+/** The bare loop: a client token, then op 10 pages of 100 with search_id + cursor, parsed and counted. */
+async function bareRun(baseUrl: string, clientKey: string): Promise<number> {
+  const tokenAnswer = await fetch(`${baseUrl}/v2/oauth/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_key: clientKey, client_secret: SECRET, grant_type: 'client_credentials' }).toString(),
+  });
+  const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+  const url = `${baseUrl}/v2/research/video/query/?fields=${FIELDS.join(',')}`;
+  const started = performance.now();
+  let body: Record<string, unknown> = { query: QUERY, ...windowDates(), max_count: 100 };
+  const rows: unknown[] = [];
+  while (rows.length < RECORDS) {
+    const answer = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, max_count: Math.min(100, RECORDS - rows.length) }) });
+    const page = (await answer.json()) as { data: { videos: unknown[]; cursor: number; has_more: boolean; search_id: string }; error: { code: string } };
+    if (page.error.code !== 'ok') throw new Error(`bare loop: ${page.error.code}`);
+    for (const video of page.data.videos) rows.push(video);
+    if (!page.data.has_more) break;
+    body = { search_id: page.data.search_id, cursor: page.data.cursor };
+  }
+  if (rows.length !== RECORDS) throw new Error(`bare loop found ${rows.length} records, expected ${RECORDS}`);
+  return RECORDS / ((performance.now() - started) / 1000);
+}
+
+async function useProfile(app: RunningWebApp, baseUrl: string, uploadBaseUrl: string, clientKey: string): Promise<void> {
+  await callApp(app, 'settings.set', { profile: { kind: 'custom', name: `Bench ${clientKey}`, baseUrl, uploadHost: uploadBaseUrl, authorizeUrl: `${baseUrl}/v2/auth/authorize/`, clientKey, secret: { store: 'vault' } } });
+  await callApp(app, 'profile.setClientSecret', { secret: SECRET });
+}
+
+/** One app run in the page: query as JSON, Search, Load all up to RECORDS; ends when the rows are in the table. */
+async function appRun(page: Page): Promise<number> {
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  await page.getByRole('textbox', { name: /Request body/ }).fill(JSON.stringify({ query: QUERY, ...windowDates(), fields: FIELDS }, null, 2));
+  const started = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByTestId('research-loaded').filter({ hasText: /^100 videos loaded/ }).waitFor({ timeout: 60_000 });
+  await page.getByRole('spinbutton', { name: 'Rows to load at most' }).fill(String(RECORDS));
+  await page.getByRole('button', { name: 'Load all' }).click();
+  const handle = await page.waitForFunction(
+    ([mark, records, since]) => {
+      const entry = performance.getEntriesByName(mark).find((e) => e.startTime > since && (e as PerformanceMark).detail.rows === records);
+      return entry ? entry.startTime : null;
+    },
+    [MARK, RECORDS, started] as const,
+    { timeout: 600_000, polling: 100 },
+  );
+  const ended = (await handle.jsonValue())!;
+  return RECORDS / ((ended - started) / 1000);
+}
+
+/** Frame intervals of the results table over `ms`, scrolling top to bottom and back or sitting still. Source text: tsx helpers do not exist in the page. */
+async function frameIntervals(page: Page, ms: number, scroll: boolean): Promise<number[]> {
+  return page.evaluate(`new Promise((done) => {
+    const box = document.querySelector('[data-testid="results-scroller"]');
+    const span = box.scrollHeight - box.clientHeight;
+    const intervals = [];
+    const start = performance.now();
+    let last = start;
+    const frame = (now) => {
+      intervals.push(now - last);
+      last = now;
+      const t = (now - start) / ${ms};
+      if (${scroll}) box.scrollTop = span * (t < 0.5 ? t * 2 : 2 - t * 2);
+      if (now - start < ${ms}) requestAnimationFrame(frame);
+      else done(intervals.slice(1));
+    };
+    requestAnimationFrame(frame);
+  })`);
+}
+
+async function jsHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0) / (1024 * 1024);
+}
+
+/** The web-mode node process (npm runs it under a shell): the one whose command line names our data dir. */
+function webProcessPid(dataDir: string): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (cmdline[0]?.endsWith('node') && cmdline.includes(dataDir) && !cmdline.some((arg) => arg.endsWith('npm-cli.js') || arg === 'npm')) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+async function main(): Promise<void> {
+  const sandboxDir = mkdtempSync(join(tmpdir(), 'dd-bench-research-'));
+  const configPath = join(sandboxDir, 'config.json');
+  writeFileSync(configPath, JSON.stringify(sandboxConfig()));
+  const { child, ready } = await startSandboxChild(sandboxDir, { configPath });
+  const app = await startWebApp();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  try {
+    const warm = performance.now();
+    await bareRun(ready.base_url, WARM_KEY);
+    process.stderr.write(`research-client: dataset ready after ${((performance.now() - warm) / 1000).toFixed(1)} s\n`);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', 0));
+    await page.goto(`${app.url}#/research`);
+    await page.getByRole('heading', { level: 1, name: 'Research' }).waitFor();
+    report('js_heap_empty_mb', await jsHeapMb(page), 'MB');
+
+    const appRates: number[] = [];
+    const bareRates: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      if (run > 0) await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', run));
+      const appRate = await appRun(page);
+      appRates.push(appRate);
+      const bareRate = await bareRun(ready.base_url, appKey('bare', run));
+      bareRates.push(bareRate);
+      process.stderr.write(`research-client: run ${run + 1}: app ${Math.round(appRate)} records/s, bare ${Math.round(bareRate)} records/s\n`);
+    }
+    const appMedian = percentile(appRates, 50);
+    const bareMedian = percentile(bareRates, 50);
+    report('app_records_per_s', appMedian, 'records/s');
+    report('bare_records_per_s', bareMedian, 'records/s');
+    report('ratio', appMedian / bareMedian, 'x');
+
+    report('js_heap_mb', await jsHeapMb(page), 'MB');
+    const idle = percentile(await frameIntervals(page, IDLE_MS, false), 95);
+    const scroll = percentile(await frameIntervals(page, SCROLL_MS, true), 95);
+    report('idle_p95_frame_ms', idle, 'ms');
+    report('scroll_p95_frame_ms', scroll, 'ms');
+    report('scroll_ratio', scroll / idle, 'x');
+    const pid = webProcessPid(app.dataDir);
+    if (pid !== null) report('app_peak_rss_mb', await peakRssMb(pid), 'MB');
+  } finally {
+    await browser.close();
+    await app.stop();
+    removeDir(app.dataDir);
+    await stopChild(child);
+    removeDir(sandboxDir);
+  }
+}
+
+await main();

@@ -1,0 +1,91 @@
+/**
+ * The research explorer in Chromium against the embedded sandbox: build a query in the builder
+ * (and see it as JSON, with a syntax error located), load two pages, sort by a column, export the
+ * loaded rows as CSV through the web host's streamed download and check the file's rows, and open
+ * an account from a username in the results (and one the platform does not show).
+ */
+import { readFileSync } from 'node:fs';
+import { test, expect, openApp } from './fixtures/web-app.js';
+
+const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+test('build a query, load two pages, sort, export CSV, open an account', async ({ page, webApp, consoleErrors }) => {
+  await openApp(page, webApp.current);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Research', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research');
+
+  // The builder: drop the starter condition, add "none of: region ZZ", dates over the last 30 days.
+  await page.getByRole('button', { name: 'Remove All of these condition 1' }).click();
+  await page.getByRole('button', { name: 'Add condition to “None of these”' }).click();
+  const condition = page.getByRole('listitem', { name: 'None of these condition 1' });
+  await condition.getByRole('combobox', { name: 'None of these condition 1: field' }).selectOption('region_code');
+  await condition.getByLabel('None of these condition 1: value').fill('zz9');
+  await expect(condition.getByText('must be a two-letter country code')).toBeVisible();
+  await condition.getByLabel('None of these condition 1: value').fill('ZZ');
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(isoDay(31));
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(isoDay(1));
+
+  // The same request as JSON; a syntax error says where, and the builder keeps the last good query.
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  const json = page.getByRole('textbox', { name: /Request body/ });
+  await expect(json).toHaveValue(/"not": \[\s*\{\s*"field_name": "region_code",\s*"operation": "EQ",\s*"field_values": \[\s*"ZZ"/);
+  const good = await json.inputValue();
+  await json.fill(good.replace('"EQ",', '"EQ"'));
+  await expect(page.getByRole('alert')).toHaveText(/The JSON is not valid at line \d+, column \d+/);
+  await json.fill(good.replace('"EQ"', '"GT"'));
+  await expect(page.getByRole('alert')).toHaveText(/query\.not\[0\]: GT cannot be used with region_code/);
+  await json.fill(good);
+  await page.getByRole('tab', { name: 'Builder' }).click();
+
+  // Page one, then page two.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const loaded = page.getByTestId('research-loaded');
+  await expect(loaded).toHaveText(/^100 videos loaded$/);
+  await expect(page.getByTestId('research-quota')).toContainText('Left today: 999 of 1,000 requests, 99,900 of 100,000 records');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(loaded).toHaveText(/^(10[1-9]|1[1-9]\d|200) videos loaded/);
+  const total = Number((await loaded.textContent())!.match(/^(\d+)/)![1]);
+  expect(total).toBeGreaterThan(100);
+
+  // Sort by likes, ascending (second click): the visible rows read in order.
+  const table = page.getByRole('table', { name: 'Loaded videos' });
+  await table.getByRole('button', { name: 'Likes' }).click();
+  await expect(table.getByRole('columnheader', { name: /Likes/ })).toHaveAttribute('aria-sort', 'descending');
+  await table.getByRole('button', { name: 'Likes' }).click();
+  await expect(table.getByRole('columnheader', { name: /Likes/ })).toHaveAttribute('aria-sort', 'ascending');
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const likesColumn = headers.findIndex((text) => text.startsWith('Likes'));
+  const idColumn = headers.findIndex((text) => text.startsWith('Video id'));
+  const firstRows = await table.getByRole('row').evaluateAll((rows) => rows.slice(1, 9).map((row) => [...row.querySelectorAll('[role=cell]')].map((cell) => cell.textContent ?? '')));
+  const likes = firstRows.map((cells) => Number(cells[likesColumn]!.replaceAll(',', '')));
+  expect(likes).toEqual([...likes].sort((a, b) => a - b));
+
+  // Export CSV: a download streamed by the web host, with every loaded row once.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^research-.*\.csv$/);
+  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  const header = lines[0]!.split(',');
+  expect(header.slice(0, 4)).toEqual(['id', 'video_description', 'create_time', 'region_code']);
+  expect(lines).toHaveLength(total + 1);
+  const ids = lines.slice(1).map((line) => line.split(',')[0]!);
+  expect(new Set(ids).size).toBe(total);
+  expect(ids.every((id) => /^\d{19}$/.test(id))).toBe(true);
+  // The least-liked row on screen is in the file with the same like count.
+  const top = firstRows[0]!;
+  const inFile = lines.find((line) => line.startsWith(`${top[idColumn]},`));
+  expect(inFile).toBeDefined();
+  await expect(page.getByRole('status').filter({ hasText: `Downloading ${total} rows as CSV` })).toBeVisible();
+
+  // An account from a username in the results, then one the platform does not show.
+  const username = (await table.getByRole('row').nth(1).getByRole('button').first().textContent())!.replace('@', '');
+  await table.getByRole('row').nth(1).getByRole('button', { name: `@${username}` }).click();
+  const card = page.getByRole('region', { name: `Account @${username}` });
+  await expect(card.getByRole('term').filter({ hasText: 'Followers' })).toBeVisible();
+  await expect(card.locator('dl')).toContainText(/Followers[\d,]+/);
+  await page.getByPlaceholder('@username').fill('@nobody_here_at_all');
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByRole('region', { name: 'Account @nobody_here_at_all' })).toContainText('Not public. No public account @nobody_here_at_all');
+  expect(consoleErrors).toEqual([]);
+});

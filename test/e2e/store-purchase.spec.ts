@@ -1,0 +1,78 @@
+/**
+ * The Store, end to end in Chromium on the built-in profile (its embedded sandbox and partner
+ * backend): buy from the catalog, pay on the sandbox's payment page in the tab the app opened,
+ * see the app follow the order (it asks the backend, not the page) to the owned item; then the
+ * person refunds it in the platform's store (the sandbox console's "Start refund") and the app
+ * shows the refund and the item taken back, without a reload.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect, openApp } from './fixtures/web-app.js';
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
+
+async function signInAs(page: Page, context: BrowserContext, name: string): Promise<void> {
+  await nav(page, 'Accounts').click();
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const consent = await opened;
+  await consent.getByRole('radio', { name: new RegExp(name) }).check();
+  await consent.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Signed in as ${name}` })).toBeVisible();
+  await consent.close();
+}
+
+test.describe('the Store', () => {
+  test('buy through the sandbox payment page → the item is owned → a refund in the platform store takes it back', async ({ page, context, webApp, consoleErrors }) => {
+    await openApp(page, webApp.current);
+    await signInAs(page, context, 'Ava Makes');
+
+    await nav(page, 'Store').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store');
+    await expect(page.getByRole('combobox', { name: 'Buy as' })).toHaveValue('sbx-user-ava');
+    const sticker = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Sticker pack' }) });
+    await expect(sticker.getByText('30 BEANS')).toBeVisible();
+    await expect(sticker.getByText('Gives 1 × sticker_pack')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Owned by Ava Makes' })).toBeVisible();
+    await expect(page.getByText('Nothing yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'No purchases yet' })).toBeVisible();
+
+    // Buy: the backend creates the order at its price and the platform's payment page opens in a new tab.
+    const opened = context.waitForEvent('page');
+    await sticker.getByRole('button', { name: 'Buy Sticker pack' }).click();
+    const payment = await opened;
+    await payment.waitForLoadState();
+    expect(new URL(payment.url()).pathname).toMatch(/^\/sandbox\/pay\/\d+$/);
+    await expect(page.getByRole('status').filter({ hasText: "Pay 30 BEANS for Sticker pack on the platform's payment page" })).toBeVisible();
+    const orders = page.getByRole('table', { name: 'Orders of Ava Makes' });
+    await expect(orders.getByRole('row').filter({ hasText: 'Sticker pack' })).toContainText('Waiting for payment');
+
+    await payment.getByRole('button', { name: 'Pay 30 BEANS' }).click();
+    await expect(payment.getByRole('status')).toContainText('Payment successful');
+
+    // The app learns it from its backend (after the platform's signed webhook), not from the page.
+    await expect(page.getByRole('status').filter({ hasText: 'Sticker pack is yours' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('list', { name: 'Items Ava Makes owns' }).getByRole('listitem')).toHaveText(['1 × sticker_pack']);
+    const row = orders.getByRole('row').filter({ hasText: 'Sticker pack' });
+    await expect(row).toContainText('Delivered');
+    await expect(row).toContainText('30 BEANS');
+    const orderId = (await row.locator('.order-table__id').textContent())!.trim();
+    await payment.close();
+
+    // The person refunds the whole order in the platform's store: the sandbox console's extras.
+    const { sandbox } = (await (await page.request.post(`${webApp.current.origin}/api/call/app.info`, { headers: { Authorization: `Bearer ${webApp.current.token}` } })).json()).value as { sandbox: { consoleUrl: string } };
+    const consolePage = await context.newPage();
+    await consolePage.goto(sandbox.consoleUrl);
+    const consoleRow = consolePage.getByRole('row').filter({ hasText: orderId });
+    await consoleRow.getByRole('spinbutton', { name: 'Refund' }).fill('30');
+    await consoleRow.getByRole('button', { name: 'Start refund' }).click();
+    await expect(consolePage.getByRole('row').filter({ hasText: orderId })).toContainText('refunded 30', { timeout: 10_000 });
+    await consolePage.close();
+
+    // The Store, still open, shows it by itself: the refund, and the item taken back (the catalog's rule for this product).
+    await expect(row).toContainText('Refunded', { timeout: 20_000 });
+    await expect(row).toContainText('30 BEANS of 30 BEANS refunded');
+    await expect(page.getByRole('list', { name: 'Items Ava Makes owns' })).toHaveCount(0);
+    await expect(page.getByText('Nothing yet.')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});

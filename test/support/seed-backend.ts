@@ -1,0 +1,28 @@
+/**
+ * The app's tests start the built-in profile, which embeds the partner backend with its PGlite
+ * database under `<data dir>/backend/pglite`. A new database runs PGlite's initdb, which takes
+ * seconds (tens of seconds on a loaded machine); a test's fresh data dir gets a copy of the
+ * initialized, empty template instead (backend-db.ts), as the backend's own tests do, owner-only
+ * like everything the app writes in its data dir. The app itself initializes its database once,
+ * on its first start.
+ */
+import { chmod, cp, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pgliteTemplate } from './backend-db.js';
+
+export async function seedEmbeddedBackend(appDataDir: string): Promise<void> {
+  const target = join(appDataDir, 'backend', 'pglite');
+  if (await stat(target).then(() => true, () => false)) return;
+  await cp(await pgliteTemplate(), target, { recursive: true });
+  // cp keeps the template's modes.
+  await ownerOnly(join(appDataDir, 'backend'));
+}
+
+async function ownerOnly(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await ownerOnly(path);
+    else await chmod(path, 0o600);
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * Updates: the state Settings → Updates shows and "Check for updates", against a fake updater
+ * (UpdaterPort), and the electron-updater adapter against a fake of electron-updater's AppUpdater.
+ */
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import type { EventMessage } from '../../../electron/core/contract/index.js';
+import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { createUpdater, type AppUpdaterLike } from '../../../electron/platform/updater.js';
+import { SettingsService } from '../../../electron/services/settings.js';
+import { UpdateService, type UpdateCheck, type UpdaterPort } from '../../../electron/services/shell/update-service.js';
+import { createMemoryStore } from '../../../electron/services/storage.js';
+import { memoryLogger } from '../../support/silent-log.js';
+
+const FEED = 'https://updates.example.com/draftdeck/';
+
+/** An updater whose checks the test answers, and whose download events the test fires. */
+class FakeUpdater extends EventEmitter implements UpdaterPort {
+  readonly checked: string[] = [];
+  installs = 0;
+  private answer: ((result: UpdateCheck) => void) | null = null;
+  private refuse: ((error: Error) => void) | null = null;
+
+  check(feedUrl: string): Promise<UpdateCheck> {
+    this.checked.push(feedUrl);
+    return new Promise((resolve, reject) => {
+      this.answer = resolve;
+      this.refuse = reject;
+    });
+  }
+  answerWith(result: UpdateCheck): void {
+    this.answer!(result);
+  }
+  failWith(error: Error): void {
+    this.refuse!(error);
+  }
+  onProgress(listener: (percent: number) => void): void {
+    this.on('progress', listener);
+  }
+  onDownloaded(listener: (version: string) => void): void {
+    this.on('downloaded', listener);
+  }
+  onError(listener: (error: Error) => void): void {
+    this.on('failure', listener);
+  }
+  quitAndInstall(): void {
+    this.installs++;
+  }
+}
+
+function setup({ feedUrl = FEED, withUpdater = true, runtime = 'electron' as 'electron' | 'web' } = {}) {
+  const updater = withUpdater ? new FakeUpdater() : undefined;
+  const hub = new EventHub(0);
+  // Every emit as it happens (the hub's batches coalesce updates.changed to the latest).
+  const events: EventMessage[] = [];
+  const emit = hub.emit.bind(hub);
+  hub.emit = ((name, payload, key) => {
+    events.push({ name, payload } as EventMessage);
+    emit(name, payload, key);
+  }) as EventHub['emit'];
+  const settings = new SettingsService(createMemoryStore(), hub, memoryLogger().log);
+  settings.set({ updates: { feedUrl } });
+  const service = new UpdateService({ updater, runtime, version: '1.0.0', settings, hub, log: memoryLogger().log, clock: { now: () => Date.parse('2026-11-23T12:00:00Z') } });
+  const states = () => events.filter((event) => event.name === 'updates.changed').map((event) => (event.payload as { state: string }).state);
+  return { service, updater: updater!, settings, states };
+}
+
+describe('update service', () => {
+  it('is off while the feed URL is empty, and says so when asked to check', async () => {
+    const { service, updater } = setup({ feedUrl: '' });
+    expect(service.current()).toMatchObject({ state: 'off', currentVersion: '1.0.0' });
+    await expect(service.check()).rejects.toMatchObject({ code: 'updates_off' });
+    expect(updater.checked).toEqual([]);
+  });
+
+  it('is unsupported without an updater, with the reason for each runtime', async () => {
+    expect(setup({ withUpdater: false, runtime: 'web' }).service.current()).toMatchObject({ state: 'unsupported', message: expect.stringMatching(/web mode/i) });
+    const { service } = setup({ withUpdater: false });
+    expect(service.current()).toMatchObject({ state: 'unsupported', message: expect.stringMatching(/installed app/) });
+    await expect(service.check()).rejects.toMatchObject({ code: 'updates_unsupported' });
+  });
+
+  it('checks the feed from Settings: found, downloading with progress, downloaded, then installs', async () => {
+    const { service, updater, states } = setup();
+    expect(service.current().state).toBe('idle');
+    const checking = service.check();
+    expect(service.current().state).toBe('checking');
+    expect(updater.checked).toEqual([FEED]);
+    updater.answerWith({ kind: 'available', version: '1.1.0' });
+    expect(await checking).toMatchObject({ state: 'downloading', availableVersion: '1.1.0', percent: 0, checkedAt: '2026-11-23T12:00:00.000Z' });
+    updater.emit('progress', 42.5);
+    expect(service.current().percent).toBe(42.5);
+    await expect(Promise.resolve().then(() => service.install())).rejects.toMatchObject({ code: 'no_update_downloaded' });
+    updater.emit('downloaded', '1.1.0');
+    expect(service.current()).toMatchObject({ state: 'downloaded', availableVersion: '1.1.0', percent: 100 });
+    expect(service.install()).toEqual({ restarting: true });
+    expect(updater.installs).toBe(1);
+    expect(states()).toEqual(['checking', 'downloading', 'downloading', 'downloaded']);
+  });
+
+  it('reports up to date', async () => {
+    const { service, updater } = setup();
+    const checking = service.check();
+    updater.answerWith({ kind: 'none' });
+    expect(await checking).toMatchObject({ state: 'up_to_date', availableVersion: null, checkedAt: '2026-11-23T12:00:00.000Z' });
+  });
+
+  it('reports a failed check in words and can check again', async () => {
+    const { service, updater } = setup();
+    const checking = service.check();
+    updater.failWith(new Error('net::ERR_NAME_NOT_RESOLVED\n    at stack'));
+    expect(await checking).toMatchObject({ state: 'error', message: 'The update failed: net::ERR_NAME_NOT_RESOLVED' });
+    const again = service.check();
+    updater.answerWith({ kind: 'none' });
+    expect((await again).state).toBe('up_to_date');
+  });
+
+  it('reports a failed download', async () => {
+    const { service, updater } = setup();
+    const checking = service.check();
+    updater.answerWith({ kind: 'available', version: '2.0.0' });
+    await checking;
+    updater.emit('failure', new Error('sha512 checksum mismatch'));
+    expect(service.current()).toMatchObject({ state: 'error', message: 'The update failed: sha512 checksum mismatch', percent: null });
+  });
+
+  it('does not start a second check while one is under way', async () => {
+    const { service, updater } = setup();
+    const first = service.check();
+    expect((await service.check()).state).toBe('checking');
+    expect(updater.checked).toHaveLength(1);
+    updater.answerWith({ kind: 'none' });
+    await first;
+  });
+
+  it('says so when the build cannot update itself (electron-updater inactive)', async () => {
+    const { service, updater } = setup();
+    const checking = service.check();
+    updater.answerWith({ kind: 'inactive', reason: 'not installed' });
+    expect(await checking).toMatchObject({ state: 'unsupported', message: 'not installed' });
+  });
+
+  it('follows the feed setting: emptied turns updates off, and an answer from the old feed is dropped', async () => {
+    const { service, updater, settings } = setup();
+    const checking = service.check();
+    settings.set({ updates: { feedUrl: '' } });
+    expect(service.current().state).toBe('off');
+    updater.answerWith({ kind: 'available', version: '9.9.9' });
+    expect(await checking).toMatchObject({ state: 'off', availableVersion: null });
+    settings.set({ updates: { feedUrl: 'https://other.example.com/' } });
+    expect(service.current().state).toBe('idle');
+  });
+
+  it('keeps a downloaded update installable when the feed changes', () => {
+    const { service, updater, settings } = setup();
+    void service.check();
+    updater.answerWith({ kind: 'available', version: '1.2.0' });
+    updater.emit('downloaded', '1.2.0');
+    settings.set({ updates: { feedUrl: '' } });
+    expect(service.current().state).toBe('downloaded');
+  });
+});
+
+describe('the feed URL setting', () => {
+  it('defaults to empty (off), takes https, and refuses plain http off loopback', () => {
+    const settings = new SettingsService(createMemoryStore(), new EventHub(0), memoryLogger().log);
+    expect(settings.get().updates).toEqual({ feedUrl: '' });
+    expect(settings.set({ updates: { feedUrl: FEED } }).updates.feedUrl).toBe(FEED);
+    expect(() => settings.set({ updates: { feedUrl: 'http://updates.example.com/' } })).toThrow();
+  });
+
+  it('is filled in for settings saved before it existed, without a warning', () => {
+    const store = createMemoryStore();
+    store.set('settings', { profile: { kind: 'sandbox' }, uploads: { concurrency: 3 }, appearance: { theme: 'dark' } });
+    const { log, lines } = memoryLogger();
+    expect(new SettingsService(store, new EventHub(0), log).get()).toMatchObject({ uploads: { concurrency: 3 }, updates: { feedUrl: '' } });
+    expect(lines).toEqual([]);
+  });
+});
+
+/** electron-updater's AppUpdater as far as the adapter uses it. */
+class FakeAppUpdater extends EventEmitter implements AppUpdaterLike {
+  autoDownload = false;
+  autoInstallOnAppQuit = false;
+  logger: AppUpdaterLike['logger'] = null;
+  feeds: unknown[] = [];
+  result: Awaited<ReturnType<AppUpdaterLike['checkForUpdates']>> = null;
+  installs = 0;
+  setFeedURL(options: { provider: 'generic'; url: string }): void {
+    this.feeds.push(options);
+  }
+  async checkForUpdates() {
+    return this.result;
+  }
+  quitAndInstall(): void {
+    this.installs++;
+  }
+}
+
+describe('electron-updater adapter', () => {
+  it('points a generic provider at the feed before every check, downloads by itself, and logs to the app log', async () => {
+    const fake = new FakeAppUpdater();
+    const { log, lines } = memoryLogger();
+    const port = createUpdater(log, fake);
+    expect(fake).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true });
+    fake.result = { isUpdateAvailable: true, updateInfo: { version: '1.4.0' } };
+    expect(await port.check(FEED)).toEqual({ kind: 'available', version: '1.4.0' });
+    fake.result = { isUpdateAvailable: false, updateInfo: { version: '1.0.0' } };
+    expect(await port.check('https://other.example.com/')).toEqual({ kind: 'none' });
+    expect(fake.feeds).toEqual([{ provider: 'generic', url: FEED }, { provider: 'generic', url: 'https://other.example.com/' }]);
+    fake.logger!.info('Checking for update');
+    expect(lines.join('')).toContain('Checking for update');
+  });
+
+  it('answers inactive when electron-updater skips the check (not an installed app)', async () => {
+    const port = createUpdater(memoryLogger().log, new FakeAppUpdater());
+    expect((await port.check(FEED)).kind).toBe('inactive');
+  });
+
+  it('passes progress, the downloaded version, errors and the install on', () => {
+    const fake = new FakeAppUpdater();
+    const port = createUpdater(memoryLogger().log, fake);
+    const seen: unknown[] = [];
+    port.onProgress((percent) => seen.push(percent));
+    port.onDownloaded((version) => seen.push(version));
+    port.onError((error) => seen.push(error.message));
+    fake.emit('download-progress', { percent: 12, bytesPerSecond: 1, total: 2, transferred: 1, delta: 1 });
+    fake.emit('update-downloaded', { version: '1.4.0' });
+    fake.emit('error', new Error('boom'));
+    port.quitAndInstall();
+    expect(seen).toEqual([12, '1.4.0', 'boom']);
+    expect(fake.installs).toBe(1);
+  });
+});
