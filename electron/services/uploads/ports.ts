@@ -21,4 +21,3 @@ export type { MediaKind } from './media-kind.js';
 export type { DraftRecord, PhotoImage, PhotoPost } from './draft.js';
 export type { UploadService } from './upload-service.js';
 export type { IncomingFiles } from './incoming-files.js';
-export { backoffDelay } from './backoff.js';
