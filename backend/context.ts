@@ -11,8 +11,8 @@ export interface BackendContext {
   db: Kysely<Database>;
   /** The backend's time: the sandbox's virtual clock in the sandbox profile (webhook timestamps, token lifetimes). */
   clock: Clock;
-  /** Called when a webhook's timestamp looks out of the window: the sandbox clock re-reads the sandbox's offset. */
-  resyncClock: () => Promise<void>;
+  /** Called when a webhook's timestamp looks out of the window: the sandbox clock re-reads the sandbox's offset with a read sent after `since` (when the webhook arrived). */
+  resyncClock: (since: number) => Promise<void>;
   /** The repo's one HTTP client (electron/api/http.ts), for calls to the platform. */
   http: HttpSend;
   logger: Logger;

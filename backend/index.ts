@@ -81,7 +81,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       config,
       db: database.db,
       clock,
-      resyncClock: () => sandboxClock?.sync() ?? Promise.resolve(),
+      resyncClock: (since) => sandboxClock?.sync(since) ?? Promise.resolve(),
       http,
       logger,
       instanceId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,

@@ -3,7 +3,9 @@
  * forward (POST /sandbox/clock/advance). Webhook retries after a jump carry timestamps from the
  * virtual clock, so a receiver on real time would refuse them. This clock follows the sandbox's:
  * real time plus the offset last read from `GET /sandbox/clock`, read at start, every few seconds,
- * and on demand when a webhook timestamp looks out of the window.
+ * and on demand when a webhook timestamp looks out of the window. An on-demand read must start
+ * after the webhook arrived: a read sent earlier may predate the advance that explains the
+ * timestamp (a retry fired by the advance itself arrives within milliseconds of it).
  */
 import { z } from 'zod';
 import type { Clock } from '../common/clock.js';
@@ -12,13 +14,12 @@ import { joinUrl, type HttpSend } from '../electron/api/http.js';
 
 const ClockData = z.object({ now_ms: z.number() });
 const REFRESH_MS = 5_000;
-/** A burst of out-of-window webhooks asks the sandbox once, not once each. */
-const MIN_RESYNC_MS = 250;
 
 export class SandboxClock implements Clock {
   private offsetMs = 0;
-  private lastSync = 0;
-  private inFlight: Promise<void> | null = null;
+  /** When the last answered read was sent. */
+  private lastSent = -Infinity;
+  private inFlight: { sent: number; done: Promise<void> } | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -30,14 +31,26 @@ export class SandboxClock implements Clock {
     return Date.now() + this.offsetMs;
   }
 
-  /** Reads the sandbox's clock now (at most every 250 ms); a sandbox that does not answer leaves the offset as it was. */
-  sync(): Promise<void> {
-    if (this.inFlight) return this.inFlight;
-    if (Date.now() - this.lastSync < MIN_RESYNC_MS) return Promise.resolve();
-    this.inFlight = this.read().finally(() => {
-      this.inFlight = null;
-    });
-    return this.inFlight;
+  /**
+   * Reads the sandbox's clock unless a read sent after `since` has answered or is under way,
+   * so a burst of out-of-window webhooks asks the sandbox once, not once each. A sandbox that does
+   * not answer leaves the offset as it was.
+   */
+  async sync(since = Date.now()): Promise<void> {
+    for (;;) {
+      if (this.inFlight) {
+        if (this.inFlight.sent > since) return this.inFlight.done;
+        await this.inFlight.done; // too old to count: wait for it, then read again
+        continue;
+      }
+      if (this.lastSent > since) return;
+      const sent = Date.now();
+      const done = this.read(sent).finally(() => {
+        this.inFlight = null;
+      });
+      this.inFlight = { sent, done };
+      return done;
+    }
   }
 
   start(): void {
@@ -49,11 +62,10 @@ export class SandboxClock implements Clock {
     if (this.timer) clearInterval(this.timer);
   }
 
-  private async read(): Promise<void> {
-    const sent = Date.now();
+  private async read(sent: number): Promise<void> {
     const answer = await this.http({ method: 'GET', url: joinUrl(this.sandboxBaseUrl, '/sandbox/clock'), timeoutMs: 5_000 });
     const received = Date.now();
-    this.lastSync = received;
+    this.lastSent = sent;
     if (!answer.ok) return;
     const clock = parseShapeB(answer.value, ClockData);
     if (!clock.ok) return;

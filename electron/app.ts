@@ -33,6 +33,10 @@ import { storeHandlers } from './services/purchases/store-channels.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
 import { Vault } from './services/vault/vault.js';
+import { PhotoPrep, sourceWorker, type WorkerSource } from './services/photos/photo-prep.js';
+import { photoKind } from './services/photos/photo-kind.js';
+import { currentPhotoHost, PhotoService } from './services/photos/photo-service.js';
+import { photoHandlers } from './services/photos/photo-channels.js';
 import { shellHandlers, type LogsFolder } from './services/shell/shell-channels.js';
 import { UpdateService, type UpdaterPort } from './services/shell/update-service.js';
 import { createResearchService } from './services/research/create.js';
@@ -53,6 +57,8 @@ export interface AppHost {
   secretCipher?: SecretCipher;
   /** Tests: start the embedded sandbox differently (config, logger). */
   startSandbox?: StartSandbox;
+  /** The photo worker's code: the bundled file in Electron; the TypeScript entry (through tsx) by default. */
+  photoWorker?: WorkerSource;
   /** Tests: start the embedded partner backend differently. */
   startBackend?: StartEmbeddedBackend;
   /** Electron: where the log files are (web mode logs to the terminal). */
@@ -86,20 +92,25 @@ export async function createApp(host: AppHost): Promise<App> {
   await accounts.start();
   const tokens = accounts.tokenSource();
   const incoming = new IncomingFiles(join(host.dataDir, 'incoming'));
+  const publishApi = createPublishApi(send);
+  const photoLog = host.log.child({ service: 'photos' });
   const uploads = new UploadService({
     dataDir: host.dataDir,
     clock,
     hub,
     log: host.log.child({ service: 'uploads' }),
     tokens,
-    publish: createPublishApi(send),
+    publish: publishApi,
     urlSeal: await journalUrlSeal(vault),
+    photoKind: photoKind({ api: publishApi, host: () => currentPhotoHost({ settings, vault, tokens, send, log: photoLog }), log: photoLog }),
     concurrency: () => settings.get().uploads.concurrency,
     limits: () => {
       const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
       return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;
     },
   });
+  const prep = new PhotoPrep(host.photoWorker ?? sourceWorker(), host.log.child({ service: 'photo-prep' }));
+  const photos = new PhotoService({ dataDir: host.dataDir, prep, uploads, settings, vault, hub });
   settings.onChange((next, previous) => {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
@@ -117,6 +128,7 @@ export async function createApp(host: AppHost): Promise<App> {
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),
     ...vaultHandlers(accounts),
+    ...photoHandlers(photos, incoming, host.runtime, draftRefusal(accounts)),
     ...storeHandlers(purchases),
     ...shellHandlers(updates, host.logs),
     ...researchHandlers(research),
@@ -130,6 +142,7 @@ export async function createApp(host: AppHost): Promise<App> {
     async close() {
       await research.close();
       await uploads.close();
+      await prep.close();
       purchases.close();
       await accounts.close();
       await sandbox.close();

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     openExternal: createExternalOpener(shell, log.child({ layer: 'shell' })),
     // The OS key store; safeStorage is usable only after 'ready'.
     secretCipher: await createSafeStorageCipher(safeStorage),
+    // Bundled beside this file by scripts/build-electron.mjs.
+    photoWorker: { file: join(__dirname, 'photo-prep-worker.cjs') },
     logs: logsFolder(shell, app.getPath('logs'), logFiles),
     // electron-updater updates installed apps only; run from a checkout, the app says so instead.
     updater: app.isPackaged ? createUpdater(log.child({ service: 'updater' })) : undefined,

@@ -1,10 +1,11 @@
 // Bundles the Electron main process (electron/main.ts → dist-electron/main.cjs) and the preload
-// (electron/preload.ts → dist-electron/preload.cjs) with esbuild. CommonJS because a sandboxed
+// (electron/preload.ts → dist-electron/preload.cjs), and the photo worker (→ photo-prep-worker.cjs) with esbuild. CommonJS because a sandboxed
 // preload can only be one CJS file: it cannot load modules from disk, only require('electron')
 // and a few built-ins, so everything it uses is bundled in. The main bundle carries its
 // dependencies too, so a packaged app needs no devDependency (electron-store) at run time.
 // `electron` stays external: it is the runtime itself. So do, in the main bundle, the packages
-// that are never loaded (BUNDLE_EXTERNALS). PGlite is inlined too, its files copied beside it.
+// that cannot be inlined (BUNDLE_EXTERNALS), and sharp in the photo worker. PGlite is inlined,
+// its WebAssembly and data files copied beside main.cjs (PGLITE_FILES).
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +13,14 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * What the main bundle leaves to require at run time, besides electron and Node's built-ins, none
- * of which a packaged app has (electron-builder.yml packs no node_modules): pg-native is pg's
- * optional native driver, required only for `pg.native`, which nothing uses; ws is what PGlite's
- * Emscripten runtime requires only for sockets, which PGlite never opens.
+ * What the main bundle leaves to require at run time, besides electron and Node's built-ins:
+ * pg-native is pg's optional native driver, required only for `pg.native`, which nothing uses; ws
+ * is what PGlite's Emscripten runtime requires only for sockets, which PGlite never opens; sharp (the
+ * photos' image library, in main and in the photo worker) is native (libvips), so it too loads from
+ * node_modules at run time (not packed with the installers yet either: a packaged app cannot
+ * prepare photos).
  */
-export const BUNDLE_EXTERNALS = ['pg-native', 'ws'];
+export const BUNDLE_EXTERNALS = ['pg-native', 'ws', 'sharp'];
 
 const PGLITE_DIST = join(root, 'node_modules', '@electric-sql', 'pglite', 'dist');
 
@@ -26,21 +29,18 @@ const PGLITE_DIST = join(root, 'node_modules', '@electric-sql', 'pglite', 'dist'
  * module it runs in (`new URL('./pglite.wasm', <module URL>)`): the Postgres and initdb WebAssembly
  * and the data bundle of Postgres' share files. Its extensions' tarballs are loaded only when
  * asked for, which the backend never does. Bundled, that module is main.cjs, so they are copied
- * beside it, and the package carries exactly these three instead of PGlite's node_modules folder.
- * Packed, they stay inside app.asar: PGlite reads them with fs.promises.readFile(file URL), and
- * Electron's fs reads asar paths, given as URLs too.
+ * beside it, and the package carries exactly these three instead of PGlite's node_modules folder
+ * (electron-builder.yml packs no node_modules). Packed, they stay inside app.asar: PGlite reads
+ * them with fs.promises.readFile(file URL), and Electron's fs reads asar paths, given as URLs too.
  */
 export const PGLITE_FILES = ['pglite.wasm', 'initdb.wasm', 'pglite.data'];
 
 /**
- * The main bundle's esbuild options, less entry and output. The backend imports PGlite with
- * `import()`, which would bundle its ES module build, whose file URLs come from `import.meta.url`,
- * empty in a CommonJS bundle; its CommonJS build computes them from `__filename`, main.cjs's own.
+ * The backend imports PGlite with `import()`, which would bundle its ES module build, whose file
+ * URLs come from `import.meta.url`, empty in a CommonJS bundle; its CommonJS build computes them
+ * from `__filename`, main.cjs's own.
  */
-const MAIN_BUNDLE_OPTIONS = {
-  external: ['electron', ...BUNDLE_EXTERNALS],
-  alias: { '@electric-sql/pglite': join(PGLITE_DIST, 'index.cjs') },
-};
+const PGLITE_ALIAS = { '@electric-sql/pglite': join(PGLITE_DIST, 'index.cjs') };
 
 /** Copies PGLITE_FILES into a bundle's folder. @param {string} outDir */
 async function copyPgliteFiles(outDir) {
@@ -65,8 +65,10 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     absWorkingDir: root,
   };
   const [main, preload] = await Promise.all([
-    build({ ...common, ...MAIN_BUNDLE_OPTIONS, entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
+    build({ ...common, external: [...common.external, ...BUNDLE_EXTERNALS], alias: PGLITE_ALIAS, entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
     build({ ...common, entryPoints: [join(root, 'electron/preload.ts')], outfile: join(outDir, 'preload.cjs') }),
+    // The photo worker runs in a worker thread of its own (electron/services/photos/photo-prep.ts).
+    build({ ...common, entryPoints: [join(root, 'electron/services/photos/prep-worker.ts')], external: [...common.external, 'sharp'], outfile: join(outDir, 'photo-prep-worker.cjs') }),
     copyPgliteFiles(outDir),
   ]);
   return { outDir, main: join(outDir, 'main.cjs'), preload: join(outDir, 'preload.cjs'), metafiles: { main: main.metafile, preload: preload.metafile } };

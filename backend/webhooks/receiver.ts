@@ -25,20 +25,21 @@ const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 export function webhookRoute(ctx: BackendContext): Route {
   const secret = ctx.config.platform.client_secret;
 
-  const verify = async (header: string | undefined, body: Buffer): Promise<SignatureCheck> => {
+  const verify = async (header: string | undefined, body: Buffer, arrived: number): Promise<SignatureCheck> => {
     const first = checkSignature(secret, header, body, unixSeconds(ctx.clock));
     if (first.ok || first.reason !== 'stale_timestamp') return first;
-    await ctx.resyncClock();
+    await ctx.resyncClock(arrived);
     return checkSignature(secret, header, body, unixSeconds(ctx.clock));
   };
 
   const handler = async (rc: RequestContext): Promise<Reply> => {
+    const arrived = Date.now();
     const received = await readSmallBody(rc.req, MAX_WEBHOOK_BODY_BYTES);
     if (!received.ok) return apiError(400, 'invalid_request', received.reason === 'too_large' ? 'the body is larger than 64 KB' : 'the body was not received');
     const body = received.body;
     const bodySha256 = createHash('sha256').update(body).digest('hex');
     const header = rc.req.headers['tiktok-signature'];
-    const check = await verify(Array.isArray(header) ? header.join(',') : header, body);
+    const check = await verify(Array.isArray(header) ? header.join(',') : header, body, arrived);
     const receivedAt = new Date(ctx.clock.now());
     const record = (outcome: string, detail: string | null, verified: boolean) =>
       recordUnapplied(ctx, { receivedAt, bodySha256, outcome, detail, verified }).catch((err: unknown) => rc.log.error({ err }, 'webhook: could not record a delivery in the ledger'));

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { formatIssues } from '../../common/zod-issues.js';
+import { err, ok, type Result } from '../core/result.js';
 
 export type PlatformErrorKind =
   /** The platform answered with one of its error codes (shape A or B). */
@@ -36,10 +37,10 @@ export interface PlatformError {
   retryAfterMs?: number;
 }
 
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: PlatformError };
+export type ApiResult<T> = Result<T, PlatformError>;
 
-export const ok = <T>(value: T): ApiResult<T> => ({ ok: true, value });
-export const failed = (error: PlatformError): { ok: false; error: PlatformError } => ({ ok: false, error });
+export { ok };
+export const failed = (error: PlatformError): { ok: false; error: PlatformError } => err(error);
 
 export function platformError(init: Partial<PlatformError> & Pick<PlatformError, 'kind' | 'code' | 'message'>): PlatformError {
   return { httpStatus: null, logId: null, ...init };

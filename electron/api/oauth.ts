@@ -1,6 +1,6 @@
 /**
- * The platform's token operations (spec ops 1–3, and the client-credentials grant of op 12 per
- * DESIGN): form-encoded POSTs carrying client_key and client_secret, answering a token set or a
+ * The platform's token operations (docs/PLATFORM.md "Operations" 1–3, and the client-credentials
+ * grant of op 12): form-encoded POSTs carrying client_key and client_secret, answering a token set or a
  * shape A error. Values in, values out: nothing here logs or throws.
  */
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { joinUrl, type HttpSend } from './http.js';
 export const TOKEN_PATH = '/v2/oauth/token/';
 export const REVOKE_PATH = '/v2/oauth/revoke/';
 
-/** The token set both token operations answer (spec "Token set"). */
+/** The token set both token operations answer (docs/PLATFORM.md "Token set"). */
 export const TokenSet = z.object({
   open_id: z.string().min(1),
   scope: z.string(),

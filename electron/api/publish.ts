@@ -1,13 +1,46 @@
 /**
- * Operations 4 and 6: start a FILE_UPLOAD video publish to the inbox, and read a publish's
- * status. Both answer in shape B; failures are PlatformError values.
+ * Operations 4, 6 and 7: start a FILE_UPLOAD video publish to the inbox, read a publish's
+ * status, start a photo post. Both answer in shape B; failures are PlatformError values.
  */
 import { z } from 'zod';
-import type { PublishApi, VideoSourceInfo } from '../services/uploads/ports.js';
-import { PUBLISH_STATUSES } from '../services/uploads/ports.js';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
 import { isHttpsOrLoopback } from '../../common/url-policy.js';
+
+export interface VideoSourceInfo {
+  videoSize: number;
+  chunkSize: number;
+  totalChunkCount: number;
+}
+
+export const PUBLISH_STATUSES = ['PROCESSING_UPLOAD', 'PROCESSING_DOWNLOAD', 'SEND_TO_USER_INBOX', 'PUBLISH_COMPLETE', 'FAILED'] as const;
+
+export interface PublishStatus {
+  status: (typeof PUBLISH_STATUSES)[number];
+  failReason: string | null;
+  uploadedBytes: number | null;
+  downloadedBytes: number | null;
+}
+
+/** Platform operations answer values, never throw (errors.ts). */
+export interface PublishApi {
+  /** Op 4 with source FILE_UPLOAD. */
+  initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal): Promise<ApiResult<{ publishId: string; uploadUrl: string }>>;
+  /** Op 6. */
+  fetchStatus(baseUrl: string, accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
+}
+
+export interface PhotoPostInit {
+  title: string;
+  description: string;
+  coverIndex: number;
+  imageUrls: string[];
+}
+
+/** Op 7: a photo post the platform pulls from URLs under a verified prefix. */
+export interface PhotoApi {
+  initPhoto(baseUrl: string, accessToken: string, post: PhotoPostInit, signal?: AbortSignal): Promise<ApiResult<{ publishId: string }>>;
+}
 
 // The upload URL carries its own credential: only over https (or loopback, where the sandbox lives).
 const InitData = z.object({ publish_id: z.string().min(1), upload_url: z.string().refine(isHttpsOrLoopback, 'upload_url must be an https URL') });
@@ -18,17 +51,31 @@ const StatusData = z.object({
   downloaded_bytes: z.number().nullish(),
 });
 
-export function createPublishApi(send: HttpSend): PublishApi {
+const PhotoInitData = z.object({ publish_id: z.string().min(1) });
+
+export function createPublishApi(send: HttpSend): PublishApi & PhotoApi {
   async function post<T>(baseUrl: string, path: string, accessToken: string, json: unknown, schema: z.ZodType<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
     const answer = await send({ method: 'POST', url: joinUrl(baseUrl, path), headers: { authorization: `Bearer ${accessToken}` }, json, signal });
     return answer.ok ? parseShapeB(answer.value, schema) : answer;
   }
+  /** Op 7 (docs/PLATFORM.md "Photos"): MEDIA_UPLOAD of PHOTO, pulled from URLs. */
+  const photoInit = (baseUrl: string, accessToken: string, photo: PhotoPostInit, signal?: AbortSignal) =>
+    post(baseUrl, '/v2/post/publish/content/init/', accessToken, {
+      post_mode: 'MEDIA_UPLOAD',
+      media_type: 'PHOTO',
+      post_info: { title: photo.title, description: photo.description },
+      source_info: { source: 'PULL_FROM_URL', photo_cover_index: photo.coverIndex, photo_images: photo.imageUrls },
+    }, PhotoInitData, signal);
   return {
     async initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal) {
       const result = await post(baseUrl, '/v2/post/publish/inbox/video/init/', accessToken, {
         source_info: { source: 'FILE_UPLOAD', video_size: source.videoSize, chunk_size: source.chunkSize, total_chunk_count: source.totalChunkCount },
       }, InitData, signal);
       return result.ok ? { ok: true, value: { publishId: result.value.publish_id, uploadUrl: result.value.upload_url } } : result;
+    },
+    async initPhoto(baseUrl, accessToken, post, signal) {
+      const result = await photoInit(baseUrl, accessToken, post, signal);
+      return result.ok ? { ok: true, value: { publishId: result.value.publish_id } } : result;
     },
     async fetchStatus(baseUrl: string, accessToken: string, publishId: string) {
       const result = await post(baseUrl, '/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId }, StatusData);

@@ -1,13 +1,24 @@
 /**
- * What crosses the IPC boundary. Thrown errors lose everything but their message across
- * Electron IPC, so every answer is a value: `{ok:true,value}` or `{ok:false,error:{code,message}}`.
+ * Results as values, and the one error type of each boundary:
+ *
+ * - the platform API (electron/api/): `ApiResult<T>` = `Result<T, PlatformError>` (api/errors.ts);
+ * - the services: `AppError`, an expected failure with a code a person can act on; a handler
+ *   throws it and the dispatcher turns it into a value (anything else thrown is a bug: `internal`);
+ * - IPC (both hosts): `IpcResult<T>` = `Result<T, IpcError>`. Thrown errors lose everything but
+ *   their message across Electron IPC, so every answer is `{ok:true,value}` or
+ *   `{ok:false,error:{code,message}}`.
  */
+export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
+
 export interface IpcError {
   code: string;
   message: string;
 }
 
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+export type IpcResult<T> = Result<T, IpcError>;
 
 /**
  * An expected failure a person can act on. Services throw it; the dispatcher turns it into
@@ -20,6 +31,11 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** From a refusal value (a pure rule's answer) to the service boundary's error. */
+  static from(error: IpcError): AppError {
+    return new AppError(error.code, error.message);
   }
 }
 

@@ -49,7 +49,7 @@ export function isEventName(name: unknown): name is keyof typeof events {
 type Translated = { ok: true; input: unknown } | { ok: false; error: { code: string; message: string } };
 
 /**
- * drafts.add: `{kind:'file', file}` sources become `{kind:'path', path}`; `{kind:'incoming', fileId}`
+ * drafts.add and photos.prepare: `{kind:'file', file}` sources become `{kind:'path', path}`; `{kind:'incoming', fileId}`
  * sources are copied as they are. Any other source, above all a `{kind:'path'}` one written by the
  * page, is refused with `invalid_input` and nothing is sent. Entries without a source object are
  * left for the main process to refuse.
@@ -123,7 +123,7 @@ export function createBridge(ipcRenderer: BridgeIpcRenderer, webUtils?: BridgeWe
         return { ok: false, error: { code: IpcErrorCode.unknownChannel, message: `No such channel: ${String(channel).slice(0, 100)}` } };
       }
       let sent = input;
-      if (channel === 'drafts.add') {
+      if (channel === 'drafts.add' || channel === 'photos.prepare') {
         const translated = withFilePaths(input, webUtils);
         if (!translated.ok) return translated;
         sent = translated.input;

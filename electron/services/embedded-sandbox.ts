@@ -13,8 +13,9 @@ import type { Logger } from '../../common/log.js';
 import type { HttpSend } from '../api/http.js';
 import type { SandboxHandle, StartSandboxOptions } from '../../sandbox/index.js';
 import { BrokerTokenEndpoint, DirectTokenEndpoint, type TokenEndpoint } from './auth/token-endpoint.js';
+import type { PlatformRuntime } from './auth/runtime.js';
 import { startEmbeddedBackend, type EmbeddedBackend, type StartEmbeddedBackend } from './embedded-backend.js';
-import { REQUESTED_SCOPES, type PlatformRuntime } from './platform-profile.js';
+import { REQUESTED_SCOPES } from './platform-profile.js';
 
 export const SANDBOX_PROFILE_KEY = 'sandbox';
 export const SANDBOX_CLIENT_KEY = 'sbx_draftdeck_desktop';

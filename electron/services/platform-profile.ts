@@ -13,6 +13,7 @@ import type { HttpSend } from '../api/http.js';
 import type { PlatformProfile } from '../core/contract/index.js';
 
 type CustomProfile = Extract<PlatformProfile, { kind: 'custom' }>;
+import type { PlatformRuntime } from './auth/runtime.js';
 import { BrokerTokenEndpoint, DirectTokenEndpoint, type TokenEndpoint } from './auth/token-endpoint.js';
 import type { Vault } from './vault/vault.js';
 
@@ -21,35 +22,7 @@ export const REQUESTED_SCOPES = ['user.info.basic', 'video.upload', 'video.list'
 /** What an account needs to receive drafts; missing ones are shown on the account, not found at upload time. */
 export const UPLOAD_SCOPES = ['video.upload'] as const;
 
-export type SecretSource = 'built_in' | 'vault' | 'broker';
 
-export interface UserLabel {
-  displayName: string | null;
-  username: string | null;
-}
-
-export interface PlatformRuntime {
-  key: string;
-  name: string;
-  kind: 'sandbox' | 'custom';
-  baseUrl: string;
-  uploadBaseUrl: string;
-  /** The consent page (GET), to which the authorize request's parameters are added. */
-  authorizeUrl: string;
-  clientKey: string;
-  scopes: readonly string[];
-  secret: SecretSource;
-  tokens: TokenEndpoint;
-  /**
-   * The partner backend (token broker and Store): the embedded one for the built-in profile, a
-   * custom profile's broker, or null when the profile keeps its secret in the vault (no backend).
-   */
-  backendUrl: string | null;
-  /** Token lifetimes are measured on this clock: the sandbox's virtual one for the built-in profile. */
-  clock: Clock;
-  /** Display data where the platform lets us know it (the spec has no user-info call for user tokens). */
-  describeUser(openId: string): UserLabel;
-}
 
 /**
  * Keyed by what identifies the platform app and where its tokens go, not by the editable name:

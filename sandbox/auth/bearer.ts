@@ -1,6 +1,6 @@
 /**
  * Who is calling: the user behind a Bearer access token (ops 4, 6, 7) or the app behind a client
- * token (research, part 2). Failures are shape B replies with the statuses of DESIGN, ready for
+ * token (research, part 2). Failures are shape B replies with the statuses of docs/PLATFORM.md "Errors", ready for
  * the route to return.
  */
 import type { IncomingMessage } from 'node:http';

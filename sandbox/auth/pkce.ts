@@ -1,5 +1,5 @@
 /**
- * PKCE as the platform does it for desktop apps (DESIGN): the verifier is 43-128 unreserved
+ * PKCE as the platform does it for desktop apps (docs/PLATFORM.md "PKCE encoding"): the verifier is 43-128 unreserved
  * characters and the challenge is the HEX SHA-256 of it, not base64url as in RFC 7636. S256 only.
  * Pure functions.
  */

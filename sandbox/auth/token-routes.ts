@@ -71,7 +71,7 @@ export function tokenRoutes(ctx: SandboxContext): Route[] {
     if (!read.form.token) return errorA(rc.logId, 'invalid_request', 'missing token');
     const result = revokeToken(ctx, read.clientKey, read.form.token);
     if (!result.ok) return errorA(rc.logId, 'invalid_request', result.description);
-    // The spec's revoke answers an empty body.
+    // The platform's revoke answers an empty body (docs/PLATFORM.md "Token set").
     return emptyReply(200);
   };
 

@@ -1,7 +1,7 @@
 /**
  * Codes, tokens and grants (the apps each user has permitted). Records are keyed by the SHA-256
  * of the secret, so the state file and console never hold a usable token. Lifetimes follow the
- * spec and DESIGN and are measured on the virtual clock. Results are values: the routes map them
+ * docs/PLATFORM.md "Token set" and are measured on the virtual clock. Results are values: the routes map them
  * onto shape A.
  */
 import type { SandboxContext } from '../context.js';

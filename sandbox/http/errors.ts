@@ -1,11 +1,11 @@
 /**
- * The platform's two body shapes (spec "Errors"). Shape A answers the token operations; shape B
+ * The platform's two body shapes (docs/PLATFORM.md "Errors"). Shape A answers the token operations; shape B
  * answers everything else, on success too. Every answer carries the request's log_id so a
  * failure seen by a client can be found in the sandbox log.
  */
 import { escapeHtml, htmlReply, jsonReply, type Reply } from './reply.js';
 
-/** Shape B error codes with their HTTP statuses (DESIGN "Platform conventions"). */
+/** Shape B error codes with their HTTP statuses (docs/PLATFORM.md "Errors"). */
 export const SHAPE_B_STATUS = {
   invalid_params: 400,
   invalid_file_upload: 400,

@@ -1,5 +1,5 @@
 /**
- * The pending-share rule (DESIGN): a user may have at most N drafts waiting in the inbox that
+ * The pending-share rule (docs/PLATFORM.md "Limits"): a user may have at most N drafts waiting in the inbox that
  * were shared within the last 24 hours. A share stops being pending when the creator posts it,
  * when it fails (it never reached the inbox), or once it is 24 hours old. Pure.
  */

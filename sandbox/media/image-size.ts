@@ -1,7 +1,7 @@
 /**
  * Format and pixel size of an image from its first bytes, without decoding it: JPEG (the SOFn
  * segment, after any EXIF/ICC segments) and WebP (VP8, VP8L and VP8X headers). Photo posts need
- * the short side (DESIGN: at most 1080 px). Pure.
+ * the short side (docs/PLATFORM.md "Photo posts": at most 1080 px). Pure.
  */
 export type ImageProbe =
   | { kind: 'image'; format: 'jpeg' | 'webp'; width: number; height: number }

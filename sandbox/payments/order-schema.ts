@@ -46,7 +46,7 @@ export const createOrderBody = z.object(
       {
         order_id: text(128),
         product_name: text(256),
-        // A path on the partner's side, not necessarily a full URL (spec: "Path to the order").
+        // A path on the partner's side, not necessarily a full URL (docs/PLATFORM.md "Operations", op 8: "Path to the order").
         order_url: optionalText(2048),
         quantity: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }).optional(),
         quantity_unit: optionalText(64),

@@ -1,5 +1,5 @@
 /**
- * A trade order's states, as pure transitions (DESIGN "Trade orders", spec rule 1):
+ * A trade order's states, as pure transitions (docs/PLATFORM.md "Trade orders"):
  *
  *   created ──pay──▶ paid ──refund──▶ paid (refunds recorded, never more than was paid)
  *      ├──fail────▶ failed      (final: never paid; a new order is needed)

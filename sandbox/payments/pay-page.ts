@@ -1,5 +1,5 @@
 /**
- * The payment step the spec leaves to the client-side payment SDK: a page at
+ * The payment step the platform's contract leaves to the client-side payment SDK: a page at
  * /sandbox/pay/{trade_order_id} where a person pays, fails or cancels the order. Plain HTML, no
  * scripts, labelled for screen readers and Playwright's role queries; the buttons post a form to
  * the same path, which answers with the page again showing the outcome.

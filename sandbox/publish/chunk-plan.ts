@@ -1,5 +1,5 @@
 /**
- * The chunk rules of a FILE_UPLOAD (DESIGN): chunks of 5-64 MB, `total_chunk_count =
+ * The chunk rules of a FILE_UPLOAD (docs/PLATFORM.md "Chunk plan"): chunks of 5-64 MB, `total_chunk_count =
  * floor(video_size / chunk_size)` between 1 and 1000, the last chunk carrying the remainder (up
  * to 128 MB), a video under 5 MB sent whole as one chunk, at most 4 GB in all. Also which byte
  * range each chunk covers and how a PUT's Content-Range relates to the chunks received so far.

@@ -1,6 +1,6 @@
 /**
  * Ops 4, 6 and 7: start a video upload (FILE_UPLOAD or PULL_FROM_URL), fetch a publish's status,
- * start a photo post. Shape B throughout, statuses per DESIGN.
+ * start a photo post. Shape B throughout, statuses per docs/PLATFORM.md "Errors".
  */
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';

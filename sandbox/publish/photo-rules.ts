@@ -1,5 +1,5 @@
 /**
- * The rules of a photo post (DESIGN): 1-35 images, JPEG or WebP, at most 20 MB and 1080 px on
+ * The rules of a photo post (docs/PLATFORM.md "Photo posts"): 1-35 images, JPEG or WebP, at most 20 MB and 1080 px on
  * the short side each, a cover index inside the list, title <= 90 and description <= 4000
  * characters. The request-level rules are checked at init (400); the per-image ones need the
  * bytes, so they are checked after download and fail the publish. Pure.

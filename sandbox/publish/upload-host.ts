@@ -5,7 +5,7 @@
  * nothing ever holds a chunk. The running SHA-256 is advanced chunk by chunk (a copy of it is
  * fed while a chunk streams and kept only if the chunk completes), so the file is never re-read.
  *
- * Answers (DESIGN): 206 for a non-final chunk, 201 for the final one, 416 for a Content-Range
+ * Answers (docs/PLATFORM.md "Chunk plan"): 206 for a non-final chunk, 201 for the final one, 416 for a Content-Range
  * that breaks the plan, 403 for a bad or expired credential; 404 for an unknown publish, 400
  * invalid_file_upload for a wrong media type or a body that does not fill its range. A repeat of
  * the last accepted chunk is read, discarded and answered as before.

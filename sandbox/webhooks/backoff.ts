@@ -1,8 +1,8 @@
 /**
  * When a failed webhook delivery is tried again: exponential backoff on the virtual clock (10 s,
  * 20 s, 40 s … capped at one hour between attempts), giving up once the next attempt would fall
- * more than 72 hours after the first one (DESIGN: "retried with exponential backoff for up to 72
- * hours of platform time"). Pure, so the schedule is tested without a server.
+ * more than 72 hours after the first one (docs/PLATFORM.md "Payment webhook": retried "for up to
+ * 72 hours of platform time"). Pure, so the schedule is tested without a server.
  */
 export const FIRST_RETRY_DELAY_MS = 10_000;
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * The payment webhook signature (DESIGN "Payment webhook", the production platform's scheme):
+ * The payment webhook signature (docs/PLATFORM.md "Payment webhook", the production platform's scheme):
  * `Tiktok-Signature: t=<unix seconds>,s=<hex HMAC-SHA256(client_secret, t + "." + raw body)>`.
  * `t` is taken from the virtual clock at each attempt, so a retry days later still carries a fresh
  * timestamp that a receiver's five-minute replay window accepts.

@@ -10,13 +10,26 @@ export const DraftState = z.enum(DRAFT_STATES);
 export type DraftState = z.infer<typeof DraftState>;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
 export const VideoMimeType = z.enum(VIDEO_MIME_TYPES);
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/webp'] as const;
+/** A draft's media type: its video's, or its photo post's cover image's. */
+export const DraftMimeType = z.enum([...VIDEO_MIME_TYPES, ...PHOTO_MIME_TYPES]);
+export const DraftKind = z.enum(['video', 'photo']);
+
+/** A photo post as the queue shows it: its text and images (their public URLs once hosted; never a local path). */
+export const PhotoPostView = z.object({
+  title: z.string(),
+  description: z.string(),
+  coverIndex: z.number(),
+  images: z.array(z.object({ name: z.string(), bytes: z.number(), url: z.string().nullable() })),
+});
 
 /** A draft as the renderer sees it: no file path, no upload URL (it carries a credential). */
 export const DraftView = z.object({
   id: z.string(),
+  kind: DraftKind,
   openId: z.string(),
   fileName: z.string(),
-  mimeType: VideoMimeType,
+  mimeType: DraftMimeType,
   size: z.number(),
   durationMs: z.number().nullable(),
   addedAt: z.number(),
@@ -32,6 +45,8 @@ export const DraftView = z.object({
   /** Bytes per second over the last seconds while uploading. */
   speedBps: z.number().nullable(),
   etaSeconds: z.number().nullable(),
+  /** Photo posts only. */
+  photo: PhotoPostView.nullable(),
 });
 export type DraftView = z.infer<typeof DraftView>;
 

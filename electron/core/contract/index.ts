@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
+import { photosChannels, photosEvents } from './photos.js';
 import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
 import { shellChannels, shellEvents } from './shell.js';
@@ -19,6 +20,7 @@ import { vaultChannels } from './vault.js';
 export * from './accounts.js';
 export * from './app.js';
 export * from './drafts.js';
+export * from './photos.js';
 export * from './research.js';
 export * from './settings.js';
 export * from './shell.js';
@@ -32,6 +34,7 @@ export const channels = {
   ...draftsChannels,
   ...accountsChannels,
   ...vaultChannels,
+  ...photosChannels,
   ...shellChannels,
   ...researchChannels,
   ...storeChannels,
@@ -41,6 +44,7 @@ export const events = {
   ...settingsEvents,
   ...draftsEvents,
   ...accountsEvents,
+  ...photosEvents,
   ...shellEvents,
   ...researchEvents,
   ...storeEvents,

@@ -38,9 +38,40 @@ export const CustomProfile = z
 export const PlatformProfile = z.discriminatedUnion('kind', [SandboxProfile, CustomProfile]);
 export type PlatformProfile = z.infer<typeof PlatformProfile>;
 
+/** The built-in sandbox's media host (only with the sandbox profile). */
+export const SandboxPhotoHost = z.object({ kind: z.literal('sandbox') }).strict();
+/** An S3-compatible bucket; its keys are in the vault (photos.setS3Keys), never here. */
+export const S3PhotoHost = z
+  .object({
+    kind: z.literal('s3'),
+    endpoint: endpointUrl,
+    bucket: z.string().trim().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'must be a valid bucket name (a-z, 0-9, . and -)'),
+    region: z.string().trim().min(1).max(64),
+    pathStyle: z.boolean(),
+    /** The public URL prefix the person verified on the platform; objects are read from it. */
+    publicUrlPrefix: endpointUrl.refine((url) => url.endsWith('/'), 'must end with /'),
+    keyPrefix: z.string().max(200).regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'must be folder names ending with /, or empty'),
+  })
+  .strict();
+export const PhotoHost = z.discriminatedUnion('kind', [SandboxPhotoHost, S3PhotoHost]);
+export type PhotoHost = z.infer<typeof PhotoHost>;
+
+export const PhotoSettings = z
+  .object({
+    host: PhotoHost,
+    /** Remove GPS and place names before hosting (the privacy default). */
+    stripLocation: z.boolean(),
+    /** Leave hosted photos on the host once a post has left processing. */
+    keepHosted: z.boolean(),
+  })
+  .strict();
+export type PhotoSettings = z.infer<typeof PhotoSettings>;
+export const DEFAULT_PHOTO_SETTINGS: PhotoSettings = { host: { kind: 'sandbox' }, stripLocation: true, keepHosted: false };
+
 export const Settings = z
   .object({
     profile: PlatformProfile,
+    photos: PhotoSettings.default(DEFAULT_PHOTO_SETTINGS),
     uploads: z.object({ concurrency: z.number().int().min(1).max(8) }).strict(),
     appearance: z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict(),
     /** Where the installed app looks for new versions (electron-updater's generic feed); '' is off. */
@@ -56,6 +87,7 @@ export const DEFAULT_SETTINGS: Settings = {
   profile: { kind: 'sandbox' },
   uploads: { concurrency: 2 },
   appearance: { theme: 'system' },
+  photos: DEFAULT_PHOTO_SETTINGS,
   updates: { feedUrl: '' },
 };
 

@@ -15,7 +15,8 @@ import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import { SignInFlows, type StartedFlow } from '../auth/sign-in-flow.js';
 import { SANDBOX_PROFILE_KEY, sandboxRuntime, type EmbeddedSandbox } from '../embedded-sandbox.js';
-import { clientSecretEntry, customProfileKey, customRuntime, type PlatformRuntime } from '../platform-profile.js';
+import type { PlatformRuntime } from '../auth/runtime.js';
+import { clientSecretEntry, customProfileKey, customRuntime } from '../platform-profile.js';
 import type { KeyValueStore } from '../storage.js';
 import type { TokenSource } from '../uploads/ports.js';
 import type { Vault, VaultStatus } from '../vault/vault.js';
@@ -145,27 +146,13 @@ export class AccountsService {
     return this.tokens.withAccessToken(await this.runtime(), openId, call);
   }
 
-  /**
-   * The upload engine's port: `fn` answers an ApiResult, passed back as is. When no token can be
-   * had, the PlatformError is thrown: kind `auth` (sign_in_again, no_account, …) makes the
-   * engine wait for the person, `network`/`timeout` makes it retry.
-   */
+  /** The upload engine's port (uploads/ports.ts): calls with a token of the runtime that issued it. */
   tokenSource(): TokenSource {
     return {
-      withAccessToken: async <T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<T>): Promise<T> => {
-        const fromCall = new WeakSet<object>();
+      withAccessToken: async (openId, fn) => {
         // The token and the address it goes to come from the same runtime, resolved once.
         const runtime = await this.runtime();
-        const result = await this.tokens.withAccessToken<T>(runtime, openId, async (token) => {
-          const value = await fn(token, runtime.baseUrl);
-          if (!isFailure(value)) return { ok: true, value };
-          fromCall.add(value);
-          return value as unknown as ApiResult<T>;
-        });
-        if (result.ok) return result.value;
-        // fn's own failure (after the one retry on access_token_invalid) is its answer to give.
-        if (fromCall.has(result)) return result as unknown as T;
-        throw result.error;
+        return this.tokens.withAccessToken(runtime, openId, (token) => fn(token, runtime.baseUrl));
       },
     };
   }
@@ -247,8 +234,4 @@ export class AccountsService {
 
 export function profileKeyOf(settings: Settings): string {
   return settings.profile.kind === 'sandbox' ? SANDBOX_PROFILE_KEY : customProfileKey(settings.profile);
-}
-
-function isFailure(value: unknown): value is { ok: false; error: { code: string } } {
-  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false && typeof (value as { error?: { code?: unknown } }).error?.code === 'string';
 }

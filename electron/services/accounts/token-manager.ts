@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
 import { platformError, type ApiResult, type PlatformError } from '../../api/errors.js';
 import { parseScopes, type TokenSet } from '../../api/oauth.js';
-import type { PlatformRuntime } from '../platform-profile.js';
+import type { PlatformRuntime } from '../auth/runtime.js';
 import { accountLabel, type AccountStore } from './account-store.js';
 
 /** The vault as the token manager uses it (Vault implements it). */

@@ -1,5 +1,5 @@
 /**
- * PKCE for the desktop flow, with the platform's rule (DESIGN): the challenge is the HEX of
+ * PKCE for the desktop flow, with the platform's rule (docs/PLATFORM.md "PKCE encoding"): the challenge is the HEX of
  * SHA-256(verifier), not base64url as in RFC 7636; the method is S256 only. The verifier is
  * 43–128 unreserved characters; base64url of CSPRNG bytes is a subset of those.
  */

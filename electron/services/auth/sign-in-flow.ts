@@ -13,7 +13,7 @@ import type { Logger } from '../../../common/log.js';
 import type { PlatformError } from '../../api/errors.js';
 import type { TokenSet } from '../../api/oauth.js';
 import type { Account, SignInFinished, SignInStarted } from '../../core/contract/index.js';
-import type { PlatformRuntime } from '../platform-profile.js';
+import type { PlatformRuntime } from './runtime.js';
 import { startLoopbackListener, SIGN_IN_TIMEOUT_MS, type CallbackOutcome, type LoopbackListener } from './loopback-listener.js';
 import { createPkce, createState, type Pkce } from './pkce.js';
 
@@ -26,7 +26,7 @@ export interface AuthorizeRequest {
   codeChallenge: string;
 }
 
-/** The consent page's address with the authorize request (DESIGN "Consent"). */
+/** The consent page's address with the authorize request (docs/PLATFORM.md "Consent"). */
 export function buildAuthorizeUrl(request: AuthorizeRequest): string {
   const url = new URL(request.authorizeUrl);
   url.searchParams.set('client_key', request.clientKey);

@@ -14,8 +14,8 @@ import type { BackendOrder, BackendProduct, StoreApi } from '../../api/store.js'
 import { SETTLED_STATUSES, type OrderStatus, type Product, type PurchaseStarted, type StoreAccount, type StoreCatalog, type StoreOrder } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
-import type { PlatformRuntime } from '../platform-profile.js';
-import { backoffDelay } from '../uploads/backoff.js';
+import type { PlatformRuntime } from '../auth/runtime.js';
+import { backoffDelay } from '../../../common/backoff.js';
 
 /** What the Store needs from the accounts service. */
 export interface StoreAccounts {

@@ -9,7 +9,7 @@
 import type { Logger } from '../../../common/log.js';
 import type { ApiResult } from '../../api/errors.js';
 import { refreshMarginMs } from '../accounts/token-manager.js';
-import type { PlatformRuntime } from '../platform-profile.js';
+import type { PlatformRuntime } from '../auth/runtime.js';
 
 interface Held {
   token: string;

@@ -15,7 +15,7 @@ import type { AccountLookup, ExportResult, ResearchQuota, SavedQuery, SearchView
 import type { Downloads } from '../downloads.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
-import type { PlatformRuntime } from '../platform-profile.js';
+import type { PlatformRuntime } from '../auth/runtime.js';
 import type { KeyValueStore } from '../storage.js';
 import { ClientTokens } from './client-token.js';
 import { EXPORT_CONTENT_TYPES, exportFileName, writeExport, type ExportFormat } from './export-writer.js';

@@ -11,7 +11,7 @@ import { MAX_PAGE } from '../../../common/research-rules.js';
 import type { ApiResult, PlatformError } from '../../api/errors.js';
 import type { VideoPage, VideoQueryBody } from '../../api/research.js';
 import type { ResearchQuota, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
-import { backoffDelay } from '../uploads/backoff.js';
+import { backoffDelay } from '../../../common/backoff.js';
 import { quotaStopMessage } from './quota-book.js';
 
 /** What a search needs from the service around it. */

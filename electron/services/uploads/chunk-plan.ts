@@ -1,5 +1,5 @@
 /**
- * How a video is cut into chunks, by the platform's rules (DESIGN, "Video upload"):
+ * How a video is cut into chunks, by the platform's rules (docs/PLATFORM.md "Chunk plan"):
  * chunk_size 5–64 MB, a file under 5 MB is one chunk of its own size,
  * total_chunk_count = floor(video_size / chunk_size) in 1–1000, the last chunk carries the
  * remainder (so it is under 2 × chunk_size ≤ 128 MB), at most 4 GB in all.

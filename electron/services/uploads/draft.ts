@@ -1,9 +1,9 @@
 /**
- * A draft: one video on its way to one account's inbox. The record is what the journal keeps;
- * The renderer sees it as the contract's DraftView (no path, no upload URL).
+ * A draft: one item of media on its way to one account's inbox. The record is what the journal
+ * keeps; the renderer sees it as the contract's DraftView (no path, no upload URL).
  */
 import { z } from 'zod';
-import { DRAFT_STATES, VideoMimeType, type DraftState } from '../../core/contract/index.js';
+import { DRAFT_STATES, DraftMimeType, PHOTO_MIME_TYPES, type DraftState } from '../../core/contract/index.js';
 
 export type { DraftState };
 
@@ -11,14 +11,42 @@ export const FINAL: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'faile
 
 const Fingerprint = z.object({ size: z.number().int().nonnegative(), mtimeMs: z.number(), edgeSha256: z.string() });
 
+/** What a draft carries (media-kind.ts). Records from before kinds existed are videos. */
+export const MEDIA_KINDS = ['video', 'photo'] as const;
+
+/** One image of a photo post: a prepared file the app hosts, or a URL the person pasted (already hosted). */
+export const PhotoImage = z.object({
+  /** The prepared file (ours, under the data dir); null for a pasted URL. */
+  path: z.string().nullable(),
+  /** The name it is hosted under (unique per draft and image, the same on every attempt). */
+  name: z.string(),
+  contentType: z.enum(PHOTO_MIME_TYPES),
+  bytes: z.number().int().nonnegative(),
+  /** Where the platform downloads it; null until hosted. */
+  url: z.string().nullable(),
+});
+export type PhotoImage = z.infer<typeof PhotoImage>;
+
+export const PhotoPost = z.object({
+  title: z.string(),
+  description: z.string(),
+  coverIndex: z.number().int().nonnegative(),
+  /** Leave the hosted files on the host once the post has left processing. */
+  keepHosted: z.boolean(),
+  images: z.array(PhotoImage).min(1),
+});
+export type PhotoPost = z.infer<typeof PhotoPost>;
+export type MediaKindName = (typeof MEDIA_KINDS)[number];
+
 export const DraftRecord = z.object({
   id: z.string().min(1),
+  kind: z.enum(MEDIA_KINDS).default('video'),
   openId: z.string().min(1),
   fileName: z.string(),
   filePath: z.string(),
   /** True when the file is our own copy (web mode streams dropped files to the host): delete it when done. */
   ownsFile: z.boolean(),
-  mimeType: VideoMimeType,
+  mimeType: DraftMimeType,
   size: z.number().int().positive(),
   durationMs: z.number().nonnegative().nullable(),
   fingerprint: Fingerprint,
@@ -38,8 +66,12 @@ export const DraftRecord = z.object({
   platformStatus: z.string().nullable(),
   attempts: z.number().int().nonnegative(),
   notBefore: z.number().nullable(),
+  /** Why the next publish will be a fresh one (link expired, host lost it), to say so when it opens. */
+  freshPublishReason: z.string().nullable().default(null),
   /** Where it was before a pause, to resume into the right phase. */
   resumeState: z.enum(DRAFT_STATES).nullable(),
+  /** Photo posts only: the images, their text, and which are hosted. */
+  photo: PhotoPost.nullable().default(null),
 });
 export type DraftRecord = z.infer<typeof DraftRecord>;
 
@@ -48,14 +80,15 @@ export function parseDraftRecord(raw: unknown): DraftRecord | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Words for the platform's fail_reason values (DESIGN), for the queue. */
+/** Words for the platform's fail_reason values (docs/PLATFORM.md "Statuses"), for the queue. */
 export function describeFailReason(code: string): string {
   const words: Record<string, string> = {
-    file_format_check_failed: 'The platform could not read this file as a video (MP4, MOV or WebM)',
-    picture_size_check_failed: 'A picture is too large or too small for the platform',
+    file_format_check_failed: 'The platform could not read this file as a video (MP4, MOV or WebM) or a photo (JPEG or WebP)',
+    picture_size_check_failed: 'A photo is over 20 MB or over 1080 px on its short side: add it again so Draftdeck fixes it, or fix the pasted image',
     video_pull_failed: 'The platform could not download the video',
-    photo_pull_failed: 'The platform could not download a photo',
-    url_ownership_unverified: 'The media URL is not on a verified domain',
+    photo_pull_failed: 'The platform could not download a photo from the photo host: check that the host serves it publicly, then retry',
+    url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify the public URL prefix in the platform’s developer portal, or use the built-in host',
+    spam_risk_too_many_pending_share: 'The inbox is full: the platform allows 5 drafts waiting per day; post or delete some from the inbox, then retry',
     internal: 'The platform had an internal error processing this draft',
     file_changed: 'The file changed on disk since the upload started',
     file_missing: 'The file is no longer where it was',

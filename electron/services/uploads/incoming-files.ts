@@ -50,6 +50,11 @@ export class IncomingFiles {
     return path;
   }
 
+  /** Deletes a received file the caller no longer needs (a photo once prepared). */
+  async discard(fileId: string): Promise<void> {
+    await rm(await this.pathOf(fileId), { force: true });
+  }
+
   /**
    * At start-up: removes files no draft refers to (sent, then never queued) and transfers a crash
    * cut off (`.part`), so dropped videos do not pile up in the data dir.

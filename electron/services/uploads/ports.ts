@@ -1,6 +1,7 @@
 /**
- * What the upload engine needs from the rest of the app, as interfaces: a way to call with an
- * account's fresh access token (the token manager), and the platform's publish operations.
+ * What the upload engine needs from the rest of the app, as an interface: a way to call with an
+ * account's fresh access token (the accounts service implements it). The platform's publish
+ * operations are the api layer's PublishApi (api/publish.ts).
  */
 import type { ApiResult } from '../../api/errors.js';
 
@@ -8,30 +9,15 @@ export interface TokenSource {
   /**
    * Runs `fn` with a valid access token for the account and the base URL of the platform that
    * issued it (a token goes only where it came from, even if the profile changes meanwhile),
-   * refreshing once on access_token_invalid.
+   * refreshing once on access_token_invalid. When no token can be had, the answer is that
+   * failure as a value: kind `auth` (sign_in_again, no_account, …) makes the engine wait for the
+   * person, `network` / `timeout` makes it retry.
    */
-  withAccessToken<T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<T>): Promise<T>;
+  withAccessToken<T>(openId: string, fn: (accessToken: string, baseUrl: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
 }
 
-export interface VideoSourceInfo {
-  videoSize: number;
-  chunkSize: number;
-  totalChunkCount: number;
-}
-
-export const PUBLISH_STATUSES = ['PROCESSING_UPLOAD', 'PROCESSING_DOWNLOAD', 'SEND_TO_USER_INBOX', 'PUBLISH_COMPLETE', 'FAILED'] as const;
-
-export interface PublishStatus {
-  status: (typeof PUBLISH_STATUSES)[number];
-  failReason: string | null;
-  uploadedBytes: number | null;
-  downloadedBytes: number | null;
-}
-
-/** Platform operations answer values, never throw (electron/api/errors.ts). */
-export interface PublishApi {
-  /** Op 4 with source FILE_UPLOAD. */
-  initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal): Promise<ApiResult<{ publishId: string; uploadUrl: string }>>;
-  /** Op 6. */
-  fetchStatus(baseUrl: string, accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
-}
+/** What the photos service uses of the engine: it adds a media kind and photo drafts through these. */
+export type { MediaKind } from './media-kind.js';
+export type { DraftRecord, PhotoImage, PhotoPost } from './draft.js';
+export type { UploadService } from './upload-service.js';
+export type { IncomingFiles } from './incoming-files.js';

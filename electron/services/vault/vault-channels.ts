@@ -1,13 +1,22 @@
-/** The vault and platform-profile channels of the contract, answered by the accounts service (it owns both). */
-import type { vaultChannels } from '../../core/contract/index.js';
+/**
+ * The vault and platform-profile channels of the contract. The accounts service answers them (it
+ * holds the vault and the active profile); this port names only what the channels need.
+ */
+import type { ProfileStatus, VaultStatus, vaultChannels } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
-import type { AccountsService } from '../accounts/accounts-service.js';
 
-export function vaultHandlers(accounts: AccountsService): HandlersFor<typeof vaultChannels> {
+export interface VaultAndProfile {
+  vaultStatus(): VaultStatus;
+  allowPlaintext(allow: boolean): Promise<VaultStatus>;
+  profileStatus(): ProfileStatus;
+  setClientSecret(secret: string): Promise<{ stored: true }>;
+}
+
+export function vaultHandlers(source: VaultAndProfile): HandlersFor<typeof vaultChannels> {
   return {
-    'vault.status': () => accounts.vaultStatus(),
-    'vault.allowPlaintext': ({ allow }) => accounts.allowPlaintext(allow),
-    'profile.status': () => accounts.profileStatus(),
-    'profile.setClientSecret': ({ secret }) => accounts.setClientSecret(secret),
+    'vault.status': () => source.vaultStatus(),
+    'vault.allowPlaintext': ({ allow }) => source.allowPlaintext(allow),
+    'profile.status': () => source.profileStatus(),
+    'profile.setClientSecret': ({ secret }) => source.setClientSecret(secret),
   };
 }

@@ -91,18 +91,16 @@ describe('tokens against the sandbox', () => {
     await advanceSandboxClock(h.sandbox, DAY + 60);
 
     const tokens = h.accounts.tokenSource();
-    const failure = await tokens.withAccessToken('sbx-user-chen', probe(h)).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(failure).toMatchObject({ kind: 'auth', code: 'sign_in_again', message: expect.stringMatching(/^Sign in to Chen Cooks again: the platform no longer accepts this sign-in/) });
+    const failure = await tokens.withAccessToken('sbx-user-chen', probe(h));
+    expect(failure.ok).toBe(false);
+    expect(failure.ok ? null : failure.error).toMatchObject({ kind: 'auth', code: 'sign_in_again', message: expect.stringMatching(/^Sign in to Chen Cooks again: the platform no longer accepts this sign-in/) });
     expect(h.refreshes()).toBe(1);
     const [account] = h.accounts.list();
     expect(account).toMatchObject({ openId: 'sbx-user-chen', status: 'sign_in_again', statusReason: expect.stringMatching(/refresh_token is no longer valid/) });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(h.events.filter((e) => e.name === 'accounts.changed').at(-1)?.payload).toEqual([account]);
     // Later calls fail fast without asking the platform again; signing in again restores the account.
-    await expect(tokens.withAccessToken('sbx-user-chen', probe(h))).rejects.toMatchObject({ code: 'sign_in_again' });
+    await expect(tokens.withAccessToken('sbx-user-chen', probe(h))).resolves.toMatchObject({ ok: false, error: { code: 'sign_in_again' } });
     expect(h.refreshes()).toBe(1);
     await signIn(h, { openId: 'sbx-user-chen' });
     expect(h.accounts.list()[0]).toMatchObject({ status: 'ok', statusReason: null });

@@ -73,7 +73,7 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
-/** The receiver's side of DESIGN's scheme: t=<unix s>,s=<hex HMAC-SHA256(secret, t + "." + body)>. */
+/** The receiver's side of the scheme in docs/PLATFORM.md "Payment webhook": t=<unix s>,s=<hex HMAC-SHA256(secret, t + "." + body)>. */
 export function verifySignature(header: string | string[] | undefined, raw: string, secret: string): { valid: boolean; t: number } {
   const m = typeof header === 'string' ? /^t=(\d+),s=([0-9a-f]{64})$/.exec(header) : null;
   if (!m) return { valid: false, t: 0 };

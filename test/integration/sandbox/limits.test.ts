@@ -1,4 +1,4 @@
-/** Rate limits, the pending-share limit, scope checks and malformed requests, with DESIGN's default limits. */
+/** Rate limits, the pending-share limit, scope checks and malformed requests, with the default limits of docs/PLATFORM.md "Limits". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, api, callB, extras, initFileUpload, putChunk, signIn, startTestSandbox, STATUS_FETCH, statusOf, VIDEO_INIT, waitForReceived, type Sandbox } from './helpers.js';
 

@@ -124,6 +124,38 @@ describe('platform limits', () => {
     expect(old.data.status).not.toBe('SEND_TO_USER_INBOX');
   });
 
+  it('starts a fresh publish when the upload host no longer knows the publish (404), and says so', { timeout: 120_000 }, async () => {
+    // One init a minute, so the fresh publish waits for the window and the test can heal the host first.
+    const { h, clock } = await appWithLimits({ init_per_minute: 1 });
+    const sandbox = await h.sandboxUrl();
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, status: 404 }]) });
+    const [draft] = await addVideos(h, 1);
+    const refused = await until(h, 'the draft waiting for a fresh publish (or failed)', (d) => d[0]!.publishId !== null && (d[0]!.state === 'waiting' || d[0]!.state === 'failed'));
+    expect(refused[0]).toMatchObject({ state: 'waiting', failCode: null });
+    const forgotten = refused[0]!.publishId;
+    // The host heals; its answers are slow, so the queue's words while the fresh publish uploads reach the
+    // windows before the next change replaces them (progress is coalesced per draft).
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 2000 }]) });
+    const notice = h.waitForEvent('drafts.updated', (d) => d.id === draft!.id && d.publishId !== forgotten && (d.reason ?? '').includes('no longer had this upload'));
+    await clock.advance(61);
+    await nudge(h);
+    const fresh = await notice;
+    const done = await until(h, 'the draft in the inbox', (d) => d[0]?.state === 'inbox' || d[0]?.state === 'failed');
+    expect(done[0]).toMatchObject({ state: 'inbox', publishId: fresh.publishId });
+  });
+
+  it('gives up on a host that keeps answering 404, after the limit on fresh publishes', { timeout: 120_000 }, async () => {
+    const { h } = await appWithLimits({ init_per_minute: 20 });
+    const sandbox = await h.sandboxUrl();
+    await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, status: 404 }]) });
+    await addVideos(h, 1);
+    const failed = await until(h, 'the draft failed', (d) => d[0]?.state === 'failed');
+    expect(failed[0]).toMatchObject({ failCode: 'upload_rejected' });
+    // The first publish and two fresh ones, no more: each would count against the inbox.
+    const publishes = (await (await fetch(`${sandbox}/sandbox/publishes`)).json()) as { data: { publishes: unknown[] } };
+    expect(publishes.data.publishes).toHaveLength(3);
+  });
+
   it('waits while the platform is unreachable and continues by itself when it is back', { timeout: 120_000 }, async () => {
     const { h, platform } = await appWithLimits({});
     const before = platform();

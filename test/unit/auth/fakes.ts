@@ -7,7 +7,7 @@ import type { OffsetClock } from '../../../common/clock.js';
 import { platformError, type ApiResult } from '../../../electron/api/errors.js';
 import type { ClientToken, CodeGrant, TokenSet } from '../../../electron/api/oauth.js';
 import type { TokenEndpoint } from '../../../electron/services/auth/token-endpoint.js';
-import type { PlatformRuntime } from '../../../electron/services/platform-profile.js';
+import type { PlatformRuntime } from '../../../electron/services/auth/runtime.js';
 import type { SecretStore } from '../../../electron/services/accounts/token-manager.js';
 
 export class FakeTokenEndpoint implements TokenEndpoint {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountsChannels, accountsEvents, appChannels, channels, draftsChannels, draftsEvents, events, researchChannels, researchEvents, settingsChannels, settingsEvents, shellChannels, shellEvents, storeChannels, storeEvents, vaultChannels } from '../../../electron/core/contract/index.js';
+import { accountsChannels, accountsEvents, appChannels, channels, draftsChannels, draftsEvents, events, photosChannels, photosEvents, researchChannels, researchEvents, settingsChannels, settingsEvents, shellChannels, shellEvents, storeChannels, storeEvents, vaultChannels } from '../../../electron/core/contract/index.js';
 
 describe('the contract combines every feature’s own channels and events', () => {
-  const channelTables = [appChannels, settingsChannels, draftsChannels, accountsChannels, vaultChannels, researchChannels, shellChannels, storeChannels];
-  const eventTables = [settingsEvents, draftsEvents, accountsEvents, researchEvents, shellEvents, storeEvents];
+  const channelTables = [appChannels, settingsChannels, draftsChannels, accountsChannels, vaultChannels, researchChannels, shellChannels, storeChannels, photosChannels];
+  const eventTables = [settingsEvents, draftsEvents, accountsEvents, researchEvents, shellEvents, storeEvents, photosEvents];
 
   it('loses no channel or event to a name two features both declare', () => {
     // The aggregator spreads the tables: a repeated name would silently replace the first.
@@ -19,6 +19,7 @@ describe('the contract combines every feature’s own channels and events', () =
     expect(Object.keys(draftsChannels).every((name) => name.startsWith('drafts.'))).toBe(true);
     expect(Object.keys(accountsChannels).every((name) => name.startsWith('accounts.'))).toBe(true);
     expect(Object.keys(settingsChannels).every((name) => name.startsWith('settings.'))).toBe(true);
+    expect(Object.keys(photosChannels).every((name) => name.startsWith('photos.'))).toBe(true);
     expect(Object.keys(researchChannels).every((name) => name.startsWith('research.'))).toBe(true);
     expect([...Object.keys(storeChannels), ...Object.keys(storeEvents)].every((name) => name.startsWith('store.'))).toBe(true);
   });

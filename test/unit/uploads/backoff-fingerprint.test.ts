@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { backoffDelay } from '../../../electron/services/uploads/backoff.js';
+import { backoffDelay } from '../../../common/backoff.js';
 import { fingerprintFile, sameFingerprint } from '../../../electron/services/uploads/fingerprint.js';
 
 describe('backoff', () => {

@@ -4,6 +4,7 @@
  * first. Two hosts: the built-in sandbox's media host (sandbox-host.ts) and an S3-compatible
  * bucket whose public URL prefix the person has verified (s3-host.ts). Both answer values.
  */
+import type { Result } from '../../../core/result.js';
 
 export interface HostedFile {
   /** The public URL the platform downloads from. */
@@ -39,11 +40,8 @@ export interface PutRequest {
   signal?: AbortSignal;
 }
 
-/** A host's answer: a value, or the failure with a code a person can act on. */
-export type HostResult<T> = { ok: true; value: T } | { ok: false; error: HostError };
-
 export interface MediaHost {
-  put(request: PutRequest): Promise<HostResult<HostedFile>>;
+  put(request: PutRequest): Promise<Result<HostedFile, HostError>>;
   /** Removes a hosted file; removing one that is gone is not an error. */
-  remove(openId: string, name: string): Promise<HostResult<void>>;
+  remove(openId: string, name: string): Promise<Result<void, HostError>>;
 }

@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../../../../common/log.js';
 import type { ApiResult, RawAnswer } from '../../../api/errors.js';
-import { backoffDelay } from '../../uploads/backoff.js';
+import { backoffDelay } from '../../../../common/backoff.js';
 
 export const ATTEMPTS = 4;
 

@@ -10,7 +10,8 @@ import { open, stat } from 'node:fs/promises';
 import type { Logger } from '../../../../common/log.js';
 import type { HttpSend } from '../../../api/http.js';
 import type { PlatformError, RawAnswer } from '../../../api/errors.js';
-import type { HostedFile, HostError, HostResult, MediaHost, PutRequest } from './media-host.js';
+import { err, ok, type Result } from '../../../core/result.js';
+import type { HostedFile, HostError, MediaHost, PutRequest } from './media-host.js';
 import { realSleep, sendWithRetries } from './retry.js';
 import { signS3, type S3Keys } from './s3-signing.js';
 
@@ -40,7 +41,7 @@ export interface S3HostOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-type Answer = HostResult<RawAnswer>;
+type Answer = Result<RawAnswer, HostError>;
 
 export function s3Host(options: S3HostOptions): MediaHost {
   const { config, send } = options;
@@ -57,7 +58,7 @@ export function s3Host(options: S3HostOptions): MediaHost {
   /** One signed request (signed again on each attempt: the date is part of the signature), retried while the failure is transient. Keys are read once per request from the vault. */
   async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: URL, what: string, body?: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
     const keys = options.keys();
-    if (!keys) return { ok: false, error: { code: 'keys_missing', message: 'The S3 access keys are not in the vault: enter them in Settings › Photo host' } };
+    if (!keys) return err({ code: 'keys_missing', message: 'The S3 access keys are not in the vault: enter them in Settings › Photo host' });
     const answer = await sendWithRetries(
       () => {
         const signed = signS3({ method, url, region: config.region, headers, body }, keys);
@@ -65,28 +66,28 @@ export function s3Host(options: S3HostOptions): MediaHost {
       },
       { what: `s3 ${what}`, log: options.log, sleep },
     );
-    if (!answer.ok) return { ok: false, error: networkError(answer.error) };
-    if (answer.value.status >= 500 || answer.value.status === 429) return { ok: false, error: refusal(answer.value) };
+    if (!answer.ok) return err(networkError(answer.error));
+    if (answer.value.status >= 500 || answer.value.status === 429) return err(refusal(answer.value));
     return answer;
   }
 
-  async function putWhole(key: string, request: PutRequest, size: number): Promise<HostResult<void>> {
+  async function putWhole(key: string, request: PutRequest, size: number): Promise<Result<void, HostError>> {
     const body = await readRange(request.path, 0, size);
-    if (!body) return { ok: false, error: unreadable() };
+    if (!body) return err(unreadable());
     const answer = await call('PUT', objectUrl(key), 'put', body, { 'content-type': request.contentType }, request.signal);
     if (!answer.ok) return answer;
-    return answer.value.status === 200 ? { ok: true, value: undefined } : { ok: false, error: refusal(answer.value) };
+    return answer.value.status === 200 ? ok(undefined) : err(refusal(answer.value));
   }
 
-  async function putInParts(key: string, request: PutRequest, size: number): Promise<HostResult<void>> {
+  async function putInParts(key: string, request: PutRequest, size: number): Promise<Result<void, HostError>> {
     const started = await call('POST', objectUrl(key, '?uploads'), 'multipart start', undefined, { 'content-type': request.contentType }, request.signal);
     if (!started.ok) return started;
     const uploadId = xmlValue(started.value.text, 'UploadId');
-    if (started.value.status !== 200 || !uploadId) return { ok: false, error: refusal(started.value) };
+    if (started.value.status !== 200 || !uploadId) return err(refusal(started.value));
     const parts: { number: number; etag: string }[] = [];
-    const abort = async (why: HostError): Promise<HostResult<void>> => {
+    const abort = async (why: HostError) => {
       await call('DELETE', objectUrl(key, `?uploadId=${encodeURIComponent(uploadId)}`), 'multipart abort');
-      return { ok: false, error: why };
+      return err(why);
     };
     for (let first = 0, number = 1; first < size; first += PART_BYTES, number++) {
       const body = await readRange(request.path, first, Math.min(PART_BYTES, size - first));
@@ -102,22 +103,22 @@ export function s3Host(options: S3HostOptions): MediaHost {
     if (!done.ok) return abort(done.error);
     // S3 may answer 200 with an <Error> body when completing fails late.
     if (done.value.status !== 200 || xmlValue(done.value.text, 'Code')) return abort(refusal(done.value));
-    return { ok: true, value: undefined };
+    return ok(undefined);
   }
 
   return {
-    async put(request): Promise<HostResult<HostedFile>> {
+    async put(request): Promise<Result<HostedFile, HostError>> {
       const size = await stat(request.path).then((s) => s.size, () => -1);
-      if (size < 0) return { ok: false, error: unreadable() };
+      if (size < 0) return err(unreadable());
       const key = keyOf(request.name);
       const stored = size > MULTIPART_THRESHOLD ? await putInParts(key, request, size) : await putWhole(key, request, size);
       if (!stored.ok) return stored;
-      return { ok: true, value: { url: `${config.publicUrlPrefix}${key.split('/').map(encodeURIComponent).join('/')}`, bytes: size } };
+      return ok({ url: `${config.publicUrlPrefix}${key.split('/').map(encodeURIComponent).join('/')}`, bytes: size });
     },
     async remove(_openId, name) {
       const answer = await call('DELETE', objectUrl(keyOf(name)), 'delete');
       if (!answer.ok) return answer;
-      return answer.value.status === 204 || answer.value.status === 200 || answer.value.status === 404 ? { ok: true, value: undefined } : { ok: false, error: refusal(answer.value) };
+      return answer.value.status === 204 || answer.value.status === 200 || answer.value.status === 404 ? ok(undefined) : err(refusal(answer.value));
     },
   };
 }

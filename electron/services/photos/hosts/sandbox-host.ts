@@ -8,9 +8,10 @@ import { readFile } from 'node:fs/promises';
 import type { Logger } from '../../../../common/log.js';
 import { joinUrl, type HttpSend } from '../../../api/http.js';
 import { parseShapeB } from '../../../api/errors.js';
+import { err, ok, type Result } from '../../../core/result.js';
 import type { TokenSource } from '../../uploads/ports.js';
 import { z } from 'zod';
-import type { HostedFile, HostError, HostResult, MediaHost } from './media-host.js';
+import type { HostedFile, HostError, MediaHost } from './media-host.js';
 import { realSleep, sendWithRetries } from './retry.js';
 
 const Hosted = z.object({ url: z.string().url(), bytes: z.number().int().nonnegative() });
@@ -28,23 +29,23 @@ export function sandboxHost(options: SandboxHostOptions): MediaHost {
   const path = (name: string) => `/sandbox/media/hosted/${encodeURIComponent(name)}`;
 
   return {
-    async put(request): Promise<HostResult<HostedFile>> {
+    async put(request): Promise<Result<HostedFile, HostError>> {
       const body = await readFile(request.path).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>, () => undefined);
-      if (!body) return { ok: false, error: { code: 'file_unreadable', message: 'The prepared photo could not be read from disk: prepare it again' } };
+      if (!body) return err({ code: 'file_unreadable', message: 'The prepared photo could not be read from disk: prepare it again' });
       const answer = await options.tokens.withAccessToken(request.openId, (token, baseUrl) =>
         sendWithRetries(() => options.send({ method: 'PUT', url: joinUrl(baseUrl, path(request.name)), headers: { authorization: `Bearer ${token}`, 'content-type': request.contentType }, body, signal: request.signal, logAs: 'sandbox media put' }), { what: 'sandbox media put', log: options.log, sleep }),
       );
-      if (!answer.ok) return { ok: false, error: hostError(answer.error.message, answer.error.httpStatus) };
+      if (!answer.ok) return err(hostError(answer.error.message, answer.error.httpStatus));
       const parsed = parseShapeB(answer.value, Hosted);
-      return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, error: hostError(parsed.error.message, parsed.error.httpStatus) };
+      return parsed.ok ? ok(parsed.value) : err(hostError(parsed.error.message, parsed.error.httpStatus));
     },
     async remove(openId, name) {
       const answer = await options.tokens.withAccessToken(openId, (token, baseUrl) =>
         sendWithRetries(() => options.send({ method: 'DELETE', url: joinUrl(baseUrl, path(name)), headers: { authorization: `Bearer ${token}` }, logAs: 'sandbox media delete' }), { what: 'sandbox media delete', log: options.log, sleep }),
       );
-      if (!answer.ok) return { ok: false, error: hostError(answer.error.message, answer.error.httpStatus) };
+      if (!answer.ok) return err(hostError(answer.error.message, answer.error.httpStatus));
       const parsed = parseShapeB(answer.value, Removed);
-      return parsed.ok ? { ok: true, value: undefined } : { ok: false, error: hostError(parsed.error.message, parsed.error.httpStatus) };
+      return parsed.ok ? ok(undefined) : err(hostError(parsed.error.message, parsed.error.httpStatus));
     },
   };
 }

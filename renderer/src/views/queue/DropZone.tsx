@@ -11,11 +11,14 @@ interface DropZoneProps {
   onFiles: (files: File[]) => void;
   onRefused: (files: File[]) => void;
   children: ReactNode;
+  /** What it takes, under "Drop to send to …". */
+  note?: string;
+  testId?: string;
 }
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
-export function DropZone({ destination, onFiles, onRefused, children }: DropZoneProps) {
+export function DropZone({ destination, onFiles, onRefused, children, note = 'MP4, MOV or WebM, up to 4 GB each', testId = 'queue-drop-zone' }: DropZoneProps) {
   const [over, setOver] = useState(false);
   // dragenter/dragleave fire for every child crossed: count them to know when the drag left.
   const depth = useRef(0);
@@ -23,7 +26,7 @@ export function DropZone({ destination, onFiles, onRefused, children }: DropZone
   return (
     <div
       className={over ? 'drop-zone drop-zone--over' : 'drop-zone'}
-      data-testid="queue-drop-zone"
+      data-testid={testId}
       onDragEnter={(event) => {
         if (!carriesFiles(event)) return;
         event.preventDefault();
@@ -56,7 +59,7 @@ export function DropZone({ destination, onFiles, onRefused, children }: DropZone
         <div className={destination ? 'drop-zone__overlay' : 'drop-zone__overlay drop-zone__overlay--refused'} aria-hidden="true">
           <Icon name={destination ? 'upload' : 'alert'} size={28} />
           <p className="drop-zone__title">{destination ? `Drop to send to ${destination}` : 'No account can receive drafts yet'}</p>
-          <p className="drop-zone__text">{destination ? 'MP4, MOV or WebM, up to 4 GB each' : 'Add an account on the Accounts page first'}</p>
+          <p className="drop-zone__text">{destination ? note : 'Add an account on the Accounts page first'}</p>
         </div>
       ) : null}
     </div>

@@ -1,0 +1,60 @@
+/**
+ * The photos channels and events: prepare dropped images for posting (what was fixed, what cannot
+ * be), and post them as photo drafts to one or more accounts in the one queue.
+ */
+import { z } from 'zod';
+import { DraftView } from './drafts.js';
+import type { ChannelTable, EventTable } from './table.js';
+
+const MAX_TITLE = 90;
+const MAX_DESCRIPTION = 4000;
+const codePoints = (text: string) => [...text].length;
+
+const ImageSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }).strict(),
+  z.object({ kind: z.literal('incoming'), fileId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }).strict(),
+]);
+
+export const PreparedImage = z.object({
+  /** Names the prepared file in photos.post; null when it was refused. */
+  imageId: z.string().nullable(),
+  name: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  bytes: z.number().nullable(),
+  format: z.enum(['jpeg', 'webp']).nullable(),
+  /** What was fixed, in words ("Resized from 4000×3000 to 1440×1080 …"); empty when sent as it was. */
+  changes: z.array(z.string()),
+  /** Why it cannot be posted, when it cannot. */
+  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type PreparedImage = z.infer<typeof PreparedImage>;
+
+const PostImage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('prepared'), imageId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }).strict(),
+  /** A photo already on a verified prefix (pasted): posted as it is, never hosted. */
+  z.object({ kind: z.literal('url'), url: z.string().url().max(2048).refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL') }).strict(),
+]);
+
+export const PhotoPostInput = z
+  .object({
+    title: z.string().refine((t) => codePoints(t) <= MAX_TITLE, `at most ${MAX_TITLE} characters`),
+    description: z.string().refine((t) => codePoints(t) <= MAX_DESCRIPTION, `at most ${MAX_DESCRIPTION} characters`),
+    coverIndex: z.number().int().min(0),
+    images: z.array(PostImage).min(1).max(35),
+  })
+  .strict()
+  .refine((post) => post.coverIndex < post.images.length, { message: 'the cover must be one of the post’s photos', path: ['coverIndex'] });
+export type PhotoPostInput = z.infer<typeof PhotoPostInput>;
+
+export const photosChannels = {
+  'photos.prepare': { input: z.object({ files: z.array(z.object({ source: ImageSource, name: z.string().min(1).max(255) }).strict()).min(1).max(500) }).strict(), output: z.array(PreparedImage) },
+  'photos.post': { input: z.object({ openIds: z.array(z.string().min(1).max(200)).min(1).max(20), posts: z.array(PhotoPostInput).min(1).max(100) }).strict(), output: z.array(DraftView) },
+  /** Write-only: the S3 photo host's keys go to the vault. */
+  'photos.setS3Keys': { input: z.object({ accessKeyId: z.string().trim().min(1).max(256), secretAccessKey: z.string().min(1).max(1024) }).strict(), output: z.object({ stored: z.literal(true) }) },
+} as const satisfies ChannelTable;
+
+export const photosEvents = {
+  /** Preparation progress of the batch being prepared. */
+  'photos.progress': z.object({ done: z.number(), total: z.number() }),
+} as const satisfies EventTable;

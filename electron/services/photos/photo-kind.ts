@@ -1,0 +1,97 @@
+/**
+ * Photo posts as a media kind of the one publishing engine (uploads/media-kind.ts): the same
+ * queue, journal, scheduler, budgets and status poller as videos. Opening a publish hosts each
+ * image not hosted yet (journaled image by image, so a restart after a kill -9 does not host one
+ * twice), then starts the photo post (op 7) with the hosted URLs; the platform pulls them, so
+ * there is nothing to deliver. Once the post has left processing its hosted files are removed,
+ * unless the person keeps them, and our prepared copies go when it reached the inbox.
+ */
+import { rm, stat } from 'node:fs/promises';
+import type { Logger } from '../../../common/log.js';
+import { failed, platformError, type PlatformError } from '../../api/errors.js';
+import type { DraftRecord, MediaKind } from '../uploads/ports.js';
+import type { PhotoApi } from '../../api/publish.js';
+import type { HostError, MediaHost } from './hosts/media-host.js';
+
+export interface PhotoKindOptions {
+  api: PhotoApi;
+  /** The photo host of the settings at the time of the call. */
+  host: () => MediaHost;
+  log: Logger;
+}
+
+export function photoKind(options: PhotoKindOptions): MediaKind {
+  return {
+    needsPublish: (draft) => !draft.publishId,
+
+    async checkSource(draft) {
+      for (const image of draft.photo?.images ?? []) {
+        if (image.url || !image.path) continue;
+        const info = await stat(image.path).catch(() => null);
+        if (!info?.isFile()) return 'file_missing';
+        if (info.size !== image.bytes) return 'file_changed';
+      }
+      return 'ok';
+    },
+
+    async open(draft, accessToken, baseUrl, signal, record) {
+      const post = draft.photo;
+      if (!post) return failed(platformError({ kind: 'platform', code: 'not_a_photo_post', message: 'This draft has no photos' }));
+      let current: DraftRecord = draft;
+      for (const [index, image] of post.images.entries()) {
+        if (image.url) continue;
+        if (!image.path) return failed(platformError({ kind: 'platform', code: 'photo_missing', message: `Photo ${index + 1} has neither a file nor a URL` }));
+        const hosted = await options.host().put({ openId: draft.openId, name: image.name, path: image.path, contentType: image.contentType, signal });
+        if (signal.aborted) return failed(platformError({ kind: 'network', code: 'aborted', message: 'stopped' }));
+        if (!hosted.ok) return failed(hostFailure(hosted.error));
+        current = record({ type: 'photoHosted', index, url: hosted.value.url });
+      }
+      const images = current.photo!.images.map((image) => image.url!);
+      const result = await options.api.initPhoto(baseUrl, accessToken, { title: post.title, description: post.description, coverIndex: post.coverIndex, imageUrls: images }, signal);
+      if (!result.ok) return failed(explain(result.error));
+      const bytes = post.images.reduce((sum, image) => sum + image.bytes, 0);
+      // The platform pulls the photos: the publish counts as one piece, delivered once opened.
+      return { ok: true, value: { publishId: result.value.publishId, uploadUrl: '', chunkSize: Math.max(1, bytes), totalChunkCount: 1 } };
+    },
+
+    async deliver(draft, ctx) {
+      ctx.record({ type: 'hostHas', nextChunk: 1, uploadedBytes: draft.size });
+      return { kind: 'delivered' };
+    },
+
+    async release(draft, why, record) {
+      const post = draft.photo;
+      if (!post) return;
+      if (!post.keepHosted && post.images.some((image) => image.path && image.url)) {
+        for (const image of post.images) {
+          if (!image.path || !image.url) continue;
+          const removed = await options.host().remove(draft.openId, image.name);
+          if (!removed.ok) options.log.warn({ code: removed.error.code, draft: draft.id }, 'could not remove a hosted photo');
+        }
+        // A retry of a failed post hosts its photos again.
+        if (why === 'failed') record({ type: 'photosUnhosted' });
+      }
+      // Our prepared copies are needed by a retry; they go once the post is in the inbox or removed.
+      if (why === 'failed') return;
+      for (const image of post.images) if (image.path) await rm(image.path, { force: true }).catch(() => undefined);
+    },
+  };
+}
+
+/** A host's failure as the engine's failure rules read it: unreachable hosts are retried, the rest fail the post with words. */
+function hostFailure(error: HostError): PlatformError {
+  if (error.code === 'host_unreachable') return platformError({ kind: 'network', code: 'photo_host_unreachable', message: error.message });
+  return platformError({ kind: 'platform', httpStatus: 400, code: `photo_host_${error.code}`, message: error.message });
+}
+
+const WORDS: Record<string, string> = {
+  url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify its public URL prefix in the platform’s developer portal (Settings › Photo host shows it), or use the built-in host',
+  picture_size_check_failed: 'A photo is over 20 MB or over 1080 px on its short side: add the original again so Draftdeck fixes it',
+  photo_pull_failed: 'The platform could not download a photo from the photo host: check that the host serves it publicly, then retry',
+};
+
+/** The platform's refusal of a photo post, in words that say what to do. */
+function explain(error: PlatformError): PlatformError {
+  const words = WORDS[error.code];
+  return words ? { ...error, message: words } : error;
+}

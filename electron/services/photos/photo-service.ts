@@ -1,0 +1,147 @@
+/**
+ * Photos: prepares dropped images in the worker (photo-prep.ts) with progress, keeps the prepared
+ * files under the data dir until they are posted, and turns a batch of posts for one or more
+ * accounts into photo drafts of the one queue (photo-kind.ts does the hosting and op 7). The photo
+ * host follows the settings at each call; the S3 keys live in the vault.
+ */
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Logger } from '../../../common/log.js';
+import type { HttpSend } from '../../api/http.js';
+import type { DraftView, PhotoPostInput, PreparedImage } from '../../core/contract/index.js';
+import type { EventSink } from '../../core/events.js';
+import { AppError } from '../../core/result.js';
+import type { SettingsService } from '../settings.js';
+import type { PhotoImage, TokenSource, UploadService } from '../uploads/ports.js';
+import type { Vault } from '../vault/vault.js';
+import type { MediaHost } from './hosts/media-host.js';
+import { s3Host } from './hosts/s3-host.js';
+import { sandboxHost } from './hosts/sandbox-host.js';
+import { describeChange } from './image-prep.js';
+import type { PhotoPrep } from './photo-prep.js';
+
+/** The vault entry of the S3 photo host's keys (one JSON value, never in settings or a log). */
+export const S3_KEYS_ENTRY = 'photos.s3-keys';
+const S3Keys = z.object({ accessKeyId: z.string(), secretAccessKey: z.string() });
+
+export interface PhotoServiceDeps {
+  dataDir: string;
+  prep: PhotoPrep;
+  uploads: UploadService;
+  settings: SettingsService;
+  vault: Vault;
+  hub: EventSink;
+}
+
+interface Prepared {
+  path: string;
+  bytes: number;
+  contentType: 'image/jpeg' | 'image/webp';
+}
+
+export class PhotoService {
+  /** Prepared images not posted yet, by id. A restart forgets them: drop the photos again. */
+  private readonly prepared = new Map<string, Prepared>();
+  private readonly dir: string;
+
+  constructor(private readonly deps: PhotoServiceDeps) {
+    this.dir = join(deps.dataDir, 'photos');
+  }
+
+  /** Prepares each file (in the worker), reporting progress; a file that cannot be posted says why. */
+  async prepare(files: { path: string; name: string }[]): Promise<PreparedImage[]> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const ids = files.map(() => randomBytes(18).toString('base64url'));
+    const { stripLocation } = this.deps.settings.get().photos;
+    this.deps.hub.emit('photos.progress', { done: 0, total: files.length });
+    const results = await this.deps.prep.prepare(
+      files.map((file, i) => ({ inputPath: file.path, outputPath: join(this.dir, ids[i]!) })),
+      { stripLocation },
+      (progress) => this.deps.hub.emit('photos.progress', { done: progress.done, total: progress.total }),
+    );
+    return results.map((result, i): PreparedImage => {
+      const name = files[i]!.name;
+      if (!result.ok) return { imageId: null, name, width: null, height: null, bytes: null, format: null, changes: [], refusal: { code: result.code, message: result.reason } };
+      const { photo } = result;
+      this.prepared.set(ids[i]!, { path: join(this.dir, ids[i]!), bytes: photo.bytes, contentType: photo.format === 'webp' ? 'image/webp' : 'image/jpeg' });
+      return { imageId: ids[i]!, name, width: photo.width, height: photo.height, bytes: photo.bytes, format: photo.format, changes: photo.changes.map(describeChange), refusal: null };
+    });
+  }
+
+  /** Each post to each account becomes a photo draft; every image gets its own copy per draft (each draft frees its own). */
+  async post(openIds: string[], posts: PhotoPostInput[], checkAccount: (openId: string) => string | null): Promise<DraftView[]> {
+    for (const openId of openIds) {
+      const refusal = checkAccount(openId);
+      if (refusal) throw new AppError('account_unusable', refusal);
+    }
+    const settings = this.deps.settings.get();
+    if (settings.photos.host.kind === 'sandbox' && settings.profile.kind !== 'sandbox') {
+      throw new AppError('photo_host_needed', 'The built-in media host exists only on the built-in sandbox: choose an S3-compatible host in Settings › Photo host');
+    }
+    for (const post of posts) {
+      for (const image of post.images) {
+        if (image.kind === 'prepared' && !this.prepared.has(image.imageId)) throw new AppError('photo_not_prepared', 'A photo of this batch is no longer prepared: drop it again');
+      }
+    }
+    const drafts: DraftView[] = [];
+    for (const openId of openIds) {
+      for (const post of posts) {
+        const key = randomBytes(9).toString('base64url');
+        const images: PhotoImage[] = [];
+        for (const [index, image] of post.images.entries()) {
+          if (image.kind === 'url') {
+            images.push({ path: null, name: `${key}-${index}`, contentType: image.url.toLowerCase().endsWith('.webp') ? 'image/webp' : 'image/jpeg', bytes: 0, url: image.url });
+            continue;
+          }
+          const source = this.prepared.get(image.imageId)!;
+          const ext = source.contentType === 'image/webp' ? 'webp' : 'jpg';
+          const copy = join(this.dir, `${key}-${index}.${ext}`);
+          await link(source.path, copy);
+          images.push({ path: copy, name: `${key}-${index}.${ext}`, contentType: source.contentType, bytes: source.bytes, url: null });
+        }
+        drafts.push(this.deps.uploads.addPhotoPost(openId, { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted: settings.photos.keepHosted, images }));
+      }
+    }
+    // The batch's own prepared files are no longer needed: each draft holds its links.
+    for (const post of posts) {
+      for (const image of post.images) {
+        if (image.kind !== 'prepared') continue;
+        const source = this.prepared.get(image.imageId);
+        this.prepared.delete(image.imageId);
+        if (source) await rm(source.path, { force: true });
+      }
+    }
+    return drafts;
+  }
+
+  async setS3Keys(keys: { accessKeyId: string; secretAccessKey: string }): Promise<{ stored: true }> {
+    await this.deps.vault.set(S3_KEYS_ENTRY, JSON.stringify(keys));
+    return { stored: true };
+  }
+}
+
+export interface PhotoHostDeps {
+  settings: SettingsService;
+  vault: Vault;
+  tokens: TokenSource;
+  send: HttpSend;
+  log: Logger;
+}
+
+/** The photo host of the settings at the time of the call (the S3 keys read from the vault at each request). */
+export function currentPhotoHost(deps: PhotoHostDeps): MediaHost {
+  const { host } = deps.settings.get().photos;
+  if (host.kind === 'sandbox') return sandboxHost({ tokens: deps.tokens, send: deps.send, log: deps.log });
+  return s3Host({
+    config: host,
+    keys: () => {
+      const raw = deps.vault.get(S3_KEYS_ENTRY);
+      const parsed = raw === undefined ? undefined : S3Keys.safeParse(JSON.parse(raw));
+      return parsed?.success ? parsed.data : undefined;
+    },
+    send: deps.send,
+    log: deps.log,
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * A draft's states and transitions as a pure function: (record, event) → the next record, or a
+ * refusal a person can act on. Nothing here reads a clock, a file or the network, so every rule
+ * of the queue is tested without servers; queue.ts journals what this returns.
+ *
+ *   queued ─▶ uploading ─▶ processing ─▶ inbox ─▶ posted
+ *     │  ▲        │  ▲          │
+ *     ▼  │        ▼  │          └──────▶ failed (the platform's FAILED)
+ *   waiting ◀─────┘  └── (fresh publish: link expired, host lost it)
+ *   paused / cancelled / failed (from any unfinished state; see each event)
+ *
+ * The queue always shows what the platform has: once the host acknowledged a publish's last
+ * chunk the video is the platform's, so a cancel that comes after is refused ("already delivered").
+ */
+import { err, ok, type Result } from '../../core/result.js';
+import { FINAL, describeFailReason, type DraftRecord, type DraftState } from './draft.js';
+import type { PublishStatus } from '../../api/publish.js';
+
+/** failCode of a draft that waits for its account to be signed in again. */
+export const AUTH_WAIT = 'waiting_for_sign_in';
+
+export interface OpenedPublish {
+  publishId: string;
+  uploadUrl: string;
+  uploadUrlIssuedAt: number;
+  chunkSize: number;
+  totalChunkCount: number;
+}
+
+export type DraftEvent =
+  // what the person does
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'cancel' }
+  | { type: 'retry' }
+  // what the engine learns
+  | { type: 'wait'; reason: string; until: number; code?: string | null; attempts: number }
+  | { type: 'fail'; code: string; reason?: string }
+  | { type: 'signedInAgain' }
+  /** Op 4 answered. `stopped`: paused or cancelled meanwhile, so keep the publish but not the phase. */
+  | { type: 'publishOpened'; publish: OpenedPublish; stopped: boolean }
+  /** The publish cannot continue (link expired, host lost it): the next run opens a fresh one, and says why. */
+  | { type: 'publishAbandoned'; reason: string }
+  /** The link's hour ran out while the draft waited: the next publish is fresh; the old one still counts until the platform drops it. */
+  | { type: 'linkRanOut'; reason: string }
+  | { type: 'chunkAcknowledged'; index: number; uploadedBytes: number; stopped: boolean }
+  /** The host says how far it has the upload (a 416 with uploaded_bytes on a chunk boundary). */
+  | { type: 'hostHas'; nextChunk: number; uploadedBytes: number }
+  | { type: 'delivered' }
+  | { type: 'note'; reason: string }
+  | { type: 'statusRead'; status: PublishStatus }
+  | { type: 'posted'; platformStatus: string }
+  /** A photo post's image is on the photo host (journaled, so a restart does not host it again). */
+  | { type: 'photoHosted'; index: number; url: string }
+  /** The post's hosted files were removed: a retry hosts them again. */
+  | { type: 'photosUnhosted' };
+
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+export type Transition = Result<DraftRecord, Refusal>;
+
+/** Every chunk of the current publish was acknowledged: the platform has the whole video. */
+export function isDelivered(draft: DraftRecord): boolean {
+  return draft.totalChunkCount !== null && draft.publishId !== null && draft.nextChunk >= draft.totalChunkCount;
+}
+
+const NO_PUBLISH = { publishId: null, uploadUrl: null, uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0 } as const;
+
+export function transition(draft: DraftRecord, event: DraftEvent): Transition {
+  switch (event.type) {
+    case 'pause':
+      if (FINAL.has(draft.state) || draft.state === 'paused') return refuse('not_pausable', `A draft that is ${draft.state} cannot be paused`);
+      return ok({ ...draft, state: 'paused', resumeState: draft.state, reason: null, notBefore: null });
+    case 'resume': {
+      if (draft.state !== 'paused') return refuse('not_paused', 'Only a paused draft can be resumed');
+      const state: DraftState = draft.resumeState === 'processing' || isDelivered(draft) ? 'processing' : draft.publishId ? 'uploading' : 'queued';
+      return ok({ ...draft, state, resumeState: null, attempts: 0 });
+    }
+    case 'cancel':
+      if (FINAL.has(draft.state)) return refuse('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
+      if (draft.state === 'processing' || draft.resumeState === 'processing' || isDelivered(draft)) {
+        // Every byte is on the platform already: cancelling here would only make a retry send it twice.
+        return refuse('already_delivered', 'The platform already has this whole video; it will arrive in the inbox');
+      }
+      // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
+      return ok({ ...draft, state: 'cancelled', reason: null, notBefore: null });
+    case 'retry':
+      if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', 'Only a failed or cancelled draft can be retried');
+      if (draft.failCode === 'file_changed' || draft.failCode === 'file_missing') return refuse(draft.failCode, `${describeFailReason(draft.failCode)}: add it again`);
+      // The platform cannot continue a failed publish: a retry is a fresh one.
+      return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null });
+    case 'wait':
+      return ok({ ...draft, attempts: event.attempts, state: 'waiting', reason: event.reason, failCode: event.code ?? null, notBefore: event.until, resumeState: null });
+    case 'fail':
+      // A failed draft keeps our copy of its file, for a retry.
+      return ok({ ...draft, state: 'failed', failCode: event.code, reason: event.reason ?? describeFailReason(event.code), notBefore: null });
+    case 'signedInAgain':
+      if (draft.state !== 'waiting' || draft.failCode !== AUTH_WAIT) return ok(draft);
+      return ok({ ...draft, notBefore: null, failCode: null });
+    case 'publishOpened': {
+      const opened = { ...draft, ...event.publish, nextChunk: 0, uploadedBytes: 0, platformStatus: null };
+      if (event.stopped) return ok(opened);
+      return ok({ ...opened, state: 'uploading', notBefore: null, reason: draft.freshPublishReason, freshPublishReason: null });
+    }
+    case 'publishAbandoned':
+      // An issue time of 0 reads as expired: the next run opens a fresh publish.
+      return ok({ ...draft, uploadUrlIssuedAt: 0, freshPublishReason: event.reason });
+    case 'linkRanOut':
+      return ok({ ...draft, freshPublishReason: event.reason });
+    case 'chunkAcknowledged': {
+      const progressed = { ...draft, nextChunk: event.index + 1, uploadedBytes: event.uploadedBytes };
+      // Paused or cancelled meanwhile: keep the progress the host confirmed, nothing else.
+      if (event.stopped) return ok(progressed);
+      return ok({ ...progressed, attempts: 0, failCode: null, reason: event.index === 0 ? draft.reason : null });
+    }
+    case 'hostHas':
+      return ok({ ...draft, nextChunk: event.nextChunk, uploadedBytes: event.uploadedBytes });
+    case 'delivered':
+      return ok({ ...draft, state: 'processing', reason: null, notBefore: null, attempts: 0 });
+    case 'note':
+      return ok({ ...draft, reason: event.reason });
+    case 'statusRead': {
+      const { status } = event;
+      // The last status read is what the platform says, failed or not.
+      if (status.status === 'FAILED') {
+        const code = status.failReason ?? 'internal';
+        return ok({ ...draft, state: 'failed', platformStatus: status.status, failCode: code, reason: describeFailReason(code), notBefore: null });
+      }
+      const state: DraftState = status.status === 'SEND_TO_USER_INBOX' ? 'inbox' : status.status === 'PUBLISH_COMPLETE' ? 'posted' : 'processing';
+      return ok({ ...draft, state, platformStatus: status.status, reason: null });
+    }
+    case 'posted':
+      return ok({ ...draft, state: 'posted', platformStatus: event.platformStatus });
+    case 'photoHosted': {
+      if (!draft.photo || !draft.photo.images[event.index]) return refuse('not_a_photo', 'This draft has no such photo');
+      const images = draft.photo.images.map((image, i) => (i === event.index ? { ...image, url: event.url } : image));
+      return ok({ ...draft, photo: { ...draft.photo, images } });
+    }
+    case 'photosUnhosted':
+      if (!draft.photo) return ok(draft);
+      // Pasted URLs were never ours: they stay.
+      return ok({ ...draft, photo: { ...draft.photo, images: draft.photo.images.map((image) => (image.path ? { ...image, url: null } : image)) } });
+  }
+}
+
+function refuse(code: string, message: string): Transition {
+  return err({ code, message });
+}

@@ -1,0 +1,46 @@
+/**
+ * Video files: a FILE_UPLOAD publish (op 4) with the file cut into chunks by the platform's rules
+ * (docs/PLATFORM.md "Chunk plan"), delivered chunk by chunk (chunk-transfer.ts).
+ */
+import { rm } from 'node:fs/promises';
+import type { Logger } from '../../../common/log.js';
+import { failed, platformError } from '../../api/errors.js';
+import { isPlan, planChunks } from './chunk-plan.js';
+import { sendChunks } from './chunk-transfer.js';
+import type { DraftRecord } from './draft.js';
+import { fingerprintFile, sameFingerprint } from './fingerprint.js';
+import type { MediaKind } from './media-kind.js';
+import type { PublishApi } from '../../api/publish.js';
+
+/** The upload host honours an upload_url for an hour; start a fresh publish a little before. */
+export const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;
+
+export function urlExpired(draft: DraftRecord, now: number): boolean {
+  return draft.uploadUrlIssuedAt === null || now - draft.uploadUrlIssuedAt > UPLOAD_URL_LIFETIME_MS;
+}
+
+export function videoKind(publish: PublishApi, log: Logger, preferredChunkBytes?: number): MediaKind {
+  return {
+    needsPublish: (draft, now) => !draft.publishId || !draft.uploadUrl || urlExpired(draft, now),
+    async checkSource(draft) {
+      const current = await fingerprintFile(draft.filePath).catch(() => null);
+      if (!current) return 'file_missing';
+      return sameFingerprint(current, draft.fingerprint) ? 'ok' : 'file_changed';
+    },
+    async open(draft, accessToken, baseUrl, signal) {
+      const plan = planChunks(draft.size, preferredChunkBytes);
+      // Checked when the draft was added; a file that no longer plans is refused as the platform would.
+      if (!isPlan(plan)) return failed(platformError({ kind: 'platform', code: `file_${plan.code}`, message: plan.message }));
+      const result = await publish.initVideo(baseUrl, accessToken, { videoSize: plan.videoSize, chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount }, signal);
+      if (!result.ok) return result;
+      return { ok: true, value: { publishId: result.value.publishId, uploadUrl: result.value.uploadUrl, chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount } };
+    },
+    deliver: (draft, ctx) => sendChunks(draft, ctx),
+    // Our copy of a dropped file goes once the platform has the video, or the draft is removed;
+    // a failed draft keeps it, for a retry.
+    async release(draft, why) {
+      if (!draft.ownsFile || why === 'failed') return;
+      await rm(draft.filePath, { force: true }).catch((error: unknown) => log.warn({ err: error }, 'could not delete a finished upload copy'));
+    },
+  };
+}
