@@ -52,7 +52,8 @@ interface RouteSpec {
 const GARBAGE = ['', ' ', '{', '{"a":', 'null', '[]', '"text"', '\u0000', 'ÿþ', '{"__proto__":{"x":1}}', '1e999', '{"a":1}garbage', 'a=1&a=2'];
 const STRINGS = ['', ' ', 'x'.repeat(5000), '\u0000', '../../etc/passwd', '%zz', '__proto__', 'constructor', '🙂', '<script>', 'sbx-user-ava', 'https://example.com/', 'javascript:alert(1)'];
 const KEYS = ['openId', 'files', 'id', 'ids', 'flowId', 'url', 'secret', 'allow', 'profile', 'uploads', 'appearance', 'source', 'kind', 'fileId', 'path', 'name', 'mimeType', 'durationMs', 'concurrency', 'theme', '__proto__', 'constructor'];
-const BAD_ESCAPES = ['%', '%z', '%zz', '%E0%A4%A', '%C0%AF', '%ff', '%00', '%%', '%u0041'];
+// Each stays malformed whatever path character follows it (a truncated '%A' followed by 'a' would be a valid escape).
+const BAD_ESCAPES = ['%', '%z', '%zz', '%E0%A4', '%C0%AF', '%ff', '%00', '%%', '%u0041'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'PROPFIND', 'GETT'];
 
 function randomTools(seed: number) {
@@ -246,6 +247,30 @@ function semanticRefusals(channel: string, proper: Proper): RouteSpec['own'] {
   return make ? [(r) => ({ mutation: 'input the app must refuse', request: { ...proper, body: json(make(r)) } })] : [];
 }
 
+/** The sandbox's media host (standing in for a partner's file server): PUT and DELETE need the user's token and a plain name. */
+function hostedMedia(user: [string, string], wrongBearer: (proper: Proper, other: string) => RouteSpec['own'][number], unknownId: string): RouteSpec[] {
+  const badNames = ['..%2fstate.json', '.hidden', '%00x.jpg', 'a'.repeat(200), 'x%2fy.jpg', '-x.jpg'];
+  const put: Proper = { method: 'PUT', path: '/sandbox/media/hosted/fuzz.jpg', headers: [user, ['Content-Type', 'image/jpeg']], body: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };
+  const remove: Proper = { method: 'DELETE', path: `/sandbox/media/hosted/${unknownId}.jpg`, headers: [user] };
+  const badName = (proper: Proper) => (r: Random) => ({ mutation: 'name the host refuses', request: { ...proper, path: `/sandbox/media/hosted/${r.pick(badNames)}` } });
+  return [
+    {
+      target: 'api',
+      route: 'PUT /sandbox/media/hosted/:name',
+      proper: put,
+      own: [wrongBearer(put, 'act.nope'), badName(put), (r) => ({ mutation: 'not an image type', request: { ...put, headers: [user, ['Content-Type', r.pick(['text/plain', 'application/json', 'image/svg+xml', 'video/mp4'])]] } })],
+    },
+    { target: 'api', route: 'DELETE /sandbox/media/hosted/:name', proper: remove, own: [wrongBearer(remove, 'act.nope'), badName(remove)] },
+    {
+      target: 'api',
+      route: 'GET /sandbox/media/hosted/:app/:name',
+      proper: { method: 'GET', path: `/sandbox/media/hosted/${unknownId}/x.jpg`, headers: [] },
+      own: [`/sandbox/media/hosted/${unknownId}/x.jpg`, '/sandbox/media/hosted/..%2f..%2fstate.json/x.jpg', '/sandbox/media/hosted/app/..%2fx'].map((path) => () => ({ mutation: 'unknown or unsafe file', request: { method: 'GET', path, headers: [] } })),
+    },
+    { target: 'api', route: 'GET /sandbox/media/hosted/', proper: { method: 'GET', path: '/sandbox/media/hosted/', headers: [] }, own: [] },
+  ];
+}
+
 function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
   const user: [string, string] = ['Authorization', `Bearer ${api.userToken}`];
   const client: [string, string] = ['Authorization', `Bearer ${api.clientToken}`];
@@ -337,6 +362,7 @@ function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
     sandboxJson('POST', '/sandbox/publishes/:publish_id/post', [{}]),
     get('/sandbox/media/'),
     get('/sandbox/media/:name', ['/sandbox/media/nope.mp4', '/sandbox/media/sample.mp4?bytes=-1', '/sandbox/media/sample.mp4?bytes=abc', `/sandbox/media/sample.mp4?bytes=${2 ** 32 + 2}`, '/sandbox/media/photo-square.jpg?bytes=100', '/sandbox/media/..%2fstate.json']),
+    ...hostedMedia(user, wrongBearer, unknownId),
     bearer('/v2/minis/trade_order/create/', [{ token_type: 'GOLD', token_amount: 1, order_info: { order_id: 'x', product_name: 'y' } }, { token_type: 'BEANS', token_amount: 0, order_info: { order_id: 'x', product_name: 'y' } }, { token_type: 'BEANS', token_amount: 1, order_info: { order_id: ' ', product_name: 'y' } }, { token_type: 'BEANS', token_amount: 1, order_info: { order_id: 'x', product_name: 'y', image_url: 'ftp://x' } }]),
     get('/sandbox/pay/:trade_order_id', [unknownPath('/sandbox/pay/:trade_order_id')]),
     { target: 'api', route: 'POST /sandbox/pay/:trade_order_id', proper: { method: 'POST', path: unknownPath('/sandbox/pay/:trade_order_id'), headers: [asForm], body: form({ action: 'pay' }) }, own: [foreignOrigin({ method: 'POST', path: unknownPath('/sandbox/pay/:trade_order_id'), headers: [asForm], body: form({ action: 'pay' }) })] },
