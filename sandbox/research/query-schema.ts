@@ -24,6 +24,7 @@
  * EQ and every comparison take exactly one value; IN takes one or more.
  */
 import { z } from 'zod';
+import { parseYyyymmdd as parseDayMs } from '../../common/research-rules.js';
 import { normalizeTerm, tokenize } from './fuzzy.js';
 import type { Result } from './errors.js';
 import { invalidParams, ok } from './errors.js';
@@ -84,15 +85,10 @@ export interface VideoQuery {
 
 // ---------------------------------------------------------------- dates
 
-/** Start of the UTC day YYYYMMDD in unix seconds, or undefined if it is not a real date. */
+/** Start of the UTC day YYYYMMDD in unix seconds, or undefined if it is not a real date (the app's rule, common/research-rules.ts). */
 export function parseYyyymmdd(value: string): number | undefined {
-  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
-  if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const d = new Date(ms);
-  if (year < 1970 || d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
-  return ms / 1000;
+  const ms = parseDayMs(value);
+  return ms === undefined ? undefined : ms / 1000;
 }
 
 export function formatYyyymmdd(unixSeconds: number): string {
