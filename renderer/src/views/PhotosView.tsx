@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/Button';
+import { EmptyState } from '../components/EmptyState';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { Icon } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
@@ -87,7 +88,9 @@ export function PhotosView() {
           ) : null}
           {error ? <ErrorBanner title="The photos could not be sent">{error}</ErrorBanner> : null}
           {posts.length === 0 ? (
-            <p className="photos__empty">Drop photos anywhere on this page, or choose them. Each post takes up to 35 photos, in the order you add them.</p>
+            <EmptyState icon="photos" title="No photo posts yet" note="What the platform would refuse is fixed before sending (JPEG, 1080 px on the short side, at most 20 MB), and every change is listed per photo.">
+              <p>Drop photos anywhere on this page, or choose them. Each post takes up to 35 photos, in the order you add them.</p>
+            </EmptyState>
           ) : (
             posts.map((post, index) => <PostCard key={post.id} post={post} number={index + 1} />)
           )}
