@@ -86,7 +86,8 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
                     key={condition.key}
                     condition={condition}
                     label={`${GROUP_TITLES[group].title} condition ${i + 1}`}
-                    problem={problemAt(`${group}[${i}]`)}
+                    // A condition nobody has typed into yet is not an error to show; Search stays unavailable until it is filled.
+                    problem={condition.values.some((value) => value.trim() !== '') ? problemAt(`${group}[${i}]`) : null}
                     onChange={(next) => setGroup(group, draft.groups[group].map((c) => (c.key === condition.key ? next : c)))}
                     onRemove={() => setGroup(group, draft.groups[group].filter((c) => c.key !== condition.key))}
                   />
