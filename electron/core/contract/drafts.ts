@@ -47,10 +47,41 @@ export const DraftView = z.object({
   etaSeconds: z.number().nullable(),
   /** Photo posts only. */
   photo: PhotoPostView.nullable(),
+  /**
+   * A draft waiting for inbox space: when it will most likely go (the moment enough of the
+   * account's pending shares reach their 24-hour mark; sooner if the creator posts one). Null otherwise.
+   */
+  expectedAt: z.number().nullable(),
 });
 export type DraftView = z.infer<typeof DraftView>;
 
+/** A draft with the same content for the same account, queued or delivered before (docs/ARCHITECTURE.md "Duplicates"). */
+export const EarlierDraft = z.object({
+  /** Null once it has left the queue (delivered, then removed or cleared). */
+  draftId: z.string().nullable(),
+  openId: z.string(),
+  fileName: z.string(),
+  state: DraftState,
+  addedAt: z.number(),
+});
+export type EarlierDraft = z.infer<typeof EarlierDraft>;
+
+/** Bulk actions on many drafts at once; each is the row action's transition, journaled per draft. */
+export const BULK_ACTIONS = ['pause', 'resume', 'cancel', 'retry', 'remove'] as const;
+export const BulkAction = z.enum(BULK_ACTIONS);
+export type BulkAction = z.infer<typeof BulkAction>;
+
+/** What a bulk action did: the drafts it changed, and per draft it could not change, why. */
+export const BulkOutcome = z.object({
+  changed: z.array(DraftView),
+  removed: z.array(z.string()),
+  refused: z.array(z.object({ id: z.string(), fileName: z.string(), code: z.string(), message: z.string() })),
+});
+export type BulkOutcome = z.infer<typeof BulkOutcome>;
+
 const DraftId = z.object({ id: z.string().uuid() }).strict();
+const OpenId = z.string().min(1).max(200);
+const DraftIds = z.array(z.string().uuid()).min(1).max(100_000);
 
 /** A file for a new draft: a path (Electron, read by the main process) or a file streamed to the web host. */
 export const DraftFileInput = z
@@ -65,15 +96,41 @@ export const DraftFileInput = z
   })
   .strict();
 
+/**
+ * drafts.add: one draft per file and account (`openId`, or several in `openIds`). `duplicates`
+ * "ask" (the default) refuses the whole call with `duplicate_content` when a file's content was
+ * already queued or delivered to the same account; "allow" adds it again (the person said so).
+ */
+export const AddDraftsInput = z
+  .object({
+    openId: OpenId.optional(),
+    openIds: z.array(OpenId).min(1).max(20).optional(),
+    files: z.array(DraftFileInput).min(1).max(500),
+    duplicates: z.enum(['ask', 'allow']).default('ask'),
+  })
+  .strict()
+  .refine((input) => (input.openId === undefined) !== (input.openIds === undefined), { message: 'name the account in openId or the accounts in openIds, not both' })
+  .refine((input) => !input.openIds || new Set(input.openIds).size === input.openIds.length, { message: 'openIds names an account more than once', path: ['openIds'] });
+
 export const draftsChannels = {
   'drafts.list': { input: NoInput, output: z.array(DraftView) },
-  'drafts.add': { input: z.object({ openId: z.string().min(1).max(200), files: z.array(DraftFileInput).min(1).max(500) }).strict(), output: z.array(DraftView) },
+  'drafts.add': { input: AddDraftsInput, output: z.array(DraftView) },
+  /** Which of these files' contents are already queued or delivered to which of these accounts (asked before drafts.add). */
+  'drafts.duplicates': {
+    input: z.object({ openIds: z.array(OpenId).min(1).max(20), files: z.array(DraftFileInput.pick({ source: true, name: true })).min(1).max(500) }).strict(),
+    output: z.array(z.object({ fileIndex: z.number(), openId: z.string(), earlier: z.array(EarlierDraft) })),
+  },
   'drafts.pause': { input: DraftId, output: DraftView },
   'drafts.resume': { input: DraftId, output: DraftView },
   'drafts.cancel': { input: DraftId, output: DraftView },
   'drafts.retry': { input: DraftId, output: DraftView },
   'drafts.remove': { input: DraftId, output: z.object({ removed: z.literal(true) }) },
   'drafts.reorder': { input: z.object({ ids: z.array(z.string().uuid()).max(100_000) }).strict(), output: z.array(DraftView) },
+  'drafts.bulk': { input: z.object({ ids: DraftIds, action: BulkAction }).strict(), output: BulkOutcome },
+  /** Sends drafts that have not started a publish (queued, waiting, paused; failed or cancelled ones start afresh) to another account. */
+  'drafts.move': { input: z.object({ ids: DraftIds, openId: OpenId }).strict(), output: BulkOutcome },
+  /** Removes drafts that are done (in the inbox or posted), of one account or all. */
+  'drafts.clearFinished': { input: z.object({ openId: OpenId.optional() }).strict(), output: z.object({ removed: z.array(z.string()) }) },
 } as const satisfies ChannelTable;
 
 export const draftsEvents = {

@@ -73,6 +73,11 @@ export const Settings = z
     profile: PlatformProfile,
     photos: PhotoSettings.default(DEFAULT_PHOTO_SETTINGS),
     uploads: z.object({ concurrency: z.number().int().min(1).max(8) }).strict(),
+    /** The queue's "Send to" choice: the accounts new drafts go to (one draft each), kept across reloads and restarts. */
+    queue: z
+      .object({ sendTo: z.array(z.string().min(1).max(200)).max(20) })
+      .strict()
+      .default({ sendTo: [] }),
     appearance: z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict(),
     /** Where the installed app looks for new versions (electron-updater's generic feed); '' is off. */
     updates: z
@@ -86,6 +91,7 @@ export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = {
   profile: { kind: 'sandbox' },
   uploads: { concurrency: 2 },
+  queue: { sendTo: [] },
   appearance: { theme: 'system' },
   photos: DEFAULT_PHOTO_SETTINGS,
   updates: { feedUrl: '' },

@@ -12,28 +12,49 @@ import type { NewDraftFile, UploadService } from './upload-service.js';
 /** Whether drafts can go to an account now; the reason in words when not. */
 export type AccountCheck = (openId: string) => string | null;
 
+type FileSource = { kind: 'path'; path: string } | { kind: 'incoming'; fileId: string };
+
 export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, runtime: 'electron' | 'web', checkAccount: AccountCheck): HandlersFor<typeof draftsChannels> {
-  return {
-    'drafts.list': () => uploads.list(),
-    'drafts.add': async ({ openId, files }) => {
-      // Known before anything is sent: a missing scope is not discovered at upload time.
+  /** The file a source names: a path only from the Electron window, else a file streamed to the host. */
+  const pathOf = async (source: FileSource): Promise<string> => {
+    // A web page must not make the host read arbitrary paths; only the Electron window may name one.
+    if (source.kind === 'path') {
+      if (runtime !== 'electron') throw new AppError('path_not_allowed', 'In web mode, drop or choose the file so it is sent to the app');
+      return source.path;
+    }
+    return incoming.pathOf(source.fileId);
+  };
+  /** Known before anything is sent: a missing scope is not discovered at upload time. */
+  const checkAccounts = (openIds: readonly string[]) => {
+    for (const openId of openIds) {
       const refusal = checkAccount(openId);
       if (refusal) throw new AppError('account_unusable', refusal);
+    }
+  };
+
+  return {
+    'drafts.list': () => uploads.list(),
+    'drafts.add': async ({ openId, openIds, files, duplicates }) => {
+      const accounts = openIds ?? [openId!];
+      checkAccounts(accounts);
       const resolved: NewDraftFile[] = [];
       const owned = uploads.ownedFiles();
       for (const file of files) {
+        const filePath = await pathOf(file.source);
         if (file.source.kind === 'path') {
-          // A web page must not make the host read arbitrary paths; only the Electron window may name one.
-          if (runtime !== 'electron') throw new AppError('path_not_allowed', 'In web mode, drop or choose the file so it is sent to the app');
-          resolved.push({ filePath: file.source.path, fileName: file.name || basename(file.source.path), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false });
+          resolved.push({ filePath, fileName: file.name || basename(filePath), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false });
         } else {
-          const filePath = await incoming.pathOf(file.source.fileId);
-          // One sent file, one draft: the first to reach the inbox deletes it.
+          // One sent file, one call: the first of its drafts to reach the inbox deletes its copy.
           if (owned.has(filePath) || resolved.some((r) => r.filePath === filePath)) throw new AppError('file_in_use', `${file.name} is already in the queue; send it again to queue it twice`);
           resolved.push({ filePath, fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true });
         }
       }
-      return uploads.add(openId, resolved);
+      return uploads.add(accounts, resolved, { duplicates });
+    },
+    'drafts.duplicates': async ({ openIds, files }) => {
+      const paths: string[] = [];
+      for (const file of files) paths.push(await pathOf(file.source));
+      return uploads.duplicatesOf(openIds, paths);
     },
     'drafts.pause': ({ id }) => uploads.pause(id),
     'drafts.resume': ({ id }) => uploads.resume(id),
@@ -44,5 +65,11 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
       return { removed: true as const };
     },
     'drafts.reorder': ({ ids }) => uploads.reorder(ids),
+    'drafts.bulk': ({ ids, action }) => uploads.bulk(ids, action),
+    'drafts.move': ({ ids, openId }) => {
+      checkAccounts([openId]);
+      return uploads.move(ids, openId);
+    },
+    'drafts.clearFinished': ({ openId }) => ({ removed: uploads.clearFinished(openId) }),
   };
 }

@@ -50,6 +50,8 @@ export const DraftRecord = z.object({
   size: z.number().int().positive(),
   durationMs: z.number().nonnegative().nullable(),
   fingerprint: Fingerprint,
+  /** What the file holds (content-fingerprint.ts), for the duplicate rule; null for photo posts and drafts from before it. */
+  contentKey: z.string().nullable().default(null),
   addedAt: z.number(),
   state: z.enum(DRAFT_STATES),
   /** Why it waits or failed, in words a person understands. */

@@ -10,13 +10,16 @@ import { DraftView } from '../../core/contract/index.js';
 import type { DraftRecord } from './draft.js';
 import { Journal } from './journal.js';
 import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
+import { changesForecast } from './inbox-forecast.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
 /** Speed and time left of a draft being uploaded, from the engine's progress samples. */
-export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null };
+export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null; expectedAt: number | null };
 
 export class DraftQueue {
   private readonly journal: Journal<DraftRecord>;
+  /** Grows with every change that can move an inbox forecast (inbox-forecast.ts): a draft added, removed, reordered, or changing line; not with progress. */
+  version = 0;
 
   constructor(
     dataDir: string,
@@ -58,8 +61,15 @@ export class DraftQueue {
   }
 
   remove(id: string): void {
-    this.journal.remove(id);
-    this.events.emit('drafts.removed', { ids: [id] });
+    this.removeMany([id]);
+  }
+
+  /** Removes many drafts, told to the windows as one event. */
+  removeMany(ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    for (const id of ids) this.journal.remove(id);
+    this.version++;
+    this.events.emit('drafts.removed', { ids: [...ids] });
   }
 
   reorder(ids: string[]): DraftView[] {
@@ -71,6 +81,7 @@ export class DraftQueue {
       seen.add(id);
     }
     this.journal.reorder(ids);
+    this.version++;
     const views = this.views();
     this.events.emit('drafts.reset', views);
     return views;
@@ -95,6 +106,7 @@ export class DraftQueue {
   }
 
   private put(draft: DraftRecord): DraftRecord {
+    if (changesForecast(this.journal.get(draft.id), draft)) this.version++;
     this.journal.put(draft);
     this.events.emit('drafts.updated', this.view(draft), draft.id);
     return draft;

@@ -21,8 +21,10 @@ const HOUR_MS = 60 * 60 * 1000;
 /** How often a draft waiting for inbox space asks whether the creator posted one. */
 export const INBOX_RECHECK_MS = 60_000;
 export const RATE_LIMIT_WAIT = 'Rate limit: waiting for the platform’s upload start limit';
+/** failCode of a draft that waits for inbox space (the pending-share limit), so its expected start can be told (inbox-forecast.ts). */
+export const INBOX_WAIT = 'waiting_for_inbox_space';
 
-export type InitGate = { kind: 'open' } | { kind: 'probe'; reason: string } | { kind: 'closed'; reason: string; until: number };
+export type InitGate = { kind: 'open' } | { kind: 'probe'; reason: string } | { kind: 'closed'; reason: string; until: number; code: string | null };
 
 export interface AccountBudget {
   init: RateWindow;
@@ -46,7 +48,7 @@ export interface Plan {
   /** Processing drafts whose status nobody reads yet. */
   poll: DraftRecord[];
   /** Drafts to mark as waiting (only those whose words change: the journal records transitions). */
-  wait: Array<{ draft: DraftRecord; reason: string; until: number }>;
+  wait: Array<{ draft: DraftRecord; reason: string; until: number; code: string | null }>;
   /** When to plan again for the earliest draft that waits; null when none does. */
   wakeAt: number | null;
 }
@@ -86,13 +88,13 @@ export class Scheduler {
         const gate = gates.get(draft.openId) ?? this.initGate(draft.openId, drafts, now);
         if (gate.kind === 'closed') {
           gates.set(draft.openId, gate);
-          if (draft.state !== 'waiting' || draft.reason !== gate.reason) plan.wait.push({ draft, reason: gate.reason, until: gate.until });
+          if (draft.state !== 'waiting' || draft.reason !== gate.reason) plan.wait.push({ draft, reason: gate.reason, until: gate.until, code: gate.code });
           wakeAt(gate.until);
           continue;
         }
         if (slots <= 0) continue;
         // One draft goes to ask whether the creator posted from the inbox; the rest wait for its answer.
-        gates.set(draft.openId, gate.kind === 'probe' ? { kind: 'closed', reason: gate.reason, until: now + INBOX_RECHECK_MS } : gate);
+        gates.set(draft.openId, gate.kind === 'probe' ? { kind: 'closed', reason: gate.reason, until: now + INBOX_RECHECK_MS, code: INBOX_WAIT } : gate);
       } else if (slots <= 0) {
         continue;
       }
@@ -112,10 +114,10 @@ export class Scheduler {
       const recheckAt = (this.inboxCheckedAt.get(openId) ?? 0) + INBOX_RECHECK_MS;
       if (recheckAt <= now) return { kind: 'probe', reason };
       const oldestExpires = pending.length > 0 ? Math.min(...pending) + DAY_MS : recheckAt;
-      return { kind: 'closed', reason, until: Math.min(oldestExpires, recheckAt) };
+      return { kind: 'closed', reason, until: Math.min(oldestExpires, recheckAt), code: INBOX_WAIT };
     }
     const wait = this.budget(openId).init.waitMs(now);
-    if (wait > 0) return { kind: 'closed', reason: RATE_LIMIT_WAIT, until: now + wait };
+    if (wait > 0) return { kind: 'closed', reason: RATE_LIMIT_WAIT, until: now + wait, code: null };
     return { kind: 'open' };
   }
 

@@ -33,6 +33,8 @@ export type DraftEvent =
   | { type: 'resume' }
   | { type: 'cancel' }
   | { type: 'retry' }
+  /** Send it to another account instead (only before a publish is opened on its own). */
+  | { type: 'move'; openId: string }
   // what the engine learns
   | { type: 'wait'; reason: string; until: number; code?: string | null; attempts: number }
   | { type: 'fail'; code: string; reason?: string }
@@ -92,6 +94,21 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       if (draft.failCode === 'file_changed' || draft.failCode === 'file_missing') return refuse(draft.failCode, `${describeFailReason(draft.failCode)}: add it again`);
       // The platform cannot continue a failed publish: a retry is a fresh one.
       return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null });
+    case 'move': {
+      if (draft.openId === event.openId) return refuse('same_account', 'This draft already goes to that account');
+      if (draft.state === 'failed' || draft.state === 'cancelled') {
+        // Starts afresh on the other account, as a retry would on its own.
+        const retried = transition(draft, { type: 'retry' });
+        return retried.ok ? ok({ ...retried.value, openId: event.openId }) : retried;
+      }
+      // A publish the platform opened belongs to its account; an abandoned one (a fresh one is due anyway) does not hold the draft.
+      const started = draft.publishId !== null && draft.freshPublishReason === null;
+      if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'paused') return refuse('not_movable', `A draft that is ${draft.state} stays with its account`);
+      if (started) return refuse('not_movable', 'This draft has started uploading to its account: cancel it first, then move it');
+      const moved = { ...draft, ...NO_PUBLISH, openId: event.openId, freshPublishReason: null, attempts: 0 };
+      if (draft.state === 'paused') return ok({ ...moved, resumeState: 'queued' });
+      return ok({ ...moved, state: 'queued', reason: null, failCode: null, notBefore: null });
+    }
     case 'wait':
       return ok({ ...draft, attempts: event.attempts, state: 'waiting', reason: event.reason, failCode: event.code ?? null, notBefore: event.until, resumeState: null });
     case 'fail':

@@ -11,10 +11,10 @@
  * instead of failing; definitive refusals fail the draft once, with the reason in words.
  */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { copyFile, link, stat } from 'node:fs/promises';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { DraftView } from '../../core/contract/index.js';
+import type { BulkAction, BulkOutcome, DraftView, EarlierDraft } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import { putChunk } from '../../api/chunk-put.js';
@@ -24,11 +24,14 @@ import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk
 import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';
 import { classifyFailure } from './failure.js';
 import { fingerprintFile } from './fingerprint.js';
+import { contentFingerprint } from './content-fingerprint.js';
+import { DeliveredContent, earlierDrafts, indexQueue } from './duplicates.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
 import type { PublishApi } from '../../api/publish.js';
 import type { TokenSource } from './ports.js';
 import { DraftQueue } from './queue.js';
-import { PLATFORM_LIMITS, RATE_LIMIT_WAIT, Scheduler, type UploadLimits } from './scheduler.js';
+import { INBOX_WAIT, PLATFORM_LIMITS, RATE_LIMIT_WAIT, Scheduler, type UploadLimits } from './scheduler.js';
+import { forecastInbox } from './inbox-forecast.js';
 import { SpeedMeter } from './speed-meter.js';
 import { pollUntilFinal, recheckInbox, type PollerContext } from './status-poller.js';
 import { AUTH_WAIT, isDelivered, type DraftEvent } from './transitions.js';
@@ -80,6 +83,16 @@ export interface NewDraftFile {
   ownsFile: boolean;
 }
 
+/** "ask": refuse a file whose content is already queued or delivered to the account (duplicates.ts); "allow": the person said to add it again. */
+export type DuplicatePolicy = 'ask' | 'allow';
+
+/** One file's earlier drafts for one account, as drafts.duplicates answers them. */
+export interface DuplicateFinding {
+  fileIndex: number;
+  openId: string;
+  earlier: EarlierDraft[];
+}
+
 type OpenOutcome = { kind: 'opened'; draft: DraftRecord } | { kind: 'not_now' } | { kind: 'failed'; error: unknown };
 const NOT_NOW: OpenOutcome = { kind: 'not_now' };
 
@@ -94,6 +107,10 @@ interface Activity {
 
 export class UploadService {
   private readonly queue: DraftQueue;
+  private readonly delivered: DeliveredContent;
+  /** Set while a bulk action applies many transitions: one pump at the end instead of one per draft. */
+  private batching = false;
+  private forecast: { version: number; at: number; starts: ReadonlyMap<string, number> } | null = null;
   private readonly scheduler: Scheduler;
   private readonly kinds: MediaKinds;
   private readonly chunks: ChunkTransport;
@@ -110,8 +127,10 @@ export class UploadService {
   constructor(private readonly deps: UploadServiceDeps) {
     this.queue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, (draft) => {
       const activity = this.active.get(draft.id);
-      return draft.state === 'uploading' && activity ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null };
+      const figures = draft.state === 'uploading' && activity ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null };
+      return { ...figures, expectedAt: draft.failCode === INBOX_WAIT ? (this.expectedStarts().get(draft.id) ?? null) : null };
     });
+    this.delivered = new DeliveredContent(deps.dataDir);
     this.scheduler = new Scheduler(() => this.deps.limits?.() ?? PLATFORM_LIMITS);
     this.kinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), photo: deps.photoKind ?? unavailableKind };
     this.chunks = deps.chunks ?? { put: putChunk };
@@ -131,6 +150,7 @@ export class UploadService {
     for (const id of this.active.keys()) this.interrupt(id);
     await Promise.allSettled(this.tasks);
     this.queue.compact();
+    this.delivered.compact();
   }
 
   /** Files the queue owns (copies of dropped files) that a draft still needs: failed and cancelled ones' too, for a retry. */
@@ -143,24 +163,71 @@ export class UploadService {
     return this.queue.views();
   }
 
-  async add(openId: string, files: NewDraftFile[]): Promise<DraftView[]> {
-    const added: DraftRecord[] = [];
+  /**
+   * Queues each file for each account (one draft each, file by file). Everything is checked
+   * before anything is queued: a file that cannot be read or sent, or (with "ask") one whose
+   * content the account already has queued or delivered, refuses the whole call.
+   */
+  async add(openIds: string | readonly string[], files: NewDraftFile[], { duplicates = 'ask' }: { duplicates?: DuplicatePolicy } = {}): Promise<DraftView[]> {
+    const accounts = typeof openIds === 'string' ? [openIds] : [...openIds];
+    const checked: Array<{ file: NewDraftFile; size: number; fingerprint: DraftRecord['fingerprint']; contentKey: string }> = [];
     for (const file of files) {
       const info = await stat(file.filePath).catch(() => null);
       if (!info?.isFile()) throw new AppError('file_missing', `${file.fileName} is not a readable file`);
       const plan = planChunks(info.size);
       if (!isPlan(plan)) throw new AppError(`file_${plan.code}`, `${file.fileName}: ${plan.message}`);
-      added.push({
-        id: randomUUID(), kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile,
-        mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint: await fingerprintFile(file.filePath),
-        addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
-        uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-        attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
-      });
+      checked.push({ file, size: info.size, fingerprint: await fingerprintFile(file.filePath), contentKey: await contentFingerprint(file.filePath) });
+    }
+    const index = indexQueue(this.queue.all());
+    const added: DraftRecord[] = [];
+    for (const { file, size, fingerprint, contentKey } of checked) {
+      for (const openId of accounts) {
+        if (duplicates === 'ask') {
+          const earlier = earlierDrafts(openId, contentKey, index, this.delivered)[0];
+          if (earlier) throw new AppError('duplicate_content', `${file.fileName} has the same content as ${earlier.fileName}, already ${earlier.state === 'inbox' || earlier.state === 'posted' ? 'delivered' : 'queued'} for this account: add it again only if you mean to`);
+        }
+        const draft: DraftRecord = {
+          id: randomUUID(), kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile,
+          mimeType: file.mimeType, size, durationMs: file.durationMs, fingerprint, contentKey,
+          addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
+          uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
+          attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
+        };
+        // A later file with the same content in this call is a duplicate of this one.
+        const key = `${openId} ${contentKey}`;
+        index.set(key, [...(index.get(key) ?? []), draft]);
+        added.push(draft);
+      }
+    }
+    // Our own copy of a dropped file is deleted when its draft is done: each further account's draft gets its own link to it.
+    const copies = new Map<string, number>();
+    for (const draft of added) {
+      if (!draft.ownsFile) continue;
+      const seen = copies.get(draft.filePath) ?? 0;
+      copies.set(draft.filePath, seen + 1);
+      if (seen > 0) draft.filePath = await ownCopy(draft.filePath, seen);
     }
     for (const draft of added) this.queue.add(draft);
     this.pump();
     return added.map((draft) => this.queue.view(draft));
+  }
+
+  /**
+   * The duplicate rule, for anything that queues files (drafts.add asks it first; watch folders
+   * use it too): per file and account, the earlier drafts with the same content.
+   */
+  async duplicatesOf(openIds: readonly string[], filePaths: readonly string[]): Promise<DuplicateFinding[]> {
+    const index = indexQueue(this.queue.all());
+    const findings: DuplicateFinding[] = [];
+    for (const [fileIndex, path] of filePaths.entries()) {
+      const contentKey = await contentFingerprint(path).catch(() => null);
+      if (!contentKey) throw new AppError('file_missing', 'That file is not readable');
+      for (const openId of openIds) {
+        const earlier = earlierDrafts(openId, contentKey, index, this.delivered);
+        if (earlier.length > 0) findings.push({ fileIndex, openId, earlier });
+      }
+    }
+    return findings;
   }
 
   /** A photo post for one account: a draft of the photo kind, in the same queue as videos. */
@@ -169,7 +236,7 @@ export class UploadService {
     const cover = post.images[post.coverIndex] ?? post.images[0]!;
     const draft: DraftRecord = {
       id: randomUUID(), kind: 'photo', openId, fileName: post.title || `${post.images.length} photo${post.images.length === 1 ? '' : 's'}`, filePath: '', ownsFile: false,
-      mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' },
+      mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, contentKey: null,
       addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
       uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
       attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post,
@@ -237,6 +304,8 @@ export class UploadService {
   async remove(id: string): Promise<void> {
     const draft = this.queue.require(id);
     this.interrupt(id);
+    // Remembered before it goes: a crash in between leaves it known twice, never forgotten.
+    this.delivered.remember(draft);
     this.queue.remove(id);
     await this.releaseFile(draft, 'removed');
   }
@@ -245,6 +314,68 @@ export class UploadService {
     const views = this.queue.reorder(ids);
     this.pump();
     return views;
+  }
+
+  /**
+   * The row actions on many drafts: each draft goes through its own transition (journaled one by
+   * one, as from its row); one that cannot (it moved on meanwhile) is listed with why, and the
+   * others still change. The scheduler plans once, at the end.
+   */
+  async bulk(ids: readonly string[], action: BulkAction): Promise<BulkOutcome> {
+    return this.inBatch(ids, async (id, outcome) => {
+      if (action === 'remove') {
+        await this.remove(id);
+        outcome.removed.push(id);
+        return;
+      }
+      const view = action === 'pause' ? this.pause(id) : action === 'resume' ? this.resume(id) : action === 'cancel' ? await this.cancel(id) : this.retry(id);
+      outcome.changed.push(view);
+    });
+  }
+
+  /**
+   * Sends drafts to another account: those that have not opened a publish on theirs (queued,
+   * waiting, paused; failed and cancelled ones start afresh there). The duplicate rule holds: a
+   * draft whose content the target account already has is not moved.
+   */
+  async move(ids: readonly string[], openId: string): Promise<BulkOutcome> {
+    const index = indexQueue(this.queue.all());
+    return this.inBatch(ids, (id, outcome) => {
+      const draft = this.queue.require(id);
+      const earlier = draft.contentKey ? earlierDrafts(openId, draft.contentKey, index, this.delivered)[0] : undefined;
+      if (earlier && draft.openId !== openId) throw new AppError('duplicate_content', `That account already has the same content (${earlier.fileName})`);
+      outcome.changed.push(this.queue.view(this.queue.apply(id, { type: 'move', openId })));
+      return Promise.resolve();
+    });
+  }
+
+  /** Removes the drafts that are done (in the inbox or posted), of one account or all; their content stays known (duplicates.ts). */
+  clearFinished(openId?: string): string[] {
+    const done = this.queue.all().filter((draft) => (draft.state === 'inbox' || draft.state === 'posted') && (openId === undefined || draft.openId === openId));
+    for (const draft of done) this.delivered.remember(draft);
+    const ids = done.map((draft) => draft.id);
+    // Their files were released when they reached the inbox: only the records go.
+    this.queue.removeMany(ids);
+    return ids;
+  }
+
+  private async inBatch(ids: readonly string[], each: (id: string, outcome: BulkOutcome) => Promise<void>): Promise<BulkOutcome> {
+    const outcome: BulkOutcome = { changed: [], removed: [], refused: [] };
+    this.batching = true;
+    try {
+      for (const id of new Set(ids)) {
+        try {
+          await each(id, outcome);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcome.refused.push({ id, fileName: this.queue.get(id)?.fileName ?? '', code: error.code, message: error.message });
+        }
+      }
+    } finally {
+      this.batching = false;
+      this.pump();
+    }
+    return outcome;
   }
 
   setConcurrencyChanged(): void {
@@ -272,7 +403,7 @@ export class UploadService {
 
   /** Starts what the scheduler says may run now, and sets one timer for the earliest draft that waits. */
   private pump(): void {
-    if (this.closed) return;
+    if (this.closed || this.batching) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     const now = this.deps.clock.now();
@@ -284,7 +415,7 @@ export class UploadService {
       polling: (id) => this.polling.has(id),
       needsPublish: (draft) => this.kindOf(draft).needsPublish(draft, now),
     });
-    for (const { draft, reason, until } of plan.wait) this.queue.apply(draft.id, { type: 'wait', reason, until, attempts: draft.attempts });
+    for (const { draft, reason, until, code } of plan.wait) this.queue.apply(draft.id, { type: 'wait', reason, until, code, attempts: draft.attempts });
     for (const draft of plan.poll) this.track(this.poll(draft.id));
     for (const draft of plan.start) this.run(draft.id);
     if (plan.wakeAt !== null) this.wakeTimer = setTimeout(() => this.pump(), Math.max(10, plan.wakeAt - now));
@@ -380,7 +511,7 @@ export class UploadService {
       gate = this.scheduler.initGate(draft.openId, this.queue.all(), now);
     }
     if (gate.kind === 'closed') {
-      this.wait(draft.id, gate.reason, gate.until, draft.attempts);
+      this.wait(draft.id, gate.reason, gate.until, draft.attempts, gate.code);
       return NOT_NOW;
     }
     const budget = this.scheduler.budget(draft.openId);
@@ -455,7 +586,7 @@ export class UploadService {
         this.wait(id, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random), attempts);
         return;
       case 'inbox_full':
-        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; it continues when one is posted', now + INBOX_FULL_WAIT_MS, attempts);
+        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; it continues when one is posted', now + INBOX_FULL_WAIT_MS, attempts, INBOX_WAIT);
         return;
       case 'auth':
         // Waits for the person to sign in again; accountsChanged() wakes it sooner.
@@ -468,6 +599,17 @@ export class UploadService {
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /** When each draft waiting for inbox space will most likely go; worked out again only after the queue changed. */
+  private expectedStarts(): ReadonlyMap<string, number> {
+    const now = this.deps.clock.now();
+    // Shares also stop holding a place with time (an unfinished upload's link runs out): redo it at least once a minute.
+    if (this.forecast?.version !== this.queue.version || now - this.forecast.at > 60_000) {
+      const limit = (this.deps.limits?.() ?? PLATFORM_LIMITS).pendingSharesPerDay;
+      this.forecast = { version: this.queue.version, at: now, starts: forecastInbox(this.queue.all(), now, limit, (draft) => this.kindOf(draft).needsPublish(draft, now)) };
+    }
+    return this.forecast.starts;
+  }
 
   /** Refuses at once what the draft's state does not allow (before anything is stopped). */
   private ensure(id: string, event: DraftEvent): DraftRecord {
@@ -520,4 +662,11 @@ export class UploadService {
       if (this.queue.get(draft.id)) this.queue.apply(draft.id, event);
     });
   }
+}
+
+/** A second name for our copy of a dropped file (a hard link; a copy where links are not possible), for another account's draft. */
+async function ownCopy(path: string, n: number): Promise<string> {
+  const copy = `${path}~${n}`;
+  await link(path, copy).catch(() => copyFile(path, copy));
+  return copy;
 }

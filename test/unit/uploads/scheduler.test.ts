@@ -36,7 +36,7 @@ describe('scheduler', () => {
     for (let i = 0; i < 6; i++) expect(budget.init.tryTake(NOW - 30_000 + i)).toBe(true);
     const plan = scheduler.plan(input([draftRecord({ id: 'next' })]));
     expect(plan.start).toEqual([]);
-    expect(plan.wait).toEqual([{ draft: expect.objectContaining({ id: 'next' }), reason: RATE_LIMIT_WAIT, until: NOW + 30_000 }]);
+    expect(plan.wait).toEqual([{ draft: expect.objectContaining({ id: 'next' }), reason: RATE_LIMIT_WAIT, until: NOW + 30_000, code: null }]);
     // Another account has its own budget.
     expect(scheduler.plan(input([draftRecord({ id: 'other', openId: 'acct-b' })])).start.map((d) => d.id)).toEqual(['other']);
   });

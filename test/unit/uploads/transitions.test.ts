@@ -88,3 +88,23 @@ describe('draft transitions', () => {
     expect(apply(rateLimited, { type: 'signedInAgain' })).toEqual(rateLimited);
   });
 });
+
+describe('moving a draft to another account', () => {
+  it('takes queued, waiting and paused drafts that have not opened a publish, and starts failed or cancelled ones afresh', () => {
+    const waiting = apply(draftRecord({ state: 'waiting', reason: 'Inbox full', failCode: 'waiting_for_inbox_space', notBefore: 5 }), { type: 'move', openId: 'acct-b' });
+    expect(waiting).toMatchObject({ openId: 'acct-b', state: 'queued', reason: null, failCode: null, notBefore: null });
+    const paused = apply(draftRecord(), { type: 'pause' }, { type: 'move', openId: 'acct-b' });
+    expect(paused).toMatchObject({ openId: 'acct-b', state: 'paused' });
+    expect(apply(paused, { type: 'resume' }).state).toBe('queued');
+    const failed = apply(withPublish(draftRecord(), 2, 5), { type: 'fail', code: 'internal' }, { type: 'move', openId: 'acct-b' });
+    expect(failed).toMatchObject({ openId: 'acct-b', state: 'queued', publishId: null, nextChunk: 0 });
+  });
+
+  it('refuses a draft that has opened a publish on its account, one already on the platform, and a move to the same account', () => {
+    expect(refusal(withPublish(draftRecord(), 2, 5), { type: 'move', openId: 'acct-b' })).toBe('not_movable');
+    expect(refusal({ ...withPublish(draftRecord(), 2, 5), state: 'waiting' }, { type: 'move', openId: 'acct-b' })).toBe('not_movable');
+    expect(refusal({ ...withPublish(draftRecord(), 1, 5), state: 'inbox', nextChunk: 1 }, { type: 'move', openId: 'acct-b' })).toBe('not_movable');
+    expect(refusal(draftRecord(), { type: 'move', openId: 'acct-a' })).toBe('same_account');
+    expect(refusal(draftRecord({ state: 'failed', failCode: 'file_missing' }), { type: 'move', openId: 'acct-b' })).toBe('file_missing');
+  });
+});
