@@ -21,6 +21,7 @@ import './styles/components.css';
 import './styles/forms.css';
 import './styles/accounts.css';
 import './styles/queue.css';
+import './styles/queue-batches.css';
 import './styles/photos.css';
 import './styles/research.css';
 import './styles/store.css';

@@ -93,7 +93,8 @@ async function fillQueue(app: RunningWebApp, count: number): Promise<void> {
       mimeType: 'video/mp4',
       durationMs: 1000,
     }));
-    await callApp(app, 'drafts.add', { openId: OPEN_ID, files });
+    // One clip's bytes 10,000 times: queued on purpose, past the duplicate rule.
+    await callApp(app, 'drafts.add', { openId: OPEN_ID, files, duplicates: 'allow' });
   }
 }
 

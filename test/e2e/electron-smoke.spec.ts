@@ -71,7 +71,7 @@ test.describe('the Electron app (real Electron)', () => {
     expect(started.ok).toBe(true);
     const { callbackStatus } = await approveConsent(started.value.authorizeUrl, 'sbx-user-ava');
     expect(callbackStatus).toBe(200);
-    await expect(page.getByLabel('Send to')).toHaveValue('sbx-user-ava', { timeout: 30_000 });
+    await expect(page.getByLabel('Send to: Ava Makes')).toBeVisible({ timeout: 30_000 });
 
     // Chosen with the picker: in Electron the preload sends the file's path, not its bytes.
     await page.getByTestId('choose-videos-input').setInputFiles(resolve(MEDIA, 'tiny-1s-h264.mp4'));

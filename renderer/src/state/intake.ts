@@ -1,12 +1,14 @@
 /**
  * Files on their way into the queue: dropped or chosen, checked at once (type, emptiness, size),
  * probed for length and a thumbnail, sent to the host (web mode streams the file; Electron's
- * preload turns the File into its path), then added as a draft for the chosen account. A file
- * refused here stays listed with its reason until dismissed.
+ * preload turns the File into its path), then added as a draft for each chosen account. A file
+ * whose content an account already has queued or delivered waits for the person to say whether
+ * to add it again (the duplicate rule is the main process's: drafts.duplicates). A file refused
+ * here stays listed with its reason until dismissed.
  */
 import { create } from 'zustand';
 import { runtime, sendFileToHost, type BridgeFileSource } from '../api/client';
-import type { ChannelInput, DraftView } from '../api/contract';
+import type { ChannelInput, DraftView, EarlierDraft } from '../api/contract';
 import { probeVideo } from '../media/probe-video';
 import { checkVideoFile, type VideoMimeType } from '../media/video-file-rules';
 import { request } from './connection';
@@ -14,14 +16,23 @@ import { addedDrafts } from './drafts';
 import { asApiError } from './settings';
 import { setThumbnail } from './thumbnails';
 
-export type IntakePhase = 'reading' | 'sending' | 'adding' | 'refused' | 'failed';
+export type IntakePhase = 'reading' | 'sending' | 'adding' | 'confirm' | 'refused' | 'failed';
+
+/** An account that already has this file's content, with the earlier draft to show. */
+export interface DuplicateOf {
+  openId: string;
+  earlier: EarlierDraft;
+}
 
 export interface IntakeItem {
   key: string;
   name: string;
   size: number;
-  openId: string;
+  /** The accounts it goes to (one draft each). */
+  openIds: readonly string[];
   phase: IntakePhase;
+  /** phase 'confirm': the accounts that already have its content. */
+  duplicates: readonly DuplicateOf[];
   /** Why it was refused or failed, in words. */
   reason: string | null;
   durationMs: number | null;
@@ -30,24 +41,26 @@ export interface IntakeItem {
 
 interface IntakeState {
   items: readonly IntakeItem[];
-  /** The account new drafts go to, as the person chose it (null: the first that can receive drafts). */
-  chosenOpenId: string | null;
 }
 
-export const useIntake = create<IntakeState>()(() => ({ items: [], chosenOpenId: null }));
-
-export function chooseAccount(openId: string): void {
-  useIntake.setState({ chosenOpenId: openId });
-}
+export const useIntake = create<IntakeState>()(() => ({ items: [] }));
 
 let nextKey = 1;
 const controllers = new Map<string, AbortController>();
+/** The person's answer for a file waiting at 'confirm': add it again, or skip the accounts that have it. */
+const answers = new Map<string, (answer: 'again' | 'skip') => void>();
+
+/** Answers a duplicate question: "again" adds it for every chosen account; "skip" only for those that do not have it. */
+export function answerDuplicate(key: string, answer: 'again' | 'skip'): void {
+  answers.get(key)?.(answer);
+}
 
 function update(key: string, patch: Partial<IntakeItem>): void {
   useIntake.setState(({ items }) => ({ items: items.map((item) => (item.key === key ? { ...item, ...patch } : item)) }));
 }
 
 export function dismissIntake(key: string): void {
+  answers.get(key)?.('skip');
   controllers.get(key)?.abort();
   controllers.delete(key);
   useIntake.setState(({ items }) => ({ items: items.filter((item) => item.key !== key) }));
@@ -59,7 +72,7 @@ export function dismissRefused(): void {
 
 /** Files that cannot go anywhere (no account can receive drafts): listed with the reason. */
 export function refuseFiles(files: readonly File[], reason: string): void {
-  const items = files.map((file): IntakeItem => ({ key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openId: '', phase: 'refused', reason, durationMs: null, thumbnail: null }));
+  const items = files.map((file): IntakeItem => ({ key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds: [], phase: 'refused', duplicates: [], reason, durationMs: null, thumbnail: null }));
   useIntake.setState((state) => ({ items: [...state.items, ...items] }));
 }
 
@@ -67,22 +80,28 @@ export function refuseFiles(files: readonly File[], reason: string): void {
 const PROBES = limiter(2);
 const SENDS = limiter(2);
 
-/** Takes dropped or chosen files for one account. Refusals show at once; the rest follow as they are ready. */
-export function addFiles(files: readonly File[], openId: string): void {
+/** Takes dropped or chosen files for the chosen accounts. Refusals show at once; the rest follow as they are ready. */
+export function addFiles(files: readonly File[], openIds: readonly string[]): void {
   const accepted: { item: IntakeItem; file: File; mimeType: VideoMimeType }[] = [];
   const items: IntakeItem[] = files.map((file) => {
     const check = checkVideoFile(file);
-    const item: IntakeItem = { key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openId, phase: check.ok ? 'reading' : 'refused', reason: check.ok ? null : check.reason, durationMs: null, thumbnail: null };
+    const item: IntakeItem = { key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds, phase: check.ok ? 'reading' : 'refused', duplicates: [], reason: check.ok ? null : check.reason, durationMs: null, thumbnail: null };
     if (check.ok) accepted.push({ item, file, mimeType: check.mimeType });
     return item;
   });
   useIntake.setState((state) => ({ items: [...state.items, ...items] }));
-  // Read and sent side by side, but added in the order they were dropped: each waits for the one before.
+  // Read and sent side by side, but added in the order they were dropped: each waits for the one
+  // before to be added (or to be waiting for the person's answer about a duplicate).
   let previous: Promise<void> = Promise.resolve();
-  for (const { item, file, mimeType } of accepted) previous = bringIn(item, file, mimeType, previous);
+  for (const { item, file, mimeType } of accepted) {
+    let passTurn!: () => void;
+    const next = new Promise<void>((resolve) => (passTurn = resolve));
+    void bringIn(item, file, mimeType, previous, passTurn).finally(passTurn);
+    previous = next;
+  }
 }
 
-async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, turn: Promise<void>): Promise<void> {
+async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, turn: Promise<void>, passTurn: () => void): Promise<void> {
   const controller = new AbortController();
   controllers.set(item.key, controller);
   try {
@@ -93,12 +112,29 @@ async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, tu
     if (controller.signal.aborted) return;
     update(item.key, { phase: 'adding' });
     await turn;
-    const input = { openId: item.openId, files: [{ source, name: draftName(file.name), mimeType, durationMs: probe.durationMs }] };
+    const name = draftName(file.name);
     // The Electron source is the bridge's, not the contract's: the preload translates it.
+    const findings = await request('drafts.duplicates', { openIds: [...item.openIds], files: [{ source, name }] } as ChannelInput<'drafts.duplicates'>);
+    if (controller.signal.aborted) return;
+    let openIds = item.openIds;
+    let duplicates: 'ask' | 'allow' = 'ask';
+    if (findings.length > 0) {
+      update(item.key, { phase: 'confirm', duplicates: findings.map((finding) => ({ openId: finding.openId, earlier: finding.earlier[0]! })) });
+      // The next file need not wait for this answer.
+      passTurn();
+      const answer = await new Promise<'again' | 'skip'>((resolve) => answers.set(item.key, resolve));
+      answers.delete(item.key);
+      if (controller.signal.aborted) return;
+      if (answer === 'again') duplicates = 'allow';
+      else openIds = item.openIds.filter((openId) => !findings.some((finding) => finding.openId === openId));
+      if (openIds.length === 0) return dismissIntake(item.key);
+      update(item.key, { phase: 'adding', duplicates: [] });
+    }
+    const input = { openIds: [...openIds], files: [{ source, name, mimeType, durationMs: probe.durationMs }], duplicates };
     const views: DraftView[] = await request('drafts.add', input as ChannelInput<'drafts.add'>);
     if (controller.signal.aborted) return;
     addedDrafts(views);
-    setThumbnail(views[0]!.id, probe.thumbnail);
+    for (const view of views) setThumbnail(view.id, probe.thumbnail);
     controllers.delete(item.key);
     useIntake.setState(({ items }) => ({ items: items.filter((candidate) => candidate.key !== item.key) }));
   } catch (error) {

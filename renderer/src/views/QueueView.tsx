@@ -14,7 +14,8 @@ import { DraftList } from './queue/DraftList';
 import { DropZone } from './queue/DropZone';
 import { IncomingFiles, RefusedFiles } from './queue/IntakeList';
 import { QueueToolbar } from './queue/QueueToolbar';
-import { useUploadTarget, type UploadTarget } from './queue/use-upload-target';
+import { targetWords, useUploadTarget, type UploadTarget } from './queue/use-upload-target';
+import { DuplicateQuestions } from './queue/DuplicateQuestions';
 
 const NO_DESTINATION = 'No account can receive drafts yet: add one, or sign in again, on the Accounts page.';
 const DESCRIPTION = "Every video on its way to an account's inbox, with its progress and the platform's status.";
@@ -40,7 +41,7 @@ export function QueueView() {
 
   const empty = count === 0 && incoming === 0;
   const onFiles = (files: File[]) => {
-    if (target.openId) addFiles(files, target.openId);
+    if (target.openIds.length > 0) addFiles(files, target.openIds);
     else refuseFiles(files, NO_DESTINATION);
   };
 
@@ -84,10 +85,11 @@ export function QueueView() {
   return (
     <>
       <PageHeader title="Queue" description={DESCRIPTION} />
-      <DropZone destination={target.account ? accountLabel(target.account) : null} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
+      <DropZone destination={targetWords(target)} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
         <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} />
         <div className="queue-notices">
           <ActionError />
+          <DuplicateQuestions />
           <RefusedFiles />
           <IncomingFiles />
         </div>
@@ -123,7 +125,7 @@ function DropInvite({ target, onFiles }: { target: UploadTarget; onFiles: (files
       <p className="empty-state__body">
         {target.account ? (
           <>
-            Drop videos anywhere here, or choose them. Each goes to <strong>{accountLabel(target.account)}</strong>'s inbox as a draft; you finish the post in the platform's app.
+            Drop videos anywhere here, or choose them. Each goes to <strong>{targetWords(target)}</strong> as a draft in the inbox; you finish the post in the platform's app.
           </>
         ) : (
           <>

@@ -1,12 +1,15 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { Account } from '../../api/contract';
-import { canReceiveDrafts, useAccounts } from '../../state/accounts';
-import { useIntake } from '../../state/intake';
+import { accountLabel, canReceiveDrafts, useAccounts } from '../../state/accounts';
+import { useSettings } from '../../state/settings';
 
 export interface UploadTarget {
   /** Accounts drafts can go to now. */
   eligible: Account[];
-  /** The chosen one if it still can, else the first that can; null when none can. */
+  /** The chosen accounts that still can (settings `queue.sendTo`), else the first that can; empty when none can. */
+  accounts: Account[];
+  openIds: string[];
+  /** The first of them (null when none can). */
   openId: string | null;
   account: Account | null;
   /** Accounts are known (loaded). */
@@ -17,8 +20,24 @@ export interface UploadTarget {
 
 export function useUploadTarget(): UploadTarget {
   const accounts = useAccounts((state) => state.accounts);
-  const chosen = useIntake((state) => state.chosenOpenId);
+  const chosen = useSettings(useShallow((state) => state.settings?.queue.sendTo ?? []));
   const eligible = useAccounts(useShallow((state) => (state.accounts ?? []).filter(canReceiveDrafts)));
-  const account = eligible.find((candidate) => candidate.openId === chosen) ?? eligible[0] ?? null;
-  return { eligible, openId: account?.openId ?? null, account, known: accounts !== null, anyAccount: (accounts?.length ?? 0) > 0 };
+  const picked = eligible.filter((candidate) => chosen.includes(candidate.openId));
+  const targets = picked.length > 0 ? picked : eligible.slice(0, 1);
+  return {
+    eligible,
+    accounts: targets,
+    openIds: targets.map((account) => account.openId),
+    openId: targets[0]?.openId ?? null,
+    account: targets[0] ?? null,
+    known: accounts !== null,
+    anyAccount: (accounts?.length ?? 0) > 0,
+  };
+}
+
+/** "Ava Makes", "Ava Makes and Ben Builds", "Ava Makes, Ben Builds and Chen Cooks". */
+export function targetWords(target: Pick<UploadTarget, 'accounts'>): string | null {
+  const names = target.accounts.map(accountLabel);
+  if (names.length === 0) return null;
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
