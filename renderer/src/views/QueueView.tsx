@@ -5,7 +5,6 @@ import { LoadStatus } from '../components/LoadStatus';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { Icon } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
-import { accountLabel } from '../state/accounts';
 import { dismissActionError, loadDrafts, useDrafts } from '../state/drafts';
 import { addFiles, refuseFiles, useIntake } from '../state/intake';
 import { hashFor } from '../state/navigation';
