@@ -107,15 +107,16 @@ export function dismissActionError(): void {
   useDrafts.setState({ actionError: null });
 }
 
-/** Moves a draft up (-1) or down (+1): shown at once, then the main process's order is the truth. */
-export async function moveDraft(id: string, delta: -1 | 1): Promise<void> {
+/**
+ * Puts a draft just before or after another (the neighbour shown, for the up and down buttons
+ * under a filter; the row dropped on, for dragging): shown at once, then the main process's order
+ * is the truth.
+ */
+export async function placeDraft(id: string, targetId: string, where: 'before' | 'after'): Promise<void> {
   const { order, byId } = useDrafts.getState();
-  const from = order.indexOf(id);
-  const to = from + delta;
-  if (from < 0 || to < 0 || to >= order.length) return;
-  const next = [...order];
-  next.splice(from, 1);
-  next.splice(to, 0, id);
+  if (id === targetId || !order.includes(id) || !order.includes(targetId)) return;
+  const next = order.filter((candidate) => candidate !== id);
+  next.splice(next.indexOf(targetId) + (where === 'after' ? 1 : 0), 0, id);
   useDrafts.setState({ order: next });
   try {
     applyDraftEvents([{ name: 'drafts.reset', payload: await request('drafts.reorder', { ids: next }) }]);

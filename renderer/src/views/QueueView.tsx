@@ -9,7 +9,8 @@ import { dismissActionError, loadDrafts, useDrafts } from '../state/drafts';
 import { addFiles, refuseFiles, useIntake } from '../state/intake';
 import { hashFor } from '../state/navigation';
 import { ChooseVideosButton } from './queue/ChooseVideosButton';
-import { DraftList } from './queue/DraftList';
+import { BulkReport } from './queue/BulkBar';
+import { QueueBody, QueueTools } from './queue/QueueTools';
 import { DropZone } from './queue/DropZone';
 import { IncomingFiles, RefusedFiles } from './queue/IntakeList';
 import { QueueToolbar } from './queue/QueueToolbar';
@@ -86,13 +87,15 @@ export function QueueView() {
       <PageHeader title="Queue" description={DESCRIPTION} />
       <DropZone destination={targetWords(target)} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
         <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} />
+        {count > 0 ? <QueueTools /> : null}
         <div className="queue-notices">
           <ActionError />
+          <BulkReport />
           <DuplicateQuestions />
           <RefusedFiles />
           <IncomingFiles />
         </div>
-        {empty ? <DropInvite target={target} onFiles={onFiles} /> : <DraftList />}
+        {empty ? <DropInvite target={target} onFiles={onFiles} /> : <QueueBody />}
       </DropZone>
     </>
   );

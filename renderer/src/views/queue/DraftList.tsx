@@ -1,23 +1,28 @@
 /**
  * The queue's drafts, virtualized: only the rows in view (and a few either side) exist in the
- * page, so 10,000 drafts scroll as smoothly as 10. Rows have one fixed height, so nothing needs
- * measuring. The page's main area is the scroller (the list is part of the page, not a box
- * within it); the list's offset in it is kept current as the notices above it come and go.
+ * page, so 10,000 drafts scroll as smoothly as 10. Rows have fixed heights (a draft's, an account
+ * heading's when grouped), so nothing needs measuring. The page's main area is the scroller (the
+ * list is part of the page, not a box within it); the list's offset in it is kept current as the
+ * notices above it come and go. Which drafts show, and how grouped, is the queue view's (state/queue-view.ts).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useDrafts } from '../../state/drafts';
+import { useVisibleRows, type QueueRow } from '../../state/queue-view';
 import { DraftRow } from './DraftRow';
+import { GroupHeading } from './GroupHeading';
 
 export const ROW_HEIGHT = 76;
+export const GROUP_HEIGHT = 44;
 const OVERSCAN = 6;
 
 function scroller(): HTMLElement | null {
   return document.getElementById('main');
 }
 
+const rowKey = (row: QueueRow) => (row.kind === 'draft' ? row.id : `group:${row.openId}`);
+
 export function DraftList() {
-  const order = useDrafts((state) => state.order);
+  const { rows, ids } = useVisibleRows();
   const list = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
 
@@ -35,20 +40,31 @@ export function DraftList() {
   }, []);
 
   const virtualizer = useVirtualizer({
-    count: order.length,
+    count: rows.length,
     getScrollElement: scroller,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) => (rows[index]!.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
     overscan: OVERSCAN,
     scrollMargin: offset,
-    getItemKey: (index) => order[index]!,
+    getItemKey: (index) => rowKey(rows[index]!),
   });
 
+  // A draft's place among the drafts shown (headings are not counted), for its position and its neighbours.
   const items = virtualizer.getVirtualItems();
+  const grouped = rows.length !== ids.length;
+  const position = new Map<number, number>();
+  if (grouped && items.length > 0) {
+    let drafts = 0;
+    for (let index = 0; index <= items.at(-1)!.index; index++) if (rows[index]!.kind === 'draft') position.set(index, drafts++);
+  }
   return (
     <ul ref={list} className="draft-list" aria-label="Drafts" style={{ height: virtualizer.getTotalSize() }}>
-      {items.map((item) => (
-        <DraftRow key={item.key} id={order[item.index]!} index={item.index} count={order.length} style={{ transform: `translateY(${item.start - offset}px)` }} />
-      ))}
+      {items.map((item) => {
+        const row = rows[item.index]!;
+        const style = { transform: `translateY(${item.start - offset}px)` };
+        if (row.kind === 'group') return <GroupHeading key={item.key} openId={row.openId} count={row.count} style={style} />;
+        const at = grouped ? position.get(item.index)! : item.index;
+        return <DraftRow key={item.key} id={row.id} index={at} count={ids.length} prevId={ids[at - 1] ?? null} nextId={ids[at + 1] ?? null} style={style} />;
+      })}
     </ul>
   );
 }

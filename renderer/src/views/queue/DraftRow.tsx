@@ -1,14 +1,20 @@
 /**
  * One draft in the queue: picture, name, size, length and account; its state in words with a
  * progress bar; and what can be done with it now. Every control is a button named with the file
- * ("Pause clip.mp4"), so a screen reader's button list reads as a to-do list.
+ * ("Pause clip.mp4"), so a screen reader's button list reads as a to-do list. A row can be
+ * selected for a bulk action and dragged onto another to reorder (row-drag.ts); a draft waiting
+ * for inbox space says when it will most likely go and opens its full reason (WaitingDetails).
  */
 import { memo, useRef, useState, type CSSProperties } from 'react';
 import type { DraftView } from '../../api/contract';
 import { Icon, type IconName } from '../../components/Icon';
 import { formatBytes, formatDuration } from '../../format';
 import { accountLabel, useAccounts } from '../../state/accounts';
-import { moveDraft, runDraftAction, useDrafts } from '../../state/drafts';
+import { placeDraft, runDraftAction, useDrafts } from '../../state/drafts';
+import { toggleSelected, useQueueView } from '../../state/queue-view';
+import { rowDragHandlers } from './row-drag';
+import { WaitingDetails } from './WaitingDetails';
+import { whenWords } from './when-words';
 import { useThumbnail } from '../../state/thumbnails';
 import { actionsFor, describeDraft, type DraftActionName } from './draft-words';
 import { DraftThumb } from './DraftThumb';
@@ -18,6 +24,9 @@ interface DraftRowProps {
   id: string;
   index: number;
   count: number;
+  /** The drafts shown just above and below (null at the ends): the up and down buttons move past them. */
+  prevId: string | null;
+  nextId: string | null;
   style: CSSProperties;
 }
 
@@ -29,13 +38,14 @@ const ACTIONS: Record<DraftActionName, { icon: IconName; verb: string }> = {
   remove: { icon: 'trash', verb: 'Remove' },
 };
 
-export const DraftRow = memo(function DraftRow({ id, index, count, style }: DraftRowProps) {
+export const DraftRow = memo(function DraftRow({ id, index, count, prevId, nextId, style }: DraftRowProps) {
   const draft = useDrafts((state) => state.byId.get(id));
   if (!draft) return null;
-  return <DraftRowContent draft={draft} index={index} count={count} style={style} />;
+  return <DraftRowContent draft={draft} index={index} count={count} prevId={prevId} nextId={nextId} style={style} />;
 });
 
-function DraftRowContent({ draft, index, count, style }: { draft: DraftView; index: number; count: number; style: CSSProperties }) {
+function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft: DraftView; index: number; count: number; prevId: string | null; nextId: string | null; style: CSSProperties }) {
+  const selected = useQueueView((state) => state.selected.has(draft.id));
   const thumbnail = useThumbnail(draft.id);
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
   const words = describeDraft(draft);
@@ -43,8 +53,9 @@ function DraftRowContent({ draft, index, count, style }: { draft: DraftView; ind
   const meta = [formatBytes(draft.size), draft.durationMs !== null ? formatDuration(draft.durationMs) : null, account ? accountLabel(account) : draft.openId].filter(Boolean).join(' · ');
 
   return (
-    <li className={`draft-row draft-row--${words.tone}`} style={style} aria-setsize={count} aria-posinset={index + 1} data-draft-id={draft.id} data-state={draft.state}>
-      <MoveButtons id={draft.id} name={name} first={index === 0} last={index === count - 1} />
+    <li className={`draft-row draft-row--batch draft-row--${words.tone}`} style={style} aria-setsize={count} aria-posinset={index + 1} data-draft-id={draft.id} data-state={draft.state} {...rowDragHandlers(draft.id)}>
+      <input type="checkbox" className="draft-row__select" aria-label={`Select ${name}`} checked={selected} onChange={(event) => toggleSelected(draft.id, event.target.checked)} />
+      <MoveButtons id={draft.id} name={name} prevId={prevId} nextId={nextId} />
       <DraftThumb src={thumbnail} />
       <div className="draft-row__main">
         <p className="draft-row__name" title={name}>
@@ -56,7 +67,9 @@ function DraftRowContent({ draft, index, count, style }: { draft: DraftView; ind
         <p className="draft-row__state">
           <span className={`state-badge state-badge--${words.tone}`}>{words.label}</span>
         </p>
-        {words.detail ? (
+        {draft.state === 'waiting' && draft.expectedAt !== null ? (
+          <WaitingDetail draft={draft} expectedAt={draft.expectedAt} />
+        ) : words.detail ? (
           <p className="draft-row__detail" title={words.detail}>
             {words.detail}
           </p>
@@ -109,22 +122,35 @@ function focusRowAfterRemoval(list: HTMLElement, index: number): void {
   });
 }
 
-/** Up and down in the queue: the order in which waiting drafts start. Focus stays on the button pressed. */
-function MoveButtons({ id, name, first, last }: { id: string; name: string; first: boolean; last: boolean }) {
+/** Up and down past the drafts shown: the order in which waiting drafts start. Focus stays on the button pressed. */
+function MoveButtons({ id, name, prevId, nextId }: { id: string; name: string; prevId: string | null; nextId: string | null }) {
   const group = useRef<HTMLDivElement>(null);
-  const move = (delta: -1 | 1) => {
-    void moveDraft(id, delta);
+  const move = (target: string, where: 'before' | 'after') => {
+    void placeDraft(id, target, where);
     // The row keeps its element (keyed by id); bring it into view where it lands.
     requestAnimationFrame(() => group.current?.scrollIntoView({ block: 'nearest' }));
   };
   return (
     <div className="move-buttons" ref={group}>
-      <button type="button" className="move-buttons__button" aria-label={`Move ${name} up`} title="Move up" aria-disabled={first || undefined} onClick={() => !first && move(-1)}>
+      <button type="button" className="move-buttons__button" aria-label={`Move ${name} up`} title="Move up" aria-disabled={prevId === null || undefined} onClick={() => prevId !== null && move(prevId, 'before')}>
         <Icon name="arrow-up" size={14} />
       </button>
-      <button type="button" className="move-buttons__button" aria-label={`Move ${name} down`} title="Move down" aria-disabled={last || undefined} onClick={() => !last && move(1)}>
+      <button type="button" className="move-buttons__button" aria-label={`Move ${name} down`} title="Move down" aria-disabled={nextId === null || undefined} onClick={() => nextId !== null && move(nextId, 'after')}>
         <Icon name="arrow-down" size={14} />
       </button>
     </div>
+  );
+}
+
+/** A draft waiting for inbox space: when it will most likely go, as a button that opens the full reason and the way out. */
+function WaitingDetail({ draft, expectedAt }: { draft: DraftView; expectedAt: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="draft-row__detail draft-row__why" aria-haspopup="dialog" aria-label={`Why ${draft.fileName} waits: goes ${whenWords(expectedAt)}`} onClick={() => setOpen(true)}>
+        Inbox full · goes {whenWords(expectedAt)}
+      </button>
+      {open ? <WaitingDetails draft={draft} onClose={() => setOpen(false)} /> : null}
+    </>
   );
 }

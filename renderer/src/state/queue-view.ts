@@ -1,0 +1,136 @@
+/**
+ * How the person looks at the queue, in this window: which account and state are shown, whether
+ * drafts are grouped by account, which are selected for a bulk action, and list or day plan. The
+ * rows shown are worked out from the drafts store in one pass per change (10,000 drafts stay cheap).
+ */
+import { useMemo } from 'react';
+import { create } from 'zustand';
+import type { BulkAction, BulkOutcome, DraftState, DraftView } from '../api/contract';
+import { request } from './connection';
+import { applyDraftEvents, loadDrafts, useDrafts } from './drafts';
+import { asApiError } from './settings';
+
+export type QueueRow = { kind: 'draft'; id: string } | { kind: 'group'; openId: string; count: number };
+
+interface QueueViewState {
+  account: string | null;
+  state: DraftState | null;
+  grouped: boolean;
+  selected: ReadonlySet<string>;
+  mode: 'list' | 'plan';
+  /** What the last bulk action could not do, draft by draft (or why it failed as a whole). */
+  bulkReport: { action: BulkAction | 'move' | 'clear'; refused: BulkOutcome['refused']; error: string | null } | null;
+}
+
+export const useQueueView = create<QueueViewState>()(() => ({ account: null, state: null, grouped: false, selected: new Set(), mode: 'list', bulkReport: null }));
+
+export function setFilter(patch: Partial<Pick<QueueViewState, 'account' | 'state' | 'grouped' | 'mode'>>): void {
+  useQueueView.setState(patch);
+}
+
+export function toggleSelected(id: string, on: boolean): void {
+  useQueueView.setState(({ selected }) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    return { selected: next };
+  });
+}
+
+export function selectOnly(ids: readonly string[]): void {
+  useQueueView.setState({ selected: new Set(ids) });
+}
+
+export function dismissBulkReport(): void {
+  useQueueView.setState({ bulkReport: null });
+}
+
+/** The rows to show: drafts passing the filters, in queue order, under a heading per account when grouped. */
+export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, DraftView>, account: string | null, state: DraftState | null, grouped: boolean): { rows: QueueRow[]; ids: string[] } {
+  const ids: string[] = [];
+  for (const id of order) {
+    const draft = byId.get(id);
+    if (!draft || (account !== null && draft.openId !== account) || (state !== null && draft.state !== state)) continue;
+    ids.push(id);
+  }
+  if (!grouped) return { rows: ids.map((id) => ({ kind: 'draft', id })), ids };
+  // Accounts in the order their first draft comes; each one's drafts in queue order.
+  const groups = new Map<string, string[]>();
+  for (const id of ids) {
+    const openId = byId.get(id)!.openId;
+    const group = groups.get(openId);
+    if (group) group.push(id);
+    else groups.set(openId, [id]);
+  }
+  const rows: QueueRow[] = [];
+  const groupedIds: string[] = [];
+  for (const [openId, members] of groups) {
+    rows.push({ kind: 'group', openId, count: members.length });
+    for (const id of members) rows.push({ kind: 'draft', id });
+    groupedIds.push(...members);
+  }
+  return { rows, ids: groupedIds };
+}
+
+export function useVisibleRows(): { rows: QueueRow[]; ids: string[] } {
+  const order = useDrafts((s) => s.order);
+  const byId = useDrafts((s) => s.byId);
+  const account = useQueueView((s) => s.account);
+  const state = useQueueView((s) => s.state);
+  const grouped = useQueueView((s) => s.grouped);
+  return useMemo(() => visibleRows(order, byId, account, state, grouped), [order, byId, account, state, grouped]);
+}
+
+/** Drafts per account and state, for the counts and the filters' options. */
+export function countByAccount(byId: ReadonlyMap<string, DraftView>): Map<string, Partial<Record<DraftState, number>> & { total: number }> {
+  const counts = new Map<string, Partial<Record<DraftState, number>> & { total: number }>();
+  for (const draft of byId.values()) {
+    let entry = counts.get(draft.openId);
+    if (!entry) counts.set(draft.openId, (entry = { total: 0 }));
+    entry[draft.state] = (entry[draft.state] ?? 0) + 1;
+    entry.total++;
+  }
+  return counts;
+}
+
+/** Runs a bulk action on the selected drafts that still exist; what could not be done is reported above the list. */
+export async function runBulk(action: BulkAction, ids: readonly string[]): Promise<void> {
+  await report(action, async () => {
+    const outcome = await request('drafts.bulk', { ids: [...ids], action });
+    applyOutcome(outcome);
+    return outcome.refused;
+  });
+}
+
+/** Sends drafts to another account (waiting ones, or the selection). */
+export async function moveDrafts(ids: readonly string[], openId: string): Promise<void> {
+  await report('move', async () => {
+    const outcome = await request('drafts.move', { ids: [...ids], openId });
+    applyOutcome(outcome);
+    return outcome.refused;
+  });
+}
+
+export async function clearFinished(openId: string | null): Promise<void> {
+  await report('clear', async () => {
+    const { removed } = await request('drafts.clearFinished', openId === null ? {} : { openId });
+    applyDraftEvents([{ name: 'drafts.removed', payload: { ids: removed } }]);
+    return [];
+  });
+}
+
+function applyOutcome(outcome: BulkOutcome): void {
+  applyDraftEvents([...outcome.changed.map((payload) => ({ name: 'drafts.updated' as const, payload })), { name: 'drafts.removed' as const, payload: { ids: outcome.removed } }]);
+  const gone = new Set(outcome.removed);
+  if (gone.size > 0) useQueueView.setState(({ selected }) => ({ selected: new Set([...selected].filter((id) => !gone.has(id))) }));
+}
+
+async function report(action: BulkAction | 'move' | 'clear', run: () => Promise<BulkOutcome['refused']>): Promise<void> {
+  try {
+    const refused = await run();
+    useQueueView.setState({ bulkReport: refused.length > 0 ? { action, refused, error: null } : null });
+  } catch (error) {
+    useQueueView.setState({ bulkReport: { action, refused: [], error: asApiError(error).message } });
+    void loadDrafts();
+  }
+}

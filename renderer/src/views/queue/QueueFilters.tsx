@@ -1,0 +1,93 @@
+/**
+ * What the queue shows: one account or all, one state or all (each with its count), grouped by
+ * account or not, the list or the day plan; and clearing the finished drafts of what is shown.
+ */
+import { useId, useMemo } from 'react';
+import type { DraftState } from '../../api/contract';
+import { Button } from '../../components/Button';
+import { accountLabel, useAccounts } from '../../state/accounts';
+import { useDrafts } from '../../state/drafts';
+import { clearFinished, countByAccount, setFilter, useQueueView } from '../../state/queue-view';
+import { plural } from '../../format';
+import { STATE_LABELS } from './draft-words';
+
+const STATES = Object.keys(STATE_LABELS) as DraftState[];
+
+export function QueueFilters() {
+  const id = useId();
+  const byId = useDrafts((state) => state.byId);
+  const summary = useDrafts((state) => state.summary);
+  const accounts = useAccounts((state) => state.accounts);
+  const { account, state, grouped, mode } = useQueueView();
+  const counts = useMemo(() => countByAccount(byId), [byId]);
+  const name = (openId: string) => {
+    const found = accounts?.find((candidate) => candidate.openId === openId);
+    return found ? accountLabel(found) : openId;
+  };
+  const stateCounts = account === null ? summary : (counts.get(account) ?? { total: 0 });
+  const finished = account === null ? summary.inbox + summary.posted : (counts.get(account)?.inbox ?? 0) + (counts.get(account)?.posted ?? 0);
+
+  return (
+    <div className="queue-filters" role="group" aria-label="Show">
+      <div className="toolbar-field">
+        <label className="toolbar-field__label" htmlFor={`${id}-account`}>
+          Account
+        </label>
+        <select id={`${id}-account`} className="select" value={account ?? ''} onChange={(event) => setFilter({ account: event.target.value || null })}>
+          <option value="">All accounts ({summary.total.toLocaleString()})</option>
+          {[...counts.keys()].map((openId) => (
+            <option key={openId} value={openId}>
+              {name(openId)} ({counts.get(openId)!.total.toLocaleString()})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="toolbar-field">
+        <label className="toolbar-field__label" htmlFor={`${id}-state`}>
+          State
+        </label>
+        <select id={`${id}-state`} className="select select--narrow" value={state ?? ''} onChange={(event) => setFilter({ state: (event.target.value || null) as DraftState | null })}>
+          <option value="">All states</option>
+          {STATES.map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {STATE_LABELS[candidate]} ({(stateCounts[candidate] ?? 0).toLocaleString()})
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="queue-filters__check">
+        <input type="checkbox" checked={grouped} onChange={(event) => setFilter({ grouped: event.target.checked })} />
+        Group by account
+      </label>
+      <div className="queue-filters__actions">
+        <Button variant="ghost" aria-pressed={mode === 'plan'} onClick={() => setFilter({ mode: mode === 'plan' ? 'list' : 'plan' })}>
+          {mode === 'plan' ? 'Show the list' : 'Today’s plan'}
+        </Button>
+        <Button unavailable={finished === 0} onClick={() => finished > 0 && void clearFinished(account)}>
+          Clear finished ({plural(finished, 'draft')})
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Counts per account and state, one line per account. */
+export function AccountCounts() {
+  const byId = useDrafts((state) => state.byId);
+  const accounts = useAccounts((state) => state.accounts);
+  const counts = useMemo(() => countByAccount(byId), [byId]);
+  if (counts.size === 0) return null;
+  return (
+    <ul className="account-counts" aria-label="Counts per account">
+      {[...counts].map(([openId, entry]) => {
+        const found = accounts?.find((candidate) => candidate.openId === openId);
+        const parts = STATES.filter((candidate) => (entry[candidate] ?? 0) > 0).map((candidate) => `${(entry[candidate] ?? 0).toLocaleString()} ${STATE_LABELS[candidate].toLowerCase()}`);
+        return (
+          <li key={openId} className="account-counts__item">
+            <span className="account-counts__name">{found ? accountLabel(found) : openId}</span> {parts.join(' · ')}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
