@@ -5,12 +5,13 @@
  */
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import type { BulkAction, BulkOutcome, DraftState, DraftView } from '../api/contract';
+import type { BulkAction, BulkOutcome, DraftState } from '../api/contract';
+import { visibleRows, type QueueRow } from './queue-rows';
 import { request } from './connection';
 import { applyDraftEvents, loadDrafts, useDrafts } from './drafts';
 import { asApiError } from './settings';
 
-export type QueueRow = { kind: 'draft'; id: string } | { kind: 'group'; openId: string; count: number };
+export { countByAccount, type QueueRow } from './queue-rows';
 
 interface QueueViewState {
   account: string | null;
@@ -45,33 +46,6 @@ export function dismissBulkReport(): void {
   useQueueView.setState({ bulkReport: null });
 }
 
-/** The rows to show: drafts passing the filters, in queue order, under a heading per account when grouped. */
-export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, DraftView>, account: string | null, state: DraftState | null, grouped: boolean): { rows: QueueRow[]; ids: string[] } {
-  const ids: string[] = [];
-  for (const id of order) {
-    const draft = byId.get(id);
-    if (!draft || (account !== null && draft.openId !== account) || (state !== null && draft.state !== state)) continue;
-    ids.push(id);
-  }
-  if (!grouped) return { rows: ids.map((id) => ({ kind: 'draft', id })), ids };
-  // Accounts in the order their first draft comes; each one's drafts in queue order.
-  const groups = new Map<string, string[]>();
-  for (const id of ids) {
-    const openId = byId.get(id)!.openId;
-    const group = groups.get(openId);
-    if (group) group.push(id);
-    else groups.set(openId, [id]);
-  }
-  const rows: QueueRow[] = [];
-  const groupedIds: string[] = [];
-  for (const [openId, members] of groups) {
-    rows.push({ kind: 'group', openId, count: members.length });
-    for (const id of members) rows.push({ kind: 'draft', id });
-    groupedIds.push(...members);
-  }
-  return { rows, ids: groupedIds };
-}
-
 export function useVisibleRows(): { rows: QueueRow[]; ids: string[] } {
   const order = useDrafts((s) => s.order);
   const byId = useDrafts((s) => s.byId);
@@ -79,18 +53,6 @@ export function useVisibleRows(): { rows: QueueRow[]; ids: string[] } {
   const state = useQueueView((s) => s.state);
   const grouped = useQueueView((s) => s.grouped);
   return useMemo(() => visibleRows(order, byId, account, state, grouped), [order, byId, account, state, grouped]);
-}
-
-/** Drafts per account and state, for the counts and the filters' options. */
-export function countByAccount(byId: ReadonlyMap<string, DraftView>): Map<string, Partial<Record<DraftState, number>> & { total: number }> {
-  const counts = new Map<string, Partial<Record<DraftState, number>> & { total: number }>();
-  for (const draft of byId.values()) {
-    let entry = counts.get(draft.openId);
-    if (!entry) counts.set(draft.openId, (entry = { total: 0 }));
-    entry[draft.state] = (entry[draft.state] ?? 0) + 1;
-    entry.total++;
-  }
-  return counts;
 }
 
 /** Runs a bulk action on the selected drafts that still exist; what could not be done is reported above the list. */

@@ -1,0 +1,44 @@
+/** Which rows the queue shows, and its counts: pure, from the drafts and the person's filters. */
+import type { DraftState, DraftView } from '../api/contract';
+
+export type QueueRow = { kind: 'draft'; id: string } | { kind: 'group'; openId: string; count: number };
+
+/** The rows to show: drafts passing the filters, in queue order, under a heading per account when grouped. */
+export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, DraftView>, account: string | null, state: DraftState | null, grouped: boolean): { rows: QueueRow[]; ids: string[] } {
+  const ids: string[] = [];
+  for (const id of order) {
+    const draft = byId.get(id);
+    if (!draft || (account !== null && draft.openId !== account) || (state !== null && draft.state !== state)) continue;
+    ids.push(id);
+  }
+  if (!grouped) return { rows: ids.map((id) => ({ kind: 'draft', id })), ids };
+  // Accounts in the order their first draft comes; each one's drafts in queue order.
+  const groups = new Map<string, string[]>();
+  for (const id of ids) {
+    const openId = byId.get(id)!.openId;
+    const group = groups.get(openId);
+    if (group) group.push(id);
+    else groups.set(openId, [id]);
+  }
+  const rows: QueueRow[] = [];
+  const groupedIds: string[] = [];
+  for (const [openId, members] of groups) {
+    rows.push({ kind: 'group', openId, count: members.length });
+    for (const id of members) rows.push({ kind: 'draft', id });
+    groupedIds.push(...members);
+  }
+  return { rows, ids: groupedIds };
+}
+
+/** Drafts per account and state, for the counts and the filters' options. */
+export function countByAccount(byId: ReadonlyMap<string, DraftView>): Map<string, Partial<Record<DraftState, number>> & { total: number }> {
+  const counts = new Map<string, Partial<Record<DraftState, number>> & { total: number }>();
+  for (const draft of byId.values()) {
+    let entry = counts.get(draft.openId);
+    if (!entry) counts.set(draft.openId, (entry = { total: 0 }));
+    entry[draft.state] = (entry[draft.state] ?? 0) + 1;
+    entry.total++;
+  }
+  return counts;
+}
+
