@@ -344,7 +344,10 @@ export class UploadService {
       const draft = this.queue.require(id);
       const earlier = draft.contentKey ? earlierDrafts(openId, draft.contentKey, index, this.delivered)[0] : undefined;
       if (earlier && draft.openId !== openId) throw new AppError('duplicate_content', `That account already has the same content (${earlier.fileName})`);
-      outcome.changed.push(this.queue.view(this.queue.apply(id, { type: 'move', openId })));
+      const moved = this.queue.apply(id, { type: 'move', openId });
+      // A second draft with the same content in this move is a duplicate of this one.
+      if (moved.contentKey) index.set(`${openId} ${moved.contentKey}`, [...(index.get(`${openId} ${moved.contentKey}`) ?? []), moved]);
+      outcome.changed.push(this.queue.view(moved));
       return Promise.resolve();
     });
   }
