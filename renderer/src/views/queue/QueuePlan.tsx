@@ -25,7 +25,7 @@ export function QueuePlan() {
   };
   if (plans.length === 0) return <p className="queue-plan__empty">Nothing is waiting to go: every draft is in an inbox, posted, failed or cancelled.</p>;
   return (
-    <div className="queue-plan" aria-label="Today’s plan">
+    <div className="queue-plan">
       {plans.map((plan) => (
         <section key={plan.openId} className="queue-plan__account" aria-labelledby={`plan-${plan.openId}`}>
           <h2 className="queue-plan__title" id={`plan-${plan.openId}`}>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { hashFor } from '../../state/navigation';
 import { accountLabel } from '../../state/accounts';
 import { loadSettings, saveSettings, useSettings } from '../../state/settings';
@@ -10,8 +9,6 @@ import { targetWords, type UploadTarget } from './use-upload-target';
  * chosen. With none able to receive drafts, it says why and where to fix it.
  */
 export function UploadAccountPicker({ target }: { target: UploadTarget }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   const none = target.eligible.length === 0;
   const words = targetWords(target);
   const toggle = (openId: string, on: boolean) => {
@@ -24,15 +21,15 @@ export function UploadAccountPicker({ target }: { target: UploadTarget }) {
   };
   return (
     <div className="toolbar-field">
-      <span className="toolbar-field__label" id={`${id}-label`}>
+      <span className="toolbar-field__label">
         Send to
       </span>
       {none ? (
         <>
-          <p className="send-to__none" aria-labelledby={`${id}-label`} aria-describedby={hintId}>
+          <p className="send-to__none">
             No account can receive drafts
           </p>
-          <p className="toolbar-field__hint" id={hintId}>
+          <p className="toolbar-field__hint">
             {target.anyAccount ? 'Your accounts need to sign in again or allow video.upload.' : 'Add an account first.'} <a href={hashFor('accounts')}>Go to Accounts</a>
           </p>
         </>
