@@ -96,9 +96,10 @@ describe('draft actions', () => {
     // Hold the uploads so the drafts stay in the queue while they are reordered.
     await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 60_000 }]) });
     const files = [];
-    for (const name of ['one.mp4', 'two.mp4']) {
+    // Two different videos: the same content twice for one account would be refused as a duplicate.
+    for (const [seed, name] of ['one.mp4', 'two.mp4'].entries()) {
       const source = join(h.dataDir, name);
-      await writeMp4File(source, 1024 * 1024, 9);
+      await writeMp4File(source, 1024 * 1024, 9 + seed);
       const { fileId } = await h.app.incoming.receive(createReadStream(source));
       files.push({ source: { kind: 'incoming' as const, fileId }, name, mimeType: 'video/mp4' as const, durationMs: null });
     }
