@@ -74,7 +74,8 @@ const ResultRow = memo(function ResultRow({ row, index, start, width, columns, o
   return (
     <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
       {columns.map((column) => (
-        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }}>
+        // A text cell may end in an ellipsis: its title holds the whole value.
+        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.numeric ? undefined : (column.full ?? column.text)(row)}>
           {column.field === 'username' && row.username ? (
             <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
               @{row.username}
