@@ -12,12 +12,6 @@ import type { VideoRow } from '../../api/contract';
 import { columnsFor, sortedOrder, type Column } from './columns';
 
 const ROW_HEIGHT = 32;
-/**
- * Rows are keyed by their slot (index modulo this), not their index: a row scrolled out hands its
- * DOM to the row scrolled in, which only changes text, instead of React removing and creating
- * elements for every row on every frame. Larger than any window of rows rendered at once.
- */
-const ROW_SLOTS = 128;
 
 export function ResultsTable({ fields, onOpenAccount }: { fields: readonly VideoField[]; onOpenAccount: (username: string) => void }) {
   const version = useResearch((state) => state.rowsVersion);
@@ -32,6 +26,13 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
 
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const rows = loadedRows();
+  /**
+   * Rows are keyed by their slot, index modulo the number of rows rendered: the window of rows is
+   * contiguous, so its slots are always the same set, and a row scrolled out hands its elements to
+   * the row scrolled in (the one a whole window further on), which only changes text. A scroll of any
+   * length, even a jump across 100,000 rows, then creates and removes no elements at all.
+   */
+  const items = virtualizer.getVirtualItems();
 
   return (
     <div className="results" role="table" aria-label="Loaded videos" aria-rowcount={count + 1}>
@@ -50,9 +51,9 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
           })}
         </div>
         <div className="results__body" style={{ height: virtualizer.getTotalSize(), width }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = rows[order ? order[item.index]! : item.index];
-            return row ? <ResultRow key={item.index % ROW_SLOTS} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
+            return row ? <ResultRow key={item.index % items.length} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
         </div>
       </div>
