@@ -12,6 +12,15 @@ import type { VideoRow } from '../../api/contract';
 import { columnsFor, sortedOrder, type Column } from './columns';
 
 const ROW_HEIGHT = 32;
+/**
+ * Rows are keyed by their slot (index modulo this), not their index: a row scrolled out hands its
+ * DOM to the row scrolled in, which only changes text, instead of React removing and creating
+ * elements for every row on every frame. Larger than any window of rows rendered at once, so a
+ * row keeps its elements, in place, while it stays in the window: keyed by index modulo the window
+ * instead, React moves elements as the window turns, and a focused button moved so loses focus
+ * (Tab through the rows then went round in circles; test/e2e/ui-layout-a11y.spec.ts).
+ */
+const ROW_SLOTS = 128;
 
 export function ResultsTable({ fields, onOpenAccount }: { fields: readonly VideoField[]; onOpenAccount: (username: string) => void }) {
   const version = useResearch((state) => state.rowsVersion);
@@ -26,12 +35,6 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
 
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const rows = loadedRows();
-  /**
-   * Rows are keyed by their slot, index modulo the number of rows rendered: the window of rows is
-   * contiguous, so its slots are always the same set, and a row scrolled out hands its elements to
-   * the row scrolled in (the one a whole window further on), which only changes text. A scroll of any
-   * length, even a jump across 100,000 rows, then creates and removes no elements at all.
-   */
   const items = virtualizer.getVirtualItems();
 
   return (
@@ -53,7 +56,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
         <div className="results__body" style={{ height: virtualizer.getTotalSize(), width }}>
           {items.map((item) => {
             const row = rows[order ? order[item.index]! : item.index];
-            return row ? <ResultRow key={item.index % items.length} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
+            return row ? <ResultRow key={item.index % ROW_SLOTS} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
         </div>
       </div>
