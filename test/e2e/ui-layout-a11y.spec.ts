@@ -184,7 +184,8 @@ async function fillQueue(client: ReturnType<typeof webClient>): Promise<void> {
       const { value } = (await response.json()) as { value: { fileId: string } };
       files.push({ source: { kind: 'incoming' as const, fileId: value.fileId }, name, mimeType: 'video/mp4' as const, durationMs: 1000 });
     }
-    await client.call('drafts.add', { openId, files });
+    // One clip's bytes under every name: queued on purpose, past the duplicate rule.
+    await client.call('drafts.add', { openId, files, duplicates: 'allow' });
   }
   await expect
     .poll(async () => (await client.call('drafts.list')).filter((draft) => ['queued', 'uploading', 'processing'].includes(draft.state)).length, { timeout: 120_000 })
