@@ -101,6 +101,12 @@ export class DraftQueue {
     if (draft) this.events.emit('drafts.updated', this.view({ ...draft, uploadedBytes }), id);
   }
 
+  /** Tells the windows a draft's view again (a figure worked out from the whole queue moved; nothing to journal). */
+  retell(id: string): void {
+    const draft = this.journal.get(id);
+    if (draft) this.events.emit('drafts.updated', this.view(draft), id);
+  }
+
   compact(): void {
     this.journal.compact();
   }

@@ -111,6 +111,8 @@ export class UploadService {
   /** Set while a bulk action applies many transitions: one pump at the end instead of one per draft. */
   private batching = false;
   private forecast: { version: number; at: number; starts: ReadonlyMap<string, number> } | null = null;
+  /** The expected starts the windows were last told, and for which version of the queue. */
+  private told: { version: number; starts: ReadonlyMap<string, number> } = { version: -1, starts: new Map() };
   private readonly scheduler: Scheduler;
   private readonly kinds: MediaKinds;
   private readonly chunks: ChunkTransport;
@@ -307,6 +309,7 @@ export class UploadService {
     // Remembered before it goes: a crash in between leaves it known twice, never forgotten.
     this.delivered.remember(draft);
     this.queue.remove(id);
+    this.pump();
     await this.releaseFile(draft, 'removed');
   }
 
@@ -359,6 +362,7 @@ export class UploadService {
     const ids = done.map((draft) => draft.id);
     // Their files were released when they reached the inbox: only the records go.
     this.queue.removeMany(ids);
+    this.pump();
     return ids;
   }
 
@@ -422,6 +426,25 @@ export class UploadService {
     for (const draft of plan.poll) this.track(this.poll(draft.id));
     for (const draft of plan.start) this.run(draft.id);
     if (plan.wakeAt !== null) this.wakeTimer = setTimeout(() => this.pump(), Math.max(10, plan.wakeAt - now));
+    this.retellForecasts();
+  }
+
+  /**
+   * A draft moved, removed, reordered or opening a publish shifts when the other waiting drafts of
+   * its account go, though their records do not change: their views are told again.
+   */
+  private retellForecasts(): void {
+    if (this.told.version === this.queue.version) return;
+    const starts = this.expectedStarts();
+    const told = new Map<string, number>();
+    for (const draft of this.queue.all()) {
+      if (draft.failCode !== INBOX_WAIT) continue;
+      const at = starts.get(draft.id);
+      if (at === undefined) continue;
+      told.set(draft.id, at);
+      if (this.told.starts.get(draft.id) !== at) this.queue.retell(draft.id);
+    }
+    this.told = { version: this.queue.version, starts: told };
   }
 
   private run(id: string): void {

@@ -111,13 +111,13 @@ describe('batches, duplicates and the inbox limit', () => {
     expect(inbox.filter((d) => filled.some((f) => f.id === d.id)).every((d) => d.state === 'inbox')).toBe(true);
 
     const waitingFiles = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const path = join(h.dataDir, `later-${i}.mp4`);
       await writeMp4File(path, MB + 100 + i, 40 + i);
       waitingFiles.push(await send(path));
     }
     const later = await h.call('drafts.add', { openId: CHEN, files: waitingFiles });
-    const waiting = await until('both waiting for inbox space', (drafts) => later.every((l) => drafts.find((d) => d.id === l.id)?.state === 'waiting' && drafts.find((d) => d.id === l.id)?.expectedAt !== null));
+    const waiting = await until('all three waiting for inbox space', (drafts) => later.every((l) => drafts.find((d) => d.id === l.id)?.state === 'waiting' && drafts.find((d) => d.id === l.id)?.expectedAt !== null));
     const views = later.map((l) => waiting.find((d) => d.id === l.id)!);
     expect(views[0]!.reason).toMatch(/Inbox full/);
     // The oldest pending share is the first fill draft's; the second waits for the second oldest.
@@ -125,8 +125,15 @@ describe('batches, duplicates and the inbox limit', () => {
     expect(views[0]!.expectedAt! - firstShare).toBeGreaterThanOrEqual(DAY);
     expect(views[0]!.expectedAt! - firstShare).toBeLessThan(DAY + 60_000);
     expect(views[1]!.expectedAt!).toBeGreaterThanOrEqual(views[0]!.expectedAt!);
+    expect(views[2]!.expectedAt!).toBeGreaterThanOrEqual(views[1]!.expectedAt!);
 
-    const moved = await h.call('drafts.move', { ids: later.map((d) => d.id), openId: BEN });
+    // One moved away: the drafts behind it are told their earlier start, though their records did not change.
+    const sooner = h.waitForEvent('drafts.updated', (view) => view.id === later[2]!.id && view.expectedAt === views[1]!.expectedAt);
+    const first = await h.call('drafts.move', { ids: [later[0]!.id], openId: BEN });
+    expect(first.changed.map((d) => [d.openId, d.state])).toEqual([[BEN, 'queued']]);
+    await sooner;
+
+    const moved = await h.call('drafts.move', { ids: later.slice(1).map((d) => d.id), openId: BEN });
     expect(moved.refused).toEqual([]);
     expect(moved.changed.map((d) => [d.openId, d.state])).toEqual([[BEN, 'queued'], [BEN, 'queued']]);
     const done = await until('moved drafts in Ben’s inbox', settled(later.map((d) => d.id)));
