@@ -3,6 +3,7 @@
  * path and no upload URL (the URL is a one-hour credential).
  */
 import { z } from 'zod';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
 import { NoInput, type ChannelTable, type EventTable } from './table.js';
 
 export const DRAFT_STATES = ['queued', 'waiting', 'uploading', 'processing', 'inbox', 'posted', 'failed', 'paused', 'cancelled'] as const;
@@ -83,14 +84,8 @@ export const DraftFileInput = z
   })
   .strict();
 
-/** A video's address for a PULL_FROM_URL draft: http(s), no credentials in it (the platform fetches it as is). */
-export const VideoUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .url()
-  .refine((value) => /^https?:\/\//i.test(value), 'must be an http or https address')
-  .refine((value) => !/^https?:\/\/[^/]*@/i.test(value), 'must not carry a user name or password');
+/** A video's address for a PULL_FROM_URL draft: https (plain http only on loopback, the sandbox's), no credentials in it. */
+export const VideoUrl = z.string().trim().max(2048).refine(isHttpsOrLoopback, `must be ${HTTPS_OR_LOOPBACK_RULE}, with no user name or password`);
 
 export const draftsChannels = {
   'drafts.list': { input: NoInput, output: z.array(DraftView) },
