@@ -191,7 +191,16 @@ export class UploadService {
    * the downloaded bytes instead.
    */
   addUrl(openId: string, url: string): DraftView {
-    const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? '') || new URL(url).host;
+    const address = new URL(url);
+    const last = address.pathname.split('/').filter(Boolean).at(-1) ?? '';
+    // The file name the address ends with, as a person reads it (a malformed %-escape stays as typed).
+    let name = last;
+    try {
+      name = decodeURIComponent(last);
+    } catch {
+      // keep it as typed
+    }
+    name ||= address.host;
     const draft: DraftRecord = {
       id: randomUUID(), kind: 'video_url', openId, fileName: name.slice(0, 255), filePath: '', ownsFile: false,
       mimeType: 'video/mp4', size: 1, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, sourceUrl: url, downloadedBytes: 0,
