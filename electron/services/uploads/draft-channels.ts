@@ -42,11 +42,11 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
       for (const file of files) {
         const filePath = await pathOf(file.source);
         if (file.source.kind === 'path') {
-          resolved.push({ filePath, fileName: file.name || basename(filePath), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false });
+          resolved.push({ filePath, fileName: file.name || basename(filePath), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false, thumbnail: file.thumbnail });
         } else {
           // One sent file, one call: the first of its drafts to reach the inbox deletes its copy.
           if (owned.has(filePath) || resolved.some((r) => r.filePath === filePath)) throw new AppError('file_in_use', `${file.name} is already in the queue; send it again to queue it twice`);
-          resolved.push({ filePath, fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true });
+          resolved.push({ filePath, fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true, thumbnail: file.thumbnail });
         }
       }
       return uploads.add(accounts, resolved, { duplicates });
@@ -56,6 +56,12 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
       for (const file of files) paths.push(await pathOf(file.source));
       return uploads.duplicatesOf(openIds, paths);
     },
+    'drafts.addUrl': ({ openId, url }) => {
+      const refusal = checkAccount(openId);
+      if (refusal) throw new AppError('account_unusable', refusal);
+      return uploads.addUrl(openId, url);
+    },
+    'drafts.thumbnail': async ({ id }) => ({ dataUrl: await uploads.thumbnail(id) }),
     'drafts.pause': ({ id }) => uploads.pause(id),
     'drafts.resume': ({ id }) => uploads.resume(id),
     'drafts.cancel': ({ id }) => uploads.cancel(id),

@@ -6,3 +6,4 @@ export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftS
 export type { AccountLookup, AccountRecord, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract';
 export type { LogsLocation, UpdateStatus } from '../../../electron/core/contract';
 export type { BulkAction, BulkOutcome, EarlierDraft } from '../../../electron/core/contract';
+export type { WatchFolderView } from '../../../electron/core/contract';

@@ -130,7 +130,7 @@ async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, tu
       if (openIds.length === 0) return dismissIntake(item.key);
       update(item.key, { phase: 'adding', duplicates: [] });
     }
-    const input = { openIds: [...openIds], files: [{ source, name, mimeType, durationMs: probe.durationMs }], duplicates };
+    const input = { openIds: [...openIds], files: [{ source, name, mimeType, durationMs: probe.durationMs, thumbnail: probe.thumbnail }], duplicates };
     const views: DraftView[] = await request('drafts.add', input as ChannelInput<'drafts.add'>);
     if (controller.signal.aborted) return;
     addedDrafts(views);

@@ -8,6 +8,7 @@ import { PageHeader } from '../components/PageHeader';
 import { dismissActionError, loadDrafts, useDrafts } from '../state/drafts';
 import { addFiles, refuseFiles, useIntake } from '../state/intake';
 import { hashFor } from '../state/navigation';
+import { AddByUrl } from './queue/AddByUrl';
 import { ChooseVideosButton } from './queue/ChooseVideosButton';
 import { BulkReport } from './queue/BulkBar';
 import { QueueBody, QueueTools } from './queue/QueueTools';
@@ -87,6 +88,7 @@ export function QueueView() {
       <PageHeader title="Queue" description={DESCRIPTION} />
       <DropZone destination={targetWords(target)} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
         <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} />
+        <AddByUrl openId={target.openId} />
         {count > 0 ? <QueueTools /> : null}
         <div className="queue-notices">
           <ActionError />

@@ -7,6 +7,7 @@ import { ClientSecretSettings } from './settings/ClientSecretSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
+import { WatchFolderSettings } from './settings/WatchFolderSettings';
 
 export function SettingsView() {
   const settings = useSettings((state) => state.settings);
@@ -20,6 +21,7 @@ export function SettingsView() {
           <PlatformSettings stored={settings.profile} />
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
+          <WatchFolderSettings />
           <AppearanceSettings stored={settings.appearance} />
           <UpdateSettings stored={settings.updates} />
           <AboutDraftdeck />

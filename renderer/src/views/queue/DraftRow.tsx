@@ -46,11 +46,11 @@ export const DraftRow = memo(function DraftRow({ id, index, count, prevId, nextI
 
 function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft: DraftView; index: number; count: number; prevId: string | null; nextId: string | null; style: CSSProperties }) {
   const selected = useQueueView((state) => state.selected.has(draft.id));
-  const thumbnail = useThumbnail(draft.id);
+  const thumbnail = useThumbnail(draft);
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
   const words = describeDraft(draft);
   const name = draft.fileName;
-  const meta = [formatBytes(draft.size), draft.durationMs !== null ? formatDuration(draft.durationMs) : null, account ? accountLabel(account) : draft.openId].filter(Boolean).join(' · ');
+  const meta = [draft.kind === 'video_url' ? draft.sourceUrl : formatBytes(draft.size), draft.durationMs !== null ? formatDuration(draft.durationMs) : null, account ? accountLabel(account) : draft.openId].filter(Boolean).join(' · ');
 
   return (
     <li className={`draft-row draft-row--batch draft-row--${words.tone}`} style={style} aria-setsize={count} aria-posinset={index + 1} data-draft-id={draft.id} data-state={draft.state} {...rowDragHandlers(draft.id)}>
@@ -79,7 +79,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
         {words.progress !== null ? <ProgressBar value={words.progress} tone={words.tone} label={`${name}: ${words.label}`} /> : null}
       </div>
       <div className="draft-row__actions">
-        {actionsFor(draft.state).map((action, position) => (
+        {actionsFor(draft).map((action, position) => (
           // Keyed by position: Pause becomes Resume in the same element, so keyboard focus stays.
           <ActionButton key={position} draft={draft} action={action} index={index} />
         ))}
