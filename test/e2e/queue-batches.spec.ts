@@ -210,7 +210,7 @@ test.describe('queue: filters, selection and bulk actions', () => {
     await setChaos(app, []);
     await callApp(app, 'settings.set', { uploads: { concurrency: 3 } });
     for (const name of ['clip-1.mp4', 'clip-4.mp4', 'clip-2.mp4']) await expect(draftRow(page, name).getByText('In inbox', { exact: true })).toBeVisible({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Clear finished (3 drafts)' }).click();
+    await page.getByRole('button', { name: 'Clear finished (3)' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'No drafts yet' })).toBeVisible();
     expect(await callApp<Draft[]>(app, 'drafts.list')).toEqual([]);
     expect(consoleErrors).toEqual([]);

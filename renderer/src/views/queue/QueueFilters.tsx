@@ -8,7 +8,6 @@ import { Button } from '../../components/Button';
 import { accountLabel, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
 import { clearFinished, countByAccount, setFilter, useQueueView } from '../../state/queue-view';
-import { plural } from '../../format';
 import { STATE_LABELS } from './draft-words';
 
 const STATES = Object.keys(STATE_LABELS) as DraftState[];
@@ -64,19 +63,19 @@ export function QueueFilters() {
           {mode === 'plan' ? 'Show the list' : 'Today’s plan'}
         </Button>
         <Button unavailable={finished === 0} onClick={() => finished > 0 && void clearFinished(account)}>
-          Clear finished ({plural(finished, 'draft')})
+          Clear finished ({finished.toLocaleString()})
         </Button>
       </div>
     </div>
   );
 }
 
-/** Counts per account and state, one line per account. */
+/** Counts per account and state, one line per account (with one account, the queue's summary says it all). */
 export function AccountCounts() {
   const byId = useDrafts((state) => state.byId);
   const accounts = useAccounts((state) => state.accounts);
   const counts = useMemo(() => countByAccount(byId), [byId]);
-  if (counts.size === 0) return null;
+  if (counts.size < 2) return null;
   return (
     <ul className="account-counts" aria-label="Counts per account">
       {[...counts].map(([openId, entry]) => {
