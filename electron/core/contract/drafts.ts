@@ -47,6 +47,8 @@ export const DraftView = z.object({
   etaSeconds: z.number().nullable(),
   /** Photo posts only. */
   photo: PhotoPostView.nullable(),
+  /** It was under way when Draftdeck stopped unexpectedly; this run carried it on. */
+  resumedAfterCrash: z.boolean(),
 });
 export type DraftView = z.infer<typeof DraftView>;
 

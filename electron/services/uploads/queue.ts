@@ -9,14 +9,19 @@ import { AppError, IpcErrorCode } from '../../core/result.js';
 import { DraftView } from '../../core/contract/index.js';
 import type { DraftRecord } from './draft.js';
 import { Journal } from './journal.js';
+import { openRunMarker, type RunMarker } from './clean-stop.js';
 import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
 /** Speed and time left of a draft being uploaded, from the engine's progress samples. */
 export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null };
 
+/** States in which a draft was being worked on: a crash interrupted it, and this run carries it on. */
+const UNDER_WAY: ReadonlySet<DraftRecord['state']> = new Set(['uploading', 'processing']);
+
 export class DraftQueue {
   private readonly journal: Journal<DraftRecord>;
+  private readonly marker: RunMarker;
 
   constructor(
     dataDir: string,
@@ -24,7 +29,12 @@ export class DraftQueue {
     private readonly events: EventSink,
     private readonly live: LiveFigures,
   ) {
-    this.journal = new Journal({ file: join(dataDir, 'drafts.json'), ...draftJournalCodec(urlSeal) });
+    const file = join(dataDir, 'drafts.json');
+    this.journal = new Journal({ file, ...draftJournalCodec(urlSeal) });
+    this.marker = openRunMarker(file);
+    if (!this.marker.previousEndedCleanly) {
+      for (const draft of this.journal.all()) if (UNDER_WAY.has(draft.state)) this.journal.put({ ...draft, resumedAfterCrash: true });
+    }
   }
 
   all(): DraftRecord[] {
@@ -90,8 +100,10 @@ export class DraftQueue {
     if (draft) this.events.emit('drafts.updated', this.view({ ...draft, uploadedBytes }), id);
   }
 
-  compact(): void {
+  /** The last write of a clean stop: folds the journal and tells the next start this run ended well. */
+  close(): void {
     this.journal.compact();
+    this.marker.markCleanStop();
   }
 
   private put(draft: DraftRecord): DraftRecord {

@@ -91,7 +91,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', 'Only a failed or cancelled draft can be retried');
       if (draft.failCode === 'file_changed' || draft.failCode === 'file_missing') return refuse(draft.failCode, `${describeFailReason(draft.failCode)}: add it again`);
       // The platform cannot continue a failed publish: a retry is a fresh one.
-      return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null });
+      return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null, resumedAfterCrash: false });
     case 'wait':
       return ok({ ...draft, attempts: event.attempts, state: 'waiting', reason: event.reason, failCode: event.code ?? null, notBefore: event.until, resumeState: null });
     case 'fail':

@@ -130,7 +130,7 @@ export class UploadService {
     // Aborting keeps each draft's journaled state: the next start resumes it.
     for (const id of this.active.keys()) this.interrupt(id);
     await Promise.allSettled(this.tasks);
-    this.queue.compact();
+    this.queue.close();
   }
 
   /** Files the queue owns (copies of dropped files) that a draft still needs: failed and cancelled ones' too, for a retry. */
@@ -143,8 +143,10 @@ export class UploadService {
     return this.queue.views();
   }
 
+  /** One action: the drafts share a batch (the person hears about them once). */
   async add(openId: string, files: NewDraftFile[]): Promise<DraftView[]> {
     const added: DraftRecord[] = [];
+    const batchId = randomUUID();
     for (const file of files) {
       const info = await stat(file.filePath).catch(() => null);
       if (!info?.isFile()) throw new AppError('file_missing', `${file.fileName} is not a readable file`);
@@ -155,7 +157,7 @@ export class UploadService {
         mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint: await fingerprintFile(file.filePath),
         addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
         uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-        attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
+        attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId,
       });
     }
     for (const draft of added) this.queue.add(draft);
@@ -172,7 +174,7 @@ export class UploadService {
       mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' },
       addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
       uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post,
+      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post, resumedAfterCrash: false, batchId: randomUUID(),
     };
     this.queue.add(draft);
     this.pump();

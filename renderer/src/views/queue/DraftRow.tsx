@@ -51,6 +51,7 @@ function DraftRowContent({ draft, index, count, style }: { draft: DraftView; ind
           {name}
         </p>
         <p className="draft-row__meta">{meta}</p>
+        {draft.resumedAfterCrash ? <p className="draft-row__note">Resumed after Draftdeck stopped unexpectedly</p> : null}
       </div>
       <div className="draft-row__status">
         <p className="draft-row__state">
