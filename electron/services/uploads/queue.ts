@@ -10,6 +10,7 @@ import { DraftView } from '../../core/contract/index.js';
 import type { DraftRecord } from './draft.js';
 import { Journal } from './journal.js';
 import { openRunMarker, type RunMarker } from './clean-stop.js';
+import type { DraftChanged } from './batch-notices.js';
 import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
@@ -28,6 +29,8 @@ export class DraftQueue {
     urlSeal: UrlSeal,
     private readonly events: EventSink,
     private readonly live: LiveFigures,
+    /** Told of every journaled change, after it is journaled (batch-notices.ts). */
+    private readonly changed?: DraftChanged,
   ) {
     const file = join(dataDir, 'drafts.json');
     this.journal = new Journal({ file, ...draftJournalCodec(urlSeal) });
@@ -107,8 +110,10 @@ export class DraftQueue {
   }
 
   private put(draft: DraftRecord): DraftRecord {
+    const previous = this.journal.get(draft.id);
     this.journal.put(draft);
     this.events.emit('drafts.updated', this.view(draft), draft.id);
+    this.changed?.(previous, draft, () => this.journal.all());
     return draft;
   }
 }

@@ -23,6 +23,7 @@ import { isPlan, planChunks } from './chunk-plan.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
 import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';
 import { classifyFailure } from './failure.js';
+import type { DraftChanged } from './batch-notices.js';
 import { fingerprintFile } from './fingerprint.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
 import type { PublishApi } from '../../api/publish.js';
@@ -70,6 +71,8 @@ export interface UploadServiceDeps {
   urlSeal?: UrlSeal;
   /** Photo posts (services/photos/photo-kind.ts); without it a photo draft fails saying so. */
   photoKind?: MediaKind;
+  /** Told of every journaled change of a draft (batch-notices.ts). */
+  draftChanged?: DraftChanged;
 }
 
 export interface NewDraftFile {
@@ -111,7 +114,7 @@ export class UploadService {
     this.queue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, (draft) => {
       const activity = this.active.get(draft.id);
       return draft.state === 'uploading' && activity ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null };
-    });
+    }, deps.draftChanged);
     this.scheduler = new Scheduler(() => this.deps.limits?.() ?? PLATFORM_LIMITS);
     this.kinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), photo: deps.photoKind ?? unavailableKind };
     this.chunks = deps.chunks ?? { put: putChunk };
