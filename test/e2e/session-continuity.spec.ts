@@ -137,7 +137,7 @@ test.describe('the page survives the app restarting', () => {
       await expect.poll(() => moved.stderr()).toContain(`The address changed: port ${port}, used last time, is taken by another program`);
       // The old tab cannot reach the new address; it says where to find it, and keeps saying so.
       await expect(page.getByTestId('host-status')).toContainText('the terminal where it runs shows it');
-      // The new address works in a tab, and the next start goes back to it.
+      // The new address works in a tab.
       const second = await page.context().newPage();
       await second.goto(moved.url);
       await expect(second.getByRole('heading', { level: 1 })).toHaveText('Queue');
