@@ -4,14 +4,14 @@
  * that the app stopped, and comes back by itself when the app does, on the same address and
  * session; a draft a kill -9 interrupted says so in its row, a draft a clean stop interrupted
  * does not. When the old port is taken, the new address is announced and the old tab says where
- * to look.
+ * to look; when the app is back under another session, the tab says to open the new address.
  *
  * These tests use no console-error fixture: a tab whose host is gone logs the browser's own
  * "Failed to load resource: net::ERR_CONNECTION_REFUSED" for each reconnect attempt, which is
  * the behaviour under test, not a fault.
  */
 import { createServer, type Server } from 'node:net';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -145,5 +145,22 @@ test.describe('the page survives the app restarting', () => {
     } finally {
       await new Promise<void>((resolve) => squatter.close(() => resolve()));
     }
+  });
+
+  test('an app back on the same port under another session is told apart: open the new address', async ({ page, apps }) => {
+    const first = await startWebApp();
+    apps.push(first);
+    await page.goto(first.url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
+    await first.stop();
+    // Someone replaced the session's token (the port stays): the next start takes the new one.
+    const file = join(first.dataDir, 'web-session.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), token: 'A'.repeat(43) }));
+    const second = await startWebApp({ dataDir: first.dataDir });
+    apps.push(second);
+    expect(second.origin).toBe(first.origin);
+    expect(second.token).not.toBe(first.token);
+    // The same address answers, but this tab's token no longer opens it.
+    await expect(page.getByTestId('host-status')).toContainText('Draftdeck restarted with a new session that this page cannot use.', { timeout: 30_000 });
   });
 });
