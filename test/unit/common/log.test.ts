@@ -73,7 +73,7 @@ describe('readable lines (a person at a terminal)', () => {
     const { log, lines } = memoryLogger('text');
     log.child({ service: 'uploads' }).warn({ draftId: 'd1', attempts: 2 }, 'upload paused');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d warn  uploads: upload paused \(draftId=d1, attempts=2\)\n$/);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d warn {2}uploads: upload paused \(draftId=d1, attempts=2\)\n$/);
   });
 
   it('censors and scrubs exactly as the JSON lines do', () => {
