@@ -19,7 +19,7 @@ import { logsFolder, placeLogs } from './platform/logs-folder.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
 import { createNotifier } from './platform/notifications.js';
 import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
-import { createSavePathChooser } from './platform/save-dialog.js';
+import { createFolderChooser, createSavePathChooser } from './platform/save-dialog.js';
 import { guardSession } from './platform/session-policy.js';
 import { claimSingleInstance } from './platform/single-instance.js';
 import { createElectronStore } from './platform/store.js';
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     updater: app.isPackaged ? createUpdater(log.child({ service: 'updater' })) : undefined,
     chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),
     notify: createNotifier(Notification, () => bringToFront(mainWindow)),
+    chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 

@@ -17,6 +17,7 @@ import { shellChannels, shellEvents } from './shell.js';
 import { storeChannels, storeEvents } from './store.js';
 import type { ChannelTable, EventTable } from './table.js';
 import { vaultChannels } from './vault.js';
+import { watchFoldersChannels, watchFoldersEvents } from './watch-folders.js';
 
 export * from './accounts.js';
 export * from './app.js';
@@ -28,12 +29,14 @@ export * from './settings.js';
 export * from './shell.js';
 export * from './store.js';
 export * from './vault.js';
+export * from './watch-folders.js';
 export type { ChannelTable, EventTable } from './table.js';
 
 export const channels = {
   ...appChannels,
   ...settingsChannels,
   ...draftsChannels,
+  ...watchFoldersChannels,
   ...accountsChannels,
   ...vaultChannels,
   ...photosChannels,
@@ -46,6 +49,7 @@ export const events = {
   ...settingsEvents,
   ...draftsEvents,
   ...noticesEvents,
+  ...watchFoldersEvents,
   ...accountsEvents,
   ...photosEvents,
   ...shellEvents,

@@ -21,3 +21,8 @@ export type { MediaKind } from './media-kind.js';
 export type { DraftRecord, PhotoImage, PhotoPost } from './draft.js';
 export type { UploadService } from './upload-service.js';
 export type { IncomingFiles } from './incoming-files.js';
+
+/** What watch folders use of the engine: they add drafts through UploadService.add, and keep each taken file's fingerprint. */
+export type { NewDraftFile } from './upload-service.js';
+export type { AccountCheck } from './draft-channels.js';
+export { fingerprintFile, type Fingerprint } from './fingerprint.js';
