@@ -1,8 +1,8 @@
 /**
- * upload: the app's real upload engine against curl sending the same chunks, in the same run,
- * into two receivers: the sandbox (in its own process; its upload host hashes and writes every
- * byte to disk) and a bare loopback sink that only counts and discards bytes (the engine's own
- * ceiling). Each figure is the median of RUNS runs, app and curl alternating (app, curl, app,
+ * upload: the app's real upload engine against curl making the same requests (open the publish,
+ * then PUT the same chunks on one connection), in the same run, into two receivers: the sandbox
+ * (in its own process; its upload host hashes and writes every byte to disk) and a bare loopback
+ * sink that only counts and discards bytes (the engine's own ceiling). Each figure is the median of RUNS runs, app and curl alternating (app, curl, app,
  * curl …); each run is printed on stderr.
  *   app_mb_s, curl_mb_s, ratio                 a 1 GB file into the sandbox (ratio = app / curl)
  *   sink_app_mb_s, sink_curl_mb_s, sink_ratio  the same file into the loopback sink
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
-import { MB, curlPutFiles, makeFile, repoRoot, signIn, startSandboxChild, stopChild } from './lib/sandbox-session.js';
+import { MB, curlInitVideo, curlPutFiles, makeFile, repoRoot, signIn, startSandboxChild, stopChild } from './lib/sandbox-session.js';
 import { startLoopbackSink } from './lib/loopback-sink.js';
 import { PREFERRED_CHUNK, chunkRange, isPlan, planChunks, type ChunkPlan } from '../../electron/services/uploads/chunk-plan.js';
 
@@ -84,12 +84,17 @@ async function chunkFilesFor(file: string, size: number, dir: string): Promise<{
   return { plan, parts };
 }
 
-async function timedCurl(uploadUrl: string, parts: Array<{ file: string; first: number; last: number }>, total: number): Promise<number> {
+/**
+ * curl making the requests the engine makes, timed the same way: it opens the publish (op 4), then
+ * PUTs every chunk on one connection. Returns the seconds and the publish.
+ */
+async function timedCurl(baseUrl: string, token: string, plan: ChunkPlan, parts: Array<{ file: string; first: number; last: number }>): Promise<{ seconds: number; publishId: string }> {
   const started = performance.now();
-  const statuses = await curlPutFiles(uploadUrl, parts, total);
+  const { publishId, uploadUrl } = await curlInitVideo(baseUrl, token, plan);
+  const statuses = await curlPutFiles(uploadUrl, parts, plan.videoSize);
   const seconds = (performance.now() - started) / 1000;
   if (statuses.length !== parts.length || statuses.some((status, i) => status !== (i === parts.length - 1 ? 201 : 206))) throw new Error(`curl statuses: ${statuses.join(',')}`);
-  return seconds;
+  return { seconds, publishId };
 }
 
 async function main(): Promise<void> {
@@ -116,14 +121,9 @@ async function main(): Promise<void> {
     for (let i = 1; i <= RUNS; i++) {
       const app = (await runEngine(engineEnv(gigabyte))) as EngineRun;
       if ((await inspect(ready.base_url, app.publishId)).sha256 !== expected) throw new Error('engine upload: SHA-256 differs');
-      const init = await fetch(`${ready.base_url}/v2/post/publish/inbox/video/init/`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ source_info: { source: 'FILE_UPLOAD', video_size: plan.videoSize, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount } }),
-      });
-      const { data } = (await init.json()) as { data: { publish_id: string; upload_url: string } };
-      const curlSeconds = await timedCurl(data.upload_url, parts, size);
-      if ((await inspect(ready.base_url, data.publish_id)).sha256 !== expected) throw new Error('curl upload: SHA-256 differs');
+      const curl = await timedCurl(ready.base_url, token, plan, parts);
+      if ((await inspect(ready.base_url, curl.publishId)).sha256 !== expected) throw new Error('curl upload: SHA-256 differs');
+      const curlSeconds = curl.seconds;
       runs.app.push(1024 / app.seconds);
       runs.curl.push(1024 / curlSeconds);
       runs.rss1gb.push(app.rssMb);
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
       const before = sink.bytes();
       const app = (await runEngine(engineEnv(gigabyte, sink.baseUrl))) as EngineRun;
       const between = sink.bytes();
-      const curlSeconds = await timedCurl(sink.newUploadUrl(), parts, size);
+      const curlSeconds = (await timedCurl(sink.baseUrl, token, plan, parts)).seconds;
       if (between - before !== size || sink.bytes() - between !== size) throw new Error(`the sink received ${between - before} and ${sink.bytes() - between} bytes, not ${size} each`);
       runs.sinkApp.push(1024 / app.seconds);
       runs.sinkCurl.push(1024 / curlSeconds);

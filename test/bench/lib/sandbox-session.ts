@@ -144,6 +144,26 @@ export function curlPut(url: string, path: string, first: number, last: number, 
 
 
 /**
+ * Op 4 (a FILE_UPLOAD publish) through curl, as the engine opens one before its chunks, so the
+ * baseline makes the same requests. The token goes on stdin (`-H @-`), never on the command line.
+ */
+export function curlInitVideo(baseUrl: string, token: string, plan: { videoSize: number; chunkSize: number; totalChunkCount: number }): Promise<{ publishId: string; uploadUrl: string }> {
+  const body = JSON.stringify({ source_info: { source: 'FILE_UPLOAD', video_size: plan.videoSize, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount } });
+  return new Promise((resolveInit, reject) => {
+    const curl = spawn('curl', ['-sS', '-X', 'POST', '-H', '@-', '-H', 'Content-Type: application/json', '--data-binary', body, `${baseUrl}/v2/post/publish/inbox/video/init/`], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    curl.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    curl.stdin.end(`Authorization: Bearer ${token}\n`);
+    curl.once('error', reject);
+    curl.once('close', (code) => {
+      const data = code === 0 ? (JSON.parse(out) as { data?: { publish_id?: string; upload_url?: string } }).data : undefined;
+      if (data?.publish_id && data.upload_url) resolveInit({ publishId: data.publish_id, uploadUrl: data.upload_url });
+      else reject(new Error(`curl init: exit ${code}, ${out.slice(0, 200)}`));
+    });
+  });
+}
+
+/**
  * Every chunk through one curl process, each part reading its own file, on one reused connection
  * (`--next` between parts): curl at its best, the baseline the app is held to.
  */
