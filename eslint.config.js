@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'test/**', 'sandbox/cli.ts', '**/cli.ts'],
+    files: ['scripts/**', 'test/**', '**/cli.ts', 'common/server-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -6,9 +6,8 @@
  * PGlite in the data dir, or the PostgreSQL server in DATABASE_URL. Logs go to stderr. Ctrl-C
  * (SIGINT) or SIGTERM stops it cleanly.
  */
-import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
-import { stopOnSignals } from '../sandbox/stop-on-signals.js';
+import { parseServerArgs, stopOnSignals } from '../common/server-cli.js';
 import { loadBackendConfigFile, startBackend } from './index.js';
 
 const DEFAULT_DATA_DIR = 'backend-data';
@@ -22,40 +21,20 @@ const USAGE = `usage: npm run backend -- --config FILE [--port N] [--host H] [--
 
   DATABASE_URL=postgres://…   use this PostgreSQL server instead of PGlite`;
 
-function fail(message: string): never {
-  console.error(`backend: ${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
 async function main(): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        config: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    fail((err as Error).message);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  if (!values.config) fail('--config FILE is required');
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (values.port !== undefined && (!/^\d+$/.test(values.port) || port > 65535)) fail('--port must be a port number from 0 to 65535');
+  const { values, cli } = parseServerArgs('backend', USAGE, {
+    config: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'data-dir': { type: 'string' },
+  });
+  const configPath = values.config ?? cli.fail('--config FILE is required');
+  const port = cli.port('port', values.port);
 
   const logger = createLogger({ name: 'backend' });
   let backend;
   try {
-    const config = await loadBackendConfigFile(values.config);
+    const config = await loadBackendConfigFile(configPath);
     const databaseUrl = process.env.DATABASE_URL || undefined;
     backend = await startBackend({ config, port, host: values.host, dataDir: databaseUrl ? undefined : (values['data-dir'] ?? DEFAULT_DATA_DIR), databaseUrl, logger });
   } catch (err) {

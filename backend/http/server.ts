@@ -9,10 +9,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Clock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
-import { newLogId } from '../../sandbox/ids.js';
 import { HANDLED } from '../../sandbox/http/reply.js';
 import type { Router } from '../../sandbox/http/router.js';
-import { answerClientErrors, closeServer, listen, send } from '../../sandbox/http/server.js';
+import { answerClientErrors, beginRequest, closeServer, listen, send } from '../../sandbox/http/server.js';
 import { apiError } from './answers.js';
 
 export interface BackendServerOptions {
@@ -44,21 +43,11 @@ export async function startBackendServer(options: BackendServerOptions): Promise
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const logId = newLogId(clock);
-    const started = performance.now();
-    const method = req.method ?? 'GET';
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://backend.invalid');
-    } catch {
+    const { logId, method, url } = beginRequest(req, res, clock, logger, 'http://backend.invalid');
+    if (!url) {
       send(res, apiError(400, 'invalid_request', 'malformed request target'));
       return;
     }
-    res.on('finish', () => {
-      const line = { method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started), log_id: logId };
-      if (res.statusCode >= 400) logger.info(line, 'request failed');
-      else logger.debug(line, 'request');
-    });
 
     const origin = req.headers.origin;
     const browserFacing = !options.serverToServerPaths.includes(url.pathname);

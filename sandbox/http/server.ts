@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OffsetClock } from '../../common/clock.js';
+import type { Clock, OffsetClock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
 import type { Chaos } from '../chaos.js';
 import { newLogId } from '../ids.js';
@@ -43,6 +43,38 @@ export function acceptBody(req: IncomingMessage, res: ServerResponse): void {
   if (awaitingContinue.delete(req)) res.writeContinue();
 }
 
+/**
+ * The start every request shares (the backend's server too): a log_id, the method, the target
+ * parsed against `base` (undefined when malformed, for the caller to answer in its own shape),
+ * and one log line when the response ends. Successful requests (status polls, chunks) log at
+ * debug, so an embedded server stays quiet; failures at info. The line never carries the query
+ * string: upload URLs and OAuth calls carry credentials there.
+ */
+export function beginRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clock: Clock,
+  logger: Logger,
+  base: string,
+  fields: Record<string, string> = {},
+): { logId: string; method: string; url: URL | undefined } {
+  const logId = newLogId(clock);
+  const started = performance.now();
+  const method = req.method ?? 'GET';
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', base);
+  } catch {
+    return { logId, method, url: undefined };
+  }
+  res.on('finish', () => {
+    const line = { ...fields, method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started), log_id: logId };
+    if (res.statusCode >= 400) logger.info(line, 'request failed');
+    else logger.debug(line, 'request');
+  });
+  return { logId, method, url };
+}
+
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
   const { router, chaos, clock, logger } = options;
   let port = options.port;
@@ -53,22 +85,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const logId = newLogId(clock);
-    const started = performance.now();
-    const method = req.method ?? 'GET';
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    } catch {
+    const { logId, method, url } = beginRequest(req, res, clock, logger, `http://127.0.0.1:${port}`, { server: options.name });
+    if (!url) {
       send(res, errorB(logId, 'invalid_params', 'malformed request target', { status: 400 }));
       return;
     }
-    res.on('finish', () => {
-      // Successful requests (status polls, chunks) at debug, so an embedded sandbox stays quiet; failures at info.
-      const line = { server: options.name, method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started), log_id: logId };
-      if (res.statusCode >= 400) logger.info(line, 'request failed');
-      else logger.debug(line, 'request');
-    });
     if (!hostAllowed(req.headers.host, port)) {
       awaitingContinue.delete(req);
       send(res, errorB(logId, 'invalid_params', 'Host must be 127.0.0.1 or localhost with this port', { status: 421 }));
