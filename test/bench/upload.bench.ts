@@ -2,9 +2,12 @@
  * upload: the app's real upload engine against curl making the same requests (open the publish,
  * then PUT the same chunks on one connection), in the same run, into two receivers: the sandbox
  * (in its own process; its upload host hashes and writes every byte to disk) and a bare loopback
- * sink that only counts and discards bytes (the engine's own ceiling). Each figure is the median of RUNS runs, app and curl alternating (app, curl, app,
- * curl …); each run is printed on stderr.
- *   app_mb_s, curl_mb_s, ratio                 a 1 GB file into the sandbox (ratio = app / curl)
+ * sink that only counts and discards bytes (the engine's own ceiling). Runs alternate app, curl,
+ * app, curl … RUNS times each; each run is printed on stderr, and each figure is a median over
+ * the runs. A ratio is the median of each app run over the curl run right after it: the two share
+ * the machine's load of that moment (other processes on a shared machine move both alike), which
+ * a ratio of the two medians, taken from different moments, does not.
+ *   app_mb_s, curl_mb_s, ratio                 a 1 GB file into the sandbox (ratio: app / curl, per pair)
  *   sink_app_mb_s, sink_curl_mb_s, sink_ratio  the same file into the loopback sink
  *   rss_1gb_mb, rss_2gb_mb, rss_ceiling_mb     the engine process's peak RSS (the high-water mark is
  *                                              reset once its modules are loaded) uploading 1 GB and
@@ -18,7 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { tmpdir } from 'node:os';
+import { loadavg as systemLoad, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
@@ -65,6 +68,10 @@ function runEngine(env: Record<string, string>, killAtChunk?: number): Promise<E
 
 /** The middle of an odd number of runs (UPLOAD_RUNS is odd or the lower middle is taken). */
 const median = (values: number[]) => percentile(values, 50);
+/** Each app run over the curl run that followed it. */
+const pairRatios = (app: number[], curl: number[]) => app.map((value, i) => value / curl[i]!);
+/** The 1-minute load average, printed beside each run: a shared machine's runs swing with it. */
+const loadavg = () => systemLoad()[0]!.toFixed(1);
 
 async function inspect(baseUrl: string, publishId: string): Promise<{ sha256: string | null; wire_bytes: number }> {
   return ((await (await fetch(`${baseUrl}/sandbox/publishes/${encodeURIComponent(publishId)}`)).json()) as { data: { sha256: string | null; wire_bytes: number } }).data;
@@ -127,7 +134,7 @@ async function main(): Promise<void> {
       runs.app.push(1024 / app.seconds);
       runs.curl.push(1024 / curlSeconds);
       runs.rss1gb.push(app.rssMb);
-      say(`sandbox run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (peak RSS ${app.rssMb.toFixed(1)} MB), curl ${(1024 / curlSeconds).toFixed(1)} MB/s`);
+      say(`sandbox run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (peak RSS ${app.rssMb.toFixed(1)} MB), curl ${(1024 / curlSeconds).toFixed(1)} MB/s, ratio ${(curlSeconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
     }
     for (let i = 1; i <= RUNS; i++) {
       const before = sink.bytes();
@@ -137,15 +144,15 @@ async function main(): Promise<void> {
       if (between - before !== size || sink.bytes() - between !== size) throw new Error(`the sink received ${between - before} and ${sink.bytes() - between} bytes, not ${size} each`);
       runs.sinkApp.push(1024 / app.seconds);
       runs.sinkCurl.push(1024 / curlSeconds);
-      say(`sink run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s, curl ${(1024 / curlSeconds).toFixed(1)} MB/s`);
+      say(`sink run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s, curl ${(1024 / curlSeconds).toFixed(1)} MB/s, ratio ${(curlSeconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
     }
     for (const part of parts) await rm(part.file);
     report('app_mb_s', median(runs.app), 'MB/s');
     report('curl_mb_s', median(runs.curl), 'MB/s');
-    report('ratio', median(runs.app) / median(runs.curl), 'x');
+    report('ratio', median(pairRatios(runs.app, runs.curl)), 'x');
     report('sink_app_mb_s', median(runs.sinkApp), 'MB/s');
     report('sink_curl_mb_s', median(runs.sinkCurl), 'MB/s');
-    report('sink_ratio', median(runs.sinkApp) / median(runs.sinkCurl), 'x');
+    report('sink_ratio', median(pairRatios(runs.sinkApp, runs.sinkCurl)), 'x');
 
     // Memory: peak RSS uploading 2 GB, against a fixed ceiling.
     const big = join(dir, '2gb.mp4');
