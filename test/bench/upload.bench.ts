@@ -9,6 +9,9 @@
  * a ratio of the two medians, taken from different moments, does not.
  *   app_mb_s, curl_mb_s, ratio                 a 1 GB file into the sandbox (ratio: app / curl, per pair)
  *   sink_app_mb_s, sink_curl_mb_s, sink_ratio  the same file into the loopback sink
+ *   sink_app_cpu_s, sink_curl_cpu_s            CPU seconds (user + system) each spent on that GB; the
+ *                                              engine's from its first call (opening the publish), curl's
+ *                                              for the PUTs
  *   rss_1gb_mb, rss_2gb_mb, rss_ceiling_mb     the engine process's peak RSS (the high-water mark is
  *                                              reset once its modules are loaded) uploading 1 GB and
  *                                              2 GB to the sandbox, and the ceiling README states
@@ -36,6 +39,7 @@ const RSS_CEILING_MB = 256;
 
 interface EngineRun {
   seconds: number;
+  cpuSeconds: number;
   rssMb: number;
   publishId: string;
 }
@@ -46,14 +50,14 @@ function runEngine(env: Record<string, string>, killAtChunk?: number): Promise<E
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/lib/engine-runner.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let result: EngineRun | 'killed' | null = null;
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const message = JSON.parse(line) as { event: string; nextChunk?: number; seconds?: number; publishId?: string };
+      const message = JSON.parse(line) as { event: string; nextChunk?: number; seconds?: number; cpuSeconds?: number; publishId?: string };
       if (message.event === 'chunk' && killAtChunk !== undefined && (message.nextChunk ?? 0) >= killAtChunk && result === null) {
         result = 'killed';
         child.kill('SIGKILL');
       }
       if (message.event === 'uploaded') {
         // Read the peak before the process is gone.
-        void peakRssMb(child.pid!).then((rssMb) => (result = { seconds: message.seconds!, rssMb, publishId: message.publishId! }));
+        void peakRssMb(child.pid!).then((rssMb) => (result = { seconds: message.seconds!, cpuSeconds: message.cpuSeconds!, rssMb, publishId: message.publishId! }));
       }
     });
     child.once('error', reject);
@@ -93,15 +97,15 @@ async function chunkFilesFor(file: string, size: number, dir: string): Promise<{
 
 /**
  * curl making the requests the engine makes, timed the same way: it opens the publish (op 4), then
- * PUTs every chunk on one connection. Returns the seconds and the publish.
+ * PUTs every chunk on one connection. Returns the seconds, the CPU seconds of the PUTs, and the publish.
  */
-async function timedCurl(baseUrl: string, token: string, plan: ChunkPlan, parts: Array<{ file: string; first: number; last: number }>): Promise<{ seconds: number; publishId: string }> {
+async function timedCurl(baseUrl: string, token: string, plan: ChunkPlan, parts: Array<{ file: string; first: number; last: number }>): Promise<{ seconds: number; cpuSeconds: number; publishId: string }> {
   const started = performance.now();
   const { publishId, uploadUrl } = await curlInitVideo(baseUrl, token, plan);
-  const statuses = await curlPutFiles(uploadUrl, parts, plan.videoSize);
+  const { statuses, cpuSeconds } = await curlPutFiles(uploadUrl, parts, plan.videoSize);
   const seconds = (performance.now() - started) / 1000;
   if (statuses.length !== parts.length || statuses.some((status, i) => status !== (i === parts.length - 1 ? 201 : 206))) throw new Error(`curl statuses: ${statuses.join(',')}`);
-  return { seconds, publishId };
+  return { seconds, cpuSeconds, publishId };
 }
 
 async function main(): Promise<void> {
@@ -124,27 +128,28 @@ async function main(): Promise<void> {
     const { plan, parts } = await chunkFilesFor(gigabyte, size, dir);
 
     // Throughput into the sandbox, then into the sink: app and curl alternating, RUNS each.
-    const runs = { app: [] as number[], curl: [] as number[], sinkApp: [] as number[], sinkCurl: [] as number[], rss1gb: [] as number[] };
+    const runs = { app: [] as number[], curl: [] as number[], sinkApp: [] as number[], sinkCurl: [] as number[], rss1gb: [] as number[], sinkAppCpu: [] as number[], sinkCurlCpu: [] as number[] };
     for (let i = 1; i <= RUNS; i++) {
       const app = (await runEngine(engineEnv(gigabyte))) as EngineRun;
       if ((await inspect(ready.base_url, app.publishId)).sha256 !== expected) throw new Error('engine upload: SHA-256 differs');
       const curl = await timedCurl(ready.base_url, token, plan, parts);
       if ((await inspect(ready.base_url, curl.publishId)).sha256 !== expected) throw new Error('curl upload: SHA-256 differs');
-      const curlSeconds = curl.seconds;
       runs.app.push(1024 / app.seconds);
-      runs.curl.push(1024 / curlSeconds);
+      runs.curl.push(1024 / curl.seconds);
       runs.rss1gb.push(app.rssMb);
-      say(`sandbox run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (peak RSS ${app.rssMb.toFixed(1)} MB), curl ${(1024 / curlSeconds).toFixed(1)} MB/s, ratio ${(curlSeconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
+      say(`sandbox run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (peak RSS ${app.rssMb.toFixed(1)} MB, CPU ${app.cpuSeconds.toFixed(2)} s), curl ${(1024 / curl.seconds).toFixed(1)} MB/s (CPU ${curl.cpuSeconds.toFixed(2)} s), ratio ${(curl.seconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
     }
     for (let i = 1; i <= RUNS; i++) {
       const before = sink.bytes();
       const app = (await runEngine(engineEnv(gigabyte, sink.baseUrl))) as EngineRun;
       const between = sink.bytes();
-      const curlSeconds = (await timedCurl(sink.baseUrl, token, plan, parts)).seconds;
+      const curl = await timedCurl(sink.baseUrl, token, plan, parts);
       if (between - before !== size || sink.bytes() - between !== size) throw new Error(`the sink received ${between - before} and ${sink.bytes() - between} bytes, not ${size} each`);
       runs.sinkApp.push(1024 / app.seconds);
-      runs.sinkCurl.push(1024 / curlSeconds);
-      say(`sink run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s, curl ${(1024 / curlSeconds).toFixed(1)} MB/s, ratio ${(curlSeconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
+      runs.sinkCurl.push(1024 / curl.seconds);
+      runs.sinkAppCpu.push(app.cpuSeconds);
+      runs.sinkCurlCpu.push(curl.cpuSeconds);
+      say(`sink run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (CPU ${app.cpuSeconds.toFixed(2)} s), curl ${(1024 / curl.seconds).toFixed(1)} MB/s (CPU ${curl.cpuSeconds.toFixed(2)} s), ratio ${(curl.seconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
     }
     for (const part of parts) await rm(part.file);
     report('app_mb_s', median(runs.app), 'MB/s');
@@ -153,6 +158,10 @@ async function main(): Promise<void> {
     report('sink_app_mb_s', median(runs.sinkApp), 'MB/s');
     report('sink_curl_mb_s', median(runs.sinkCurl), 'MB/s');
     report('sink_ratio', median(pairRatios(runs.sinkApp, runs.sinkCurl)), 'x');
+    // What a GB costs in CPU, whatever else the machine runs: on a shared machine it is what the
+    // engine and the sink compete for, so it bounds sink_app_mb_s where it falls short of curl.
+    report('sink_app_cpu_s', median(runs.sinkAppCpu), 's');
+    report('sink_curl_cpu_s', median(runs.sinkCurlCpu), 's');
 
     // Memory: peak RSS uploading 2 GB, against a fixed ceiling.
     const big = join(dir, '2gb.mp4');
