@@ -19,7 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { authenticateUser } from '../auth/bearer.js';
 import type { SandboxContext } from '../context.js';
@@ -106,9 +106,9 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
       for (const name of await readdir(join(root, app)).catch(() => [] as string[])) {
         if (name.startsWith('.')) continue;
         const path = pathOf(app, name);
-        const hash = createHash('sha256');
-        await pipeline(createReadStream(path), hash);
-        files.push({ app, name, url: urlOf(app, name), bytes: (await stat(path)).size, sha256: hash.digest('hex') });
+        // A file removed while the list is read (an app cleaning up after a post) is not listed.
+        const hashed = await hashFile(path);
+        if (hashed) files.push({ app, name, url: urlOf(app, name), ...hashed });
       }
     }
     return okB(rc.logId, { files });
@@ -120,6 +120,26 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
     { method: 'GET', path: '/sandbox/media/hosted/:app/:name', handler: get },
     { method: 'GET', path: '/sandbox/media/hosted/', handler: list },
   ];
+}
+
+/** A file's size and SHA-256; null when it is gone (removed meanwhile). */
+async function hashFile(path: string): Promise<{ bytes: number; sha256: string } | null> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  try {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        hash.update(chunk);
+        done();
+      },
+    });
+    await pipeline(createReadStream(path), sink);
+    return { bytes, sha256: hash.digest('hex') };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 function contentTypeOf(name: string): string {

@@ -26,6 +26,20 @@ import type { PhotoPrep } from './photo-prep.js';
 export const S3_KEYS_ENTRY = 'photos.s3-keys';
 const S3Keys = z.object({ accessKeyId: z.string(), secretAccessKey: z.string() });
 
+/**
+ * A draft's key in the names its photos are hosted under: random, and hex, so every name starts
+ * with a letter or a digit as hosts require (the sandbox's media host refuses a leading `-` or
+ * `_`, which a base64url key had in one draft of 32: the post failed).
+ */
+export function hostedNameKey(random: Buffer = randomBytes(9)): string {
+  return random.toString('hex');
+}
+
+/** The name an image of a draft is hosted under, the same on every attempt (re-hosting replaces it). */
+export function hostedName(key: string, index: number, ext: 'jpg' | 'webp'): string {
+  return `${key}-${index}.${ext}`;
+}
+
 export interface PhotoServiceDeps {
   dataDir: string;
   prep: PhotoPrep;
@@ -88,7 +102,7 @@ export class PhotoService {
     const drafts: DraftView[] = [];
     for (const openId of openIds) {
       for (const post of posts) {
-        const key = randomBytes(9).toString('base64url');
+        const key = hostedNameKey();
         const images: PhotoImage[] = [];
         for (const [index, image] of post.images.entries()) {
           if (image.kind === 'url') {
@@ -97,9 +111,10 @@ export class PhotoService {
           }
           const source = this.prepared.get(image.imageId)!;
           const ext = source.contentType === 'image/webp' ? 'webp' : 'jpg';
-          const copy = join(this.dir, `${key}-${index}.${ext}`);
+          const name = hostedName(key, index, ext);
+          const copy = join(this.dir, name);
           await link(source.path, copy);
-          images.push({ path: copy, name: `${key}-${index}.${ext}`, contentType: source.contentType, bytes: source.bytes, url: null });
+          images.push({ path: copy, name, contentType: source.contentType, bytes: source.bytes, url: null });
         }
         drafts.push(this.deps.uploads.addPhotoPost(openId, { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted: settings.photos.keepHosted, images }));
       }

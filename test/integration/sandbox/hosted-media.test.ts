@@ -47,6 +47,24 @@ describe('sandbox media host', () => {
     expect((await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/${APP_KEY}/to-remove.jpg`)).status).toBe(404);
   });
 
+  it('lists what is hosted while files are being removed: a file gone meanwhile is left out, never a 500', async () => {
+    const names = Array.from({ length: 60 }, (_, i) => `churn-${i}.jpg`);
+    for (const name of names) expect((await host(name, bytes)).status).toBe(200);
+    const remove = (name: string) => fetch(`${sandbox.baseUrl}/sandbox/media/hosted/${name}`, { method: 'DELETE', headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const lists: Promise<Response>[] = [];
+    const removals: Promise<Response>[] = [];
+    for (const name of names) {
+      lists.push(fetch(`${sandbox.baseUrl}/sandbox/media/hosted/`));
+      removals.push(remove(name));
+    }
+    await Promise.all(removals);
+    for (const response of await Promise.all(lists)) {
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: { files: { name: string; bytes: number; sha256: string }[] } };
+      for (const file of data.files.filter((f) => f.name.startsWith('churn-'))) expect(file).toMatchObject({ bytes: bytes.length, sha256: sha256(bytes) });
+    }
+  });
+
   it('refuses a missing token, a bad name, a type that is not media, and a short body', async () => {
     expect((await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/x.jpg`, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: bytes })).status).toBe(401);
     expect((await host('..hidden', bytes)).status).toBe(400);
