@@ -80,18 +80,24 @@ export function parseDraftRecord(raw: unknown): DraftRecord | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Words for the platform's fail_reason values (docs/PLATFORM.md "Statuses"), for the queue. */
+/** Words for the platform's fail_reason values and refusals (docs/PLATFORM.md "Statuses"), for the queue: what happened and what to do. */
+const FAIL_WORDS: Record<string, string> = {
+  file_format_check_failed: 'The platform could not read this file as a video (MP4, MOV or WebM) or a photo (JPEG or WebP)',
+  picture_size_check_failed: 'A photo is over 20 MB or over 1080 px on its short side: add it again so Draftdeck fixes it, or fix the pasted image',
+  video_pull_failed: 'The platform could not download the video',
+  photo_pull_failed: 'The platform could not download a photo from the photo host: check that the host serves it publicly, then retry',
+  url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify its public URL prefix in the platform’s developer portal (Settings › Photo host shows it), or use the built-in host',
+  spam_risk_too_many_pending_share: 'The inbox is full: the platform allows 5 drafts waiting per day; post or delete some from the inbox, then retry',
+  internal: 'The platform had an internal error processing this draft',
+  file_changed: 'The file changed on disk since the upload started',
+  file_missing: 'The file is no longer where it was',
+};
+
 export function describeFailReason(code: string): string {
-  const words: Record<string, string> = {
-    file_format_check_failed: 'The platform could not read this file as a video (MP4, MOV or WebM) or a photo (JPEG or WebP)',
-    picture_size_check_failed: 'A photo is over 20 MB or over 1080 px on its short side: add it again so Draftdeck fixes it, or fix the pasted image',
-    video_pull_failed: 'The platform could not download the video',
-    photo_pull_failed: 'The platform could not download a photo from the photo host: check that the host serves it publicly, then retry',
-    url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify the public URL prefix in the platform’s developer portal, or use the built-in host',
-    spam_risk_too_many_pending_share: 'The inbox is full: the platform allows 5 drafts waiting per day; post or delete some from the inbox, then retry',
-    internal: 'The platform had an internal error processing this draft',
-    file_changed: 'The file changed on disk since the upload started',
-    file_missing: 'The file is no longer where it was',
-  };
-  return words[code] ?? `The platform refused this draft (${code})`;
+  return knownFailReason(code) ?? `The platform refused this draft (${code})`;
+}
+
+/** The words for a code the queue knows, or undefined. */
+export function knownFailReason(code: string): string | undefined {
+  return Object.hasOwn(FAIL_WORDS, code) ? FAIL_WORDS[code] : undefined;
 }
