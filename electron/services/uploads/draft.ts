@@ -86,7 +86,7 @@ const FAIL_WORDS: Record<string, string> = {
   picture_size_check_failed: 'A photo is over 20 MB or over 1080 px on its short side: add it again so Draftdeck fixes it, or fix the pasted image',
   video_pull_failed: 'The platform could not download the video',
   photo_pull_failed: 'The platform could not download a photo from the photo host: check that the host serves it publicly, then retry',
-  url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify its public URL prefix in the platform’s developer portal (Settings › Photo host shows it), or use the built-in host',
+  url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify its public URL prefix in the platform’s developer portal (Settings › Photos shows it), or use the built-in host',
   spam_risk_too_many_pending_share: 'The inbox is full: the platform allows 5 drafts waiting per day; post or delete some from the inbox, then retry',
   internal: 'The platform had an internal error processing this draft',
   file_changed: 'The file changed on disk since the upload started',

@@ -4,6 +4,7 @@ import { loadSettings, useSettings } from '../state/settings';
 import { AboutDraftdeck } from './settings/AboutDraftdeck';
 import { AppearanceSettings } from './settings/AppearanceSettings';
 import { ClientSecretSettings } from './settings/ClientSecretSettings';
+import { PhotoSettings } from './settings/PhotoSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
@@ -20,6 +21,7 @@ export function SettingsView() {
           <PlatformSettings stored={settings.profile} />
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
+          <PhotoSettings stored={settings.photos} />
           <AppearanceSettings stored={settings.appearance} />
           <UpdateSettings stored={settings.updates} />
           <AboutDraftdeck />
