@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'test/**', '**/cli.ts', 'common/server-cli.ts'],
+    files: ['scripts/**', 'test/**', '**/cli.ts', 'sandbox/server-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

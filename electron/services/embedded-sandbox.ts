@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Logger } from '../../common/log.js';
 import type { HttpSend } from '../api/http.js';
 import type { SandboxHandle, StartSandboxOptions } from '../../sandbox/index.js';
-import { BrokerTokenEndpoint, DirectTokenEndpoint, type TokenEndpoint } from './auth/token-endpoint.js';
+import { BrokerTokenEndpoint } from './auth/token-endpoint.js';
 import type { PlatformRuntime } from './auth/runtime.js';
 import { startEmbeddedBackend, type EmbeddedBackend, type StartEmbeddedBackend } from './embedded-backend.js';
 import { REQUESTED_SCOPES } from './platform-profile.js';
@@ -168,29 +168,14 @@ export function sandboxRuntime({ sandbox: handle, backend }: EmbeddedPlatform, h
     clientKey: app.client_key,
     scopes: REQUESTED_SCOPES.filter((scope) => app.scopes.includes(scope)),
     secret: 'built_in',
-    tokens: builtInTokenEndpoint(new BrokerTokenEndpoint(http, { brokerUrl: backend.baseUrl, clientKey: app.client_key }), new DirectTokenEndpoint(http, { baseUrl: handle.baseUrl, clientKey: app.client_key, clientSecret: () => app.client_secret, profileName: 'Built-in sandbox' })),
+    // Every token operation through the embedded backend, research's client token (op 12) too, as a
+    // distributed app's go through its partner's broker: the app itself never sends the secret.
+    tokens: new BrokerTokenEndpoint(http, { brokerUrl: backend.baseUrl, clientKey: app.client_key }),
     backendUrl: backend.baseUrl,
     clock: handle.clock,
     describeUser(openId) {
       const user = handle.config.users.find((candidate) => candidate.open_id === openId);
       return { displayName: user?.display_name ?? null, username: user?.username ?? null };
     },
-  };
-}
-
-/**
- * The built-in profile's token operations: sign-in, refresh and revoke go through the embedded
- * backend, as a distributed app's do. The research client token (op 12) alone is fetched with
- * the sandbox's secret ("local only, not confidential"), so research on the built-in sandbox
- * needs no signed-in account, as before the backend was embedded; through the broker it would
- * (README "Token broker").
- */
-function builtInTokenEndpoint(broker: TokenEndpoint, direct: TokenEndpoint): TokenEndpoint {
-  return {
-    exchangeCode: (grant) => broker.exchangeCode(grant),
-    refresh: (refreshToken) => broker.refresh(refreshToken),
-    revoke: (accessToken) => broker.revoke(accessToken),
-    clientTokenNeedsUser: false,
-    clientToken: () => direct.clientToken(),
   };
 }

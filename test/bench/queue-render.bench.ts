@@ -15,7 +15,8 @@
  *   render_ratio                      render_10k_ms / render_empty_ms
  *   idle_p95_frame_ms                 p95 frame interval of the 10k queue sitting still (the baseline)
  *   scroll_p95_frame_ms               p95 frame interval while the list scrolls top to bottom and back
- *                                     for a few seconds (requestAnimationFrame-driven)
+ *                                     for a few seconds (requestAnimationFrame-driven); each the median
+ *                                     of QUEUE_BENCH_RUNS runs alternating still and scrolling
  *   scroll_ratio                      scroll_p95_frame_ms / idle_p95_frame_ms
  *   js_heap_empty_mb / js_heap_mb     the page's JS heap (CDP Performance.getMetrics) after the
  *                                     measurements, empty queue and 10k queue
@@ -29,6 +30,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { approveConsent } from '../support/consent-browser.js';
 import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.js';
+import { jsHeapMb, scrollFigures } from './lib/page-frames.js';
 import { percentile, reporter } from './lib/report.js';
 
 const report = reporter('queue-render');
@@ -39,8 +41,6 @@ const UPLOAD_PARALLEL = 16;
 const OPEN_ID = 'sbx-user-ava';
 const CLIP = readFileSync(resolve(import.meta.dirname, '../fixtures/media/tiny-1s-h264.mp4'));
 const MARK = 'draftdeck:queue-rendered';
-const SCROLL_MS = 4000;
-const IDLE_MS = 2000;
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
@@ -137,40 +137,6 @@ async function medianRender(browser: Browser, app: RunningWebApp, expected: numb
   return { ms: percentile(times, 50), page: last! };
 }
 
-/**
- * Frame intervals over `ms`, the list scrolling top to bottom and back (about 1,700 px a frame for
- * 10,000 rows at 60 Hz) or sitting still. Passed as source text: tsx's name-keeping helpers do not
- * exist in the page.
- */
-async function frameIntervals(page: Page, ms: number, scroll: boolean): Promise<number[]> {
-  return page.evaluate(`new Promise((done) => {
-    const main = document.getElementById('main');
-    const span = main.scrollHeight - main.clientHeight;
-    const intervals = [];
-    const start = performance.now();
-    let last = start;
-    const frame = (now) => {
-      intervals.push(now - last);
-      last = now;
-      const t = (now - start) / ${ms};
-      if (${scroll}) main.scrollTop = span * (t < 0.5 ? t * 2 : 2 - t * 2);
-      if (now - start < ${ms}) requestAnimationFrame(frame);
-      else done(intervals.slice(1));
-    };
-    requestAnimationFrame(frame);
-  })`);
-}
-
-async function jsHeapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
-  return used / (1024 * 1024);
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
 }
@@ -203,11 +169,11 @@ async function main(): Promise<void> {
     const rows = await full.page.locator('.draft-list > li').count();
     if (rows === 0 || rows > 60) throw new Error(`expected a virtualized list with a screenful of rows, found ${rows} rows`);
 
-    const idle = percentile(await frameIntervals(full.page, IDLE_MS, false), 95);
-    const scroll = percentile(await frameIntervals(full.page, SCROLL_MS, true), 95);
-    report('idle_p95_frame_ms', idle, 'ms');
-    report('scroll_p95_frame_ms', scroll, 'ms');
-    report('scroll_ratio', scroll / idle, 'x');
+    const frames = await scrollFigures(full.page, '#main', { runs: RUNS });
+    process.stderr.write(`queue-render: p95 frame ms per run (still, scrolling): ${frames.runs.map((run) => `${run.idleP95.toFixed(1)}, ${run.scrollP95.toFixed(1)}`).join('; ')}\n`);
+    report('idle_p95_frame_ms', frames.idleP95, 'ms');
+    report('scroll_p95_frame_ms', frames.scrollP95, 'ms');
+    report('scroll_ratio', frames.scrollP95 / frames.idleP95, 'x');
     // The list really moved: halfway down, the rows on screen are from the middle of the queue.
     await full.page.evaluate(`(() => { const main = document.getElementById('main'); main.scrollTop = (main.scrollHeight - main.clientHeight) / 2; })()`);
     let position = 0;

@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.js';
+import { jsHeapMb, scrollFigures } from './lib/page-frames.js';
 import { percentile, peakRssMb, reporter } from './lib/report.js';
 import { startSandboxChild, stopChild } from './lib/sandbox-session.js';
 
@@ -35,8 +36,6 @@ const RUNS = Number(process.env.RESEARCH_BENCH_RUNS ?? 3);
 const RECORDS = Number(process.env.RESEARCH_BENCH_RECORDS ?? 100_000);
 const SECRET = 'bench_secret_local_only';
 const MARK = 'draftdeck:research-rows';
-const SCROLL_MS = 4000;
-const IDLE_MS = 2000;
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
@@ -124,35 +123,6 @@ async function appRun(page: Page): Promise<number> {
   return RECORDS / ((ended - started) / 1000);
 }
 
-/** Frame intervals of the results table over `ms`, scrolling top to bottom and back or sitting still. Source text: tsx helpers do not exist in the page. */
-async function frameIntervals(page: Page, ms: number, scroll: boolean): Promise<number[]> {
-  return page.evaluate(`new Promise((done) => {
-    const box = document.querySelector('[data-testid="results-scroller"]');
-    const span = box.scrollHeight - box.clientHeight;
-    const intervals = [];
-    const start = performance.now();
-    let last = start;
-    const frame = (now) => {
-      intervals.push(now - last);
-      last = now;
-      const t = (now - start) / ${ms};
-      if (${scroll}) box.scrollTop = span * (t < 0.5 ? t * 2 : 2 - t * 2);
-      if (now - start < ${ms}) requestAnimationFrame(frame);
-      else done(intervals.slice(1));
-    };
-    requestAnimationFrame(frame);
-  })`);
-}
-
-async function jsHeapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0) / (1024 * 1024);
-}
-
 /** The web-mode node process (npm runs it under a shell): the one whose command line names our data dir. */
 function webProcessPid(dataDir: string): number | null {
   for (const entry of readdirSync('/proc')) {
@@ -205,11 +175,11 @@ async function main(): Promise<void> {
     report('ratio', appMedian / bareMedian, 'x');
 
     report('js_heap_mb', await jsHeapMb(page), 'MB');
-    const idle = percentile(await frameIntervals(page, IDLE_MS, false), 95);
-    const scroll = percentile(await frameIntervals(page, SCROLL_MS, true), 95);
-    report('idle_p95_frame_ms', idle, 'ms');
-    report('scroll_p95_frame_ms', scroll, 'ms');
-    report('scroll_ratio', scroll / idle, 'x');
+    const frames = await scrollFigures(page, '[data-testid="results-scroller"]', { runs: RUNS });
+    process.stderr.write(`research-client: p95 frame ms per run (still, scrolling): ${frames.runs.map((run) => `${run.idleP95.toFixed(1)}, ${run.scrollP95.toFixed(1)}`).join('; ')}\n`);
+    report('idle_p95_frame_ms', frames.idleP95, 'ms');
+    report('scroll_p95_frame_ms', frames.scrollP95, 'ms');
+    report('scroll_ratio', frames.scrollP95 / frames.idleP95, 'x');
     const pid = webProcessPid(app.dataDir);
     if (pid !== null) report('app_peak_rss_mb', await peakRssMb(pid), 'MB');
   } finally {

@@ -5,11 +5,14 @@
  * an account from a username in the results (and one the platform does not show).
  */
 import { readFileSync } from 'node:fs';
+import { webClient } from '../support/web-client.js';
 import { test, expect, openApp } from './fixtures/web-app.js';
 
 const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 test('build a query, load two pages, sort, export CSV, open an account', async ({ page, webApp, consoleErrors }) => {
+  // The built-in profile's client token comes through its embedded backend, vouched for by an account.
+  await webClient(webApp.current).signIn('sbx-user-ava');
   await openApp(page, webApp.current);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Research', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research');

@@ -2,9 +2,9 @@
  * The client access token of the research operations (op 12), held in the main process only and
  * never persisted (it lives two hours and is cheap to mint). Renewed shortly before it expires, by
  * the profile's clock, and when the platform answers access_token_invalid — once for all callers
- * waiting. Straight from the platform with the profile's client secret, or, for a broker profile,
- * from the partner backend, which mints it only for a caller presenting a user access token it
- * issued (one of the signed-in accounts vouches).
+ * waiting. Straight from the platform with the profile's client secret, or, for a broker profile
+ * and the built-in one (its embedded backend), from the partner backend, which mints it only for a
+ * caller presenting a user access token it issued (one of the signed-in accounts vouches).
  */
 import type { Logger } from '../../../common/log.js';
 import type { ApiResult } from '../../api/errors.js';

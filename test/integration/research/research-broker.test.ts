@@ -2,7 +2,8 @@
  * Research through the token broker (the partner backend), for a profile whose client secret only
  * the backend holds: the app asks the broker for the client access token with a signed-in account's
  * user access token as the bearer, and the search pages as with a secret of its own. Without a
- * signed-in account the app says what to do instead of calling.
+ * signed-in account the app says what to do instead of calling. The built-in profile does the
+ * same through its embedded backend.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
@@ -41,5 +42,26 @@ describe('research through the token broker', () => {
     expect(first).toMatchObject({ state: 'idle', loaded: 100 });
     expect(app.logLines.some((line) => line.includes('client token obtained') && line.includes('"viaBroker":true'))).toBe(true);
     expect(app.logLines.join('\n')).not.toMatch(/clt\.|act\./);
+  }, 120_000);
+});
+
+describe('research on the built-in profile', () => {
+  let builtIn: AppHarness;
+  beforeAll(async () => {
+    builtIn = await startAppHarness();
+  }, 120_000);
+  afterAll(async () => {
+    await builtIn?.close();
+  });
+
+  it('gets the client token through the embedded backend, like a broker profile: no account, no token', async () => {
+    const started = () => builtIn.call('research.search.start', { request: request() });
+    await expect(started()).rejects.toMatchObject({ code: 'sign_in_first' });
+    expect(builtIn.logLines.some((line) => line.includes('client token obtained'))).toBe(false);
+
+    await builtIn.signIn('sbx-user-ava');
+    expect(await started()).toMatchObject({ state: 'idle', loaded: 100 });
+    expect(builtIn.logLines.some((line) => line.includes('client token obtained') && line.includes('"viaBroker":true'))).toBe(true);
+    expect(builtIn.logLines.join('\n')).not.toMatch(/clt\.|act\./);
   }, 120_000);
 });

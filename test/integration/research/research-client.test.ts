@@ -21,7 +21,10 @@ const FIELDS = ['id', 'create_time', 'username', 'like_count', 'view_count', 'ha
 
 async function harness(research: Record<string, unknown> = {}, limits: Record<string, unknown> = {}): Promise<AppHarness> {
   const config = parseSandboxConfig({ research: { seed: 11, videos: 20_000, accounts: 300, ...research }, limits });
-  return startAppHarness({ host: { startSandbox: (options) => startSandbox({ ...options, config }) } });
+  const started = await startAppHarness({ host: { startSandbox: (options) => startSandbox({ ...options, config }) } });
+  // The built-in profile's client token comes through its embedded backend, vouched for by an account.
+  await started.signIn('sbx-user-ava');
+  return started;
 }
 
 let app: AppHarness | null = null;

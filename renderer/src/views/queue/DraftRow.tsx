@@ -50,7 +50,9 @@ function DraftRowContent({ draft, index, count, style }: { draft: DraftView; ind
         <p className="draft-row__name" title={name}>
           {name}
         </p>
-        <p className="draft-row__meta">{meta}</p>
+        <p className="draft-row__meta" title={meta}>
+          {meta}
+        </p>
       </div>
       <div className="draft-row__status">
         <p className="draft-row__state">

@@ -1,31 +1,15 @@
 /**
  * The loaded results over time, one point per UTC day: videos per day, or total views and likes
  * per day (switchable). Drawn by uPlot on a canvas: fast with a few hundred points and with 100,000
- * rows behind them, which are summed here in one pass whenever rows arrive.
+ * rows behind them, each added to its day's sums once, when it arrives (day-totals.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { VideoRow } from '../../api/contract';
 import { loadedRows, useResearch } from '../../state/research';
+import { DayTotals } from './day-totals';
 
 type Mode = 'videos' | 'engagement';
-
-/** Per UTC day (unix seconds of its start, ascending): videos, views, likes. */
-export function perDay(rows: readonly VideoRow[]): [number[], number[], number[], number[]] {
-  const days = new Map<number, [number, number, number]>();
-  for (const row of rows) {
-    if (row.create_time === undefined) continue;
-    const day = row.create_time - (row.create_time % 86_400);
-    const sums = days.get(day) ?? [0, 0, 0];
-    sums[0] += 1;
-    sums[1] += row.view_count ?? 0;
-    sums[2] += row.like_count ?? 0;
-    days.set(day, sums);
-  }
-  const keys = [...days.keys()].sort((a, b) => a - b);
-  return [keys, keys.map((k) => days.get(k)![0]), keys.map((k) => days.get(k)![1]), keys.map((k) => days.get(k)![2])];
-}
 
 function cssColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -36,7 +20,9 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
   const [mode, setMode] = useState<Mode>('videos');
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const data = useMemo(() => perDay(loadedRows()), [version]);
+  const totals = useRef<DayTotals | null>(null);
+  totals.current ??= new DayTotals();
+  const data = useMemo(() => totals.current!.update(loadedRows()), [version]);
 
   useEffect(() => {
     const element = box.current;
@@ -55,7 +41,7 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
       axes: mode === 'videos' ? [axis, axis] : [axis, { ...axis, scale: 'views', label: 'views' }, { ...axis, scale: 'likes', side: 1, label: 'likes', grid: { show: false } }],
       scales: { x: { time: true } },
     };
-    const [days, videos, views, likes] = perDay(loadedRows());
+    const [days, videos, views, likes] = totals.current!.update(loadedRows());
     const instance = new uPlot(options, mode === 'videos' ? [days, videos] : [days, views, likes], element);
     plot.current = instance;
     const resize = new ResizeObserver(() => instance.setSize({ width: Math.max(320, element.clientWidth), height: 240 }));

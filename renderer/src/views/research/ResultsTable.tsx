@@ -15,7 +15,10 @@ const ROW_HEIGHT = 32;
 /**
  * Rows are keyed by their slot (index modulo this), not their index: a row scrolled out hands its
  * DOM to the row scrolled in, which only changes text, instead of React removing and creating
- * elements for every row on every frame. Larger than any window of rows rendered at once.
+ * elements for every row on every frame. Larger than any window of rows rendered at once, so a
+ * row keeps its elements, in place, while it stays in the window: keyed by index modulo the window
+ * instead, React moves elements as the window turns, and a focused button moved so loses focus
+ * (Tab through the rows then went round in circles; test/e2e/ui-layout-a11y.spec.ts).
  */
 const ROW_SLOTS = 128;
 
@@ -32,6 +35,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
 
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const rows = loadedRows();
+  const items = virtualizer.getVirtualItems();
 
   return (
     <div className="results" role="table" aria-label="Loaded videos" aria-rowcount={count + 1}>
@@ -50,7 +54,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
           })}
         </div>
         <div className="results__body" style={{ height: virtualizer.getTotalSize(), width }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = rows[order ? order[item.index]! : item.index];
             return row ? <ResultRow key={item.index % ROW_SLOTS} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
@@ -74,7 +78,8 @@ const ResultRow = memo(function ResultRow({ row, index, start, width, columns, o
   return (
     <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
       {columns.map((column) => (
-        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }}>
+        // A text cell may end in an ellipsis: its title holds the whole value.
+        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.numeric ? undefined : (column.full ?? column.text)(row)}>
           {column.field === 'username' && row.username ? (
             <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
               @{row.username}

@@ -11,6 +11,8 @@ export interface Column {
   width: number;
   numeric: boolean;
   text(row: VideoRow): string;
+  /** The whole value, where `text` may cut it (the cell's title, so nothing is out of reach). */
+  full?(row: VideoRow): string;
 }
 
 // One formatter: toLocaleString builds a new one per call, too slow for every cell of every frame.
@@ -23,7 +25,8 @@ const day = (seconds: number | undefined) => (seconds === undefined ? '' : new D
  */
 const CELL_CHARS = 90;
 const clip = (text: string) => (text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text);
-const list = (values: string[] | undefined) => clip((values ?? []).join(', '));
+const joined = (values: string[] | undefined) => (values ?? []).join(', ');
+const list = (values: string[] | undefined) => clip(joined(values));
 
 const COLUMNS: Record<VideoField, Omit<Column, 'field'>> = {
   id: { label: 'Video id', width: 190, numeric: false, text: (r) => r.id },
@@ -36,13 +39,13 @@ const COLUMNS: Record<VideoField, Omit<Column, 'field'>> = {
   share_count: { label: 'Shares', width: 80, numeric: true, text: (r) => count(r.share_count) },
   favorites_count: { label: 'Favorites', width: 90, numeric: true, text: (r) => count(r.favorites_count) },
   video_duration: { label: 'Length (s)', width: 80, numeric: true, text: (r) => count(r.video_duration) },
-  hashtag_names: { label: 'Hashtags', width: 200, numeric: false, text: (r) => list(r.hashtag_names) },
-  effect_ids: { label: 'Effects', width: 140, numeric: false, text: (r) => list(r.effect_ids) },
+  hashtag_names: { label: 'Hashtags', width: 200, numeric: false, text: (r) => list(r.hashtag_names), full: (r) => joined(r.hashtag_names) },
+  effect_ids: { label: 'Effects', width: 140, numeric: false, text: (r) => list(r.effect_ids), full: (r) => joined(r.effect_ids) },
   music_id: { label: 'Music id', width: 150, numeric: false, text: (r) => r.music_id ?? '' },
   playlist_id: { label: 'Playlist', width: 100, numeric: true, text: (r) => (r.playlist_id === undefined ? '' : String(r.playlist_id)) },
   is_stem_verified: { label: 'STEM', width: 60, numeric: false, text: (r) => (r.is_stem_verified === undefined ? '' : r.is_stem_verified ? 'yes' : 'no') },
-  video_description: { label: 'Description', width: 320, numeric: false, text: (r) => clip(r.video_description ?? '') },
-  voice_to_text: { label: 'Speech', width: 260, numeric: false, text: (r) => clip(r.voice_to_text ?? '') },
+  video_description: { label: 'Description', width: 320, numeric: false, text: (r) => clip(r.video_description ?? ''), full: (r) => r.video_description ?? '' },
+  voice_to_text: { label: 'Speech', width: 260, numeric: false, text: (r) => clip(r.voice_to_text ?? ''), full: (r) => r.voice_to_text ?? '' },
 };
 
 export function columnsFor(fields: readonly VideoField[]): Column[] {

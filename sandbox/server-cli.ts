@@ -4,7 +4,7 @@
  * on Ctrl-C or SIGTERM.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Logger } from './log.js';
+import type { Logger } from '../common/log.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
