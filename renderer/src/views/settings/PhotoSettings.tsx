@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Settings } from '../../api/contract';
 import { ChoiceGroup, TextField, type Choice } from '../../components/Field';
 import { saveSettings } from '../../state/settings';
@@ -53,9 +53,7 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
             <TextField label="Endpoint" type="url" value={draft.endpoint} onValueChange={edit('endpoint')} error={errors.endpoint} placeholder="https://s3.eu-west-1.amazonaws.com" autoComplete="off" spellCheck={false} />
             <TextField label="Bucket" value={draft.bucket} onValueChange={edit('bucket')} error={errors.bucket} autoComplete="off" spellCheck={false} className="input--mono" />
             <TextField label="Region" value={draft.region} onValueChange={edit('region')} error={errors.region} placeholder="us-east-1" autoComplete="off" spellCheck={false} className="input--narrow" />
-            <label className="form__check">
-              <input type="checkbox" checked={draft.pathStyle} onChange={(event) => edit('pathStyle')(event.target.checked)} /> Path-style addresses (endpoint/bucket/file), as MinIO and most self-hosted services need
-            </label>
+            <CheckField label="Path-style addresses" hint="endpoint/bucket/file, as MinIO and most self-hosted services need." checked={draft.pathStyle} onChange={edit('pathStyle')} />
             <TextField
               label="Public URL prefix"
               type="url"
@@ -70,15 +68,26 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
             <TextField label="Folder in the bucket" value={draft.keyPrefix} onValueChange={edit('keyPrefix')} error={errors.keyPrefix} placeholder="draftdeck/" autoComplete="off" spellCheck={false} hint="Optional, ending with /." />
           </div>
         ) : null}
-        <label className="form__check">
-          <input type="checkbox" checked={draft.keepHosted} onChange={(event) => edit('keepHosted')(event.target.checked)} /> Keep hosted photos after posting (otherwise they are removed once the post has left processing)
-        </label>
-        <label className="form__check">
-          <input type="checkbox" checked={draft.stripLocation} onChange={(event) => edit('stripLocation')(event.target.checked)} /> Remove location (GPS, place names) from photos before they leave this computer
-        </label>
+        <CheckField label="Keep hosted photos after posting" hint="Otherwise they are removed from the host once the post has left processing." checked={draft.keepHosted} onChange={edit('keepHosted')} />
+        <CheckField label="Remove location from photos" hint="GPS coordinates and place names go before a photo leaves this computer." checked={draft.stripLocation} onChange={edit('stripLocation')} />
         <FormFooter label="Save photos" dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
       </form>
       {stored.host.kind === 's3' ? <S3KeysForm /> : null}
     </SettingsSection>
+  );
+}
+
+/** A checkbox named by a short label, with its sentence as the description. */
+function CheckField({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="form__check">
+        <input type="checkbox" checked={checked} aria-describedby={`${id}-hint`} onChange={(event) => onChange(event.target.checked)} /> {label}
+      </label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+    </div>
   );
 }
