@@ -9,7 +9,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { Logger } from '../../../common/log.js';
 import { failed, platformError, type PlatformError } from '../../api/errors.js';
-import { knownFailReason, type DraftRecord, type MediaKind } from '../uploads/ports.js';
+import { describeFailReason, isKnownFailCode, type DraftRecord, type MediaKind } from '../uploads/ports.js';
 import type { PhotoApi } from '../../api/publish.js';
 import type { HostError, MediaHost } from './hosts/media-host.js';
 
@@ -86,6 +86,5 @@ function hostFailure(error: HostError): PlatformError {
 
 /** The platform's refusal of a photo post, in words that say what to do. */
 function explain(error: PlatformError): PlatformError {
-  const words = knownFailReason(error.code);
-  return words ? { ...error, message: words } : error;
+  return isKnownFailCode(error.code) ? { ...error, message: describeFailReason(error.code) } : error;
 }

@@ -8,6 +8,7 @@ import { PhotoSettings } from './settings/PhotoSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
+import { WatchFolderSettings } from './settings/WatchFolderSettings';
 
 export function SettingsView() {
   const settings = useSettings((state) => state.settings);
@@ -22,6 +23,7 @@ export function SettingsView() {
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
           <PhotoSettings stored={settings.photos} />
+          <WatchFolderSettings />
           <AppearanceSettings stored={settings.appearance} />
           <UpdateSettings stored={settings.updates} />
           <AboutDraftdeck />
