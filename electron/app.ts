@@ -23,6 +23,8 @@ import { draftHandlers } from './services/uploads/draft-channels.js';
 import { appHandlers } from './services/app-channels.js';
 import { settingsHandlers } from './services/settings-channels.js';
 import { accountHandlers, draftRefusal } from './services/accounts/account-channels.js';
+import { watchFolderHandlers } from './services/watch-folders/watch-folder-channels.js';
+import { WatchFolderService } from './services/watch-folders/watch-folder-service.js';
 import { vaultHandlers } from './services/vault/vault-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
 import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
@@ -67,6 +69,8 @@ export interface AppHost {
   updater?: UpdaterPort;
   /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
   chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
+  /** Electron: the system's folder picker for watch folders (null when cancelled). Web mode: the path is typed. */
+  chooseFolder?: () => Promise<string | null>;
 }
 
 export interface App {
@@ -120,6 +124,8 @@ export async function createApp(host: AppHost): Promise<App> {
   uploads.start();
   const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
   const downloads = new Downloads();
+  const watchFolders = new WatchFolderService({ dataDir: host.dataDir, store: host.store, uploads, checkAccount: draftRefusal(accounts), hub, log: host.log.child({ service: 'watch-folders' }), clock, chooseFolder: host.chooseFolder });
+  watchFolders.start();
   const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
   const handlers: Handlers = {
@@ -132,6 +138,7 @@ export async function createApp(host: AppHost): Promise<App> {
     ...storeHandlers(purchases),
     ...shellHandlers(updates, host.logs),
     ...researchHandlers(research),
+    ...watchFolderHandlers(watchFolders),
   };
 
   return {
@@ -141,6 +148,8 @@ export async function createApp(host: AppHost): Promise<App> {
     downloads,
     async close() {
       await research.close();
+      // Before the engine: a scan must not add a draft to a closed queue.
+      await watchFolders.close();
       await uploads.close();
       await prep.close();
       purchases.close();

@@ -18,7 +18,7 @@ import { parseLaunchArgs, printReadyLine, showStartFailure } from './platform/la
 import { logsFolder, placeLogs } from './platform/logs-folder.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
 import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
-import { createSavePathChooser } from './platform/save-dialog.js';
+import { createFolderChooser, createSavePathChooser } from './platform/save-dialog.js';
 import { guardSession } from './platform/session-policy.js';
 import { claimSingleInstance } from './platform/single-instance.js';
 import { createElectronStore } from './platform/store.js';
@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     // electron-updater updates installed apps only; run from a checkout, the app says so instead.
     updater: app.isPackaged ? createUpdater(log.child({ service: 'updater' })) : undefined,
     chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),
+    chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 

@@ -26,6 +26,8 @@ export interface PublishStatus {
 export interface PublishApi {
   /** Op 4 with source FILE_UPLOAD. */
   initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal): Promise<ApiResult<{ publishId: string; uploadUrl: string }>>;
+  /** Op 4 with source PULL_FROM_URL: the platform downloads the video from a URL on a verified prefix. */
+  initVideoUrl(baseUrl: string, accessToken: string, videoUrl: string, signal?: AbortSignal): Promise<ApiResult<{ publishId: string }>>;
   /** Op 6. */
   fetchStatus(baseUrl: string, accessToken: string, publishId: string): Promise<ApiResult<PublishStatus>>;
 }
@@ -51,7 +53,8 @@ const StatusData = z.object({
   downloaded_bytes: z.number().nullish(),
 });
 
-const PhotoInitData = z.object({ publish_id: z.string().min(1) });
+/** Pulled media (op 4 PULL_FROM_URL, op 7) answer a publish id and no upload URL. */
+const PullInitData = z.object({ publish_id: z.string().min(1) });
 
 export function createPublishApi(send: HttpSend): PublishApi & PhotoApi {
   async function post<T>(baseUrl: string, path: string, accessToken: string, json: unknown, schema: z.ZodType<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
@@ -65,13 +68,17 @@ export function createPublishApi(send: HttpSend): PublishApi & PhotoApi {
       media_type: 'PHOTO',
       post_info: { title: photo.title, description: photo.description },
       source_info: { source: 'PULL_FROM_URL', photo_cover_index: photo.coverIndex, photo_images: photo.imageUrls },
-    }, PhotoInitData, signal);
+    }, PullInitData, signal);
   return {
     async initVideo(baseUrl: string, accessToken: string, source: VideoSourceInfo, signal?: AbortSignal) {
       const result = await post(baseUrl, '/v2/post/publish/inbox/video/init/', accessToken, {
         source_info: { source: 'FILE_UPLOAD', video_size: source.videoSize, chunk_size: source.chunkSize, total_chunk_count: source.totalChunkCount },
       }, InitData, signal);
       return result.ok ? { ok: true, value: { publishId: result.value.publish_id, uploadUrl: result.value.upload_url } } : result;
+    },
+    async initVideoUrl(baseUrl, accessToken, videoUrl, signal) {
+      const result = await post(baseUrl, '/v2/post/publish/inbox/video/init/', accessToken, { source_info: { source: 'PULL_FROM_URL', video_url: videoUrl } }, PullInitData, signal);
+      return result.ok ? { ok: true, value: { publishId: result.value.publish_id } } : result;
     },
     async initPhoto(baseUrl, accessToken, post, signal) {
       const result = await photoInit(baseUrl, accessToken, post, signal);

@@ -1,12 +1,27 @@
 /**
- * AppHost.chooseSavePath in Electron: the system's save dialog, attached to the focused window,
- * for research exports. Only the main process chooses where a file goes; the page never names a path.
+ * AppHost.chooseSavePath and AppHost.chooseFolder in Electron: the system's save dialog (research
+ * exports) and folder picker (watch folders), attached to the focused window. Only the main
+ * process learns the path chosen; the page never names one.
  */
-import type { BrowserWindow, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
+import type { BrowserWindow, OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 
 export interface SaveDialogApi {
   showSaveDialog(window: BrowserWindow, options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
   showSaveDialog(options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
+}
+
+export interface OpenDialogApi {
+  showOpenDialog(window: BrowserWindow, options: OpenDialogOptions): Promise<OpenDialogReturnValue>;
+  showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue>;
+}
+
+export function createFolderChooser(dialog: OpenDialogApi, focusedWindow: () => BrowserWindow | null) {
+  return async (): Promise<string | null> => {
+    const options: OpenDialogOptions = { title: 'Choose a folder to watch', properties: ['openDirectory', 'createDirectory'] };
+    const window = focusedWindow();
+    const answer = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return answer.canceled ? null : (answer.filePaths[0] ?? null);
+  };
 }
 
 const FILTERS: Record<'csv' | 'ndjson', { name: string; extensions: string[] }> = {

@@ -24,6 +24,7 @@ import './styles/queue.css';
 import './styles/photos.css';
 import './styles/research.css';
 import './styles/store.css';
+import './styles/watch-folders.css';
 
 // The token first, then the address bar is cleaned: in this order, or the token is lost.
 rememberSessionToken(tokenFromUrl(window.location.href));

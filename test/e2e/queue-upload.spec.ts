@@ -6,83 +6,9 @@
  * the account's inbox. Files the platform would refuse are refused at once, with the reason.
  * Each row's actions work from the UI.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { approveConsent } from '../support/consent-browser.js';
-import type { RunningWebApp } from '../support/web-app.js';
-import { test, expect, openApp } from './fixtures/web-app.js';
-
-const MEDIA = resolve(import.meta.dirname, '../fixtures/media');
-
-interface DroppedFile {
-  name: string;
-  type: string;
-  /** Bytes of a fixture, or literal text. */
-  fixture?: string;
-  text?: string;
-}
-
-const MP4: DroppedFile = { name: 'beach day.mp4', type: 'video/mp4', fixture: 'testsrc-2s-h264.mp4' };
-const WEBM: DroppedFile = { name: 'studio take.webm', type: 'video/webm', fixture: 'testsrc2-2s-vp9.webm' };
-// MPEG-4 part 2 in QuickTime: Chromium cannot decode it, so no length and no thumbnail, but it is still sent.
-const MOV: DroppedFile = { name: 'old camera.mov', type: 'video/quicktime', fixture: 'smptebars-1s-mpeg4.mov' };
-const NOTES: DroppedFile = { name: 'notes.txt', type: 'text/plain', text: 'not a video' };
-const EMPTY: DroppedFile = { name: 'empty.mp4', type: 'video/mp4', text: '' };
-
-/** A contract call through the automation API, as a script would make it. */
-async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown): Promise<T> {
-  const response = await fetch(`${app.origin}/api/call/${channel}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${app.token}`, ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: input === undefined ? undefined : JSON.stringify(input),
-  });
-  const result = (await response.json()) as { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
-
-/** Signs in as a sandbox user with the consent page played over HTTP (the accounts spec plays it in Chromium). */
-async function signIn(app: RunningWebApp, openId: string): Promise<void> {
-  const { authorizeUrl } = await callApp<{ authorizeUrl: string }>(app, 'accounts.signIn.start');
-  const { callbackStatus } = await approveConsent(authorizeUrl, openId);
-  expect(callbackStatus).toBe(200);
-  await expect.poll(async () => (await callApp<{ openId: string }[]>(app, 'accounts.list')).map((account) => account.openId)).toContain(openId);
-}
-
-/** The embedded sandbox's fault injection (its own loopback API). */
-async function setChaos(app: RunningWebApp, rules: unknown[]): Promise<void> {
-  const info = await callApp<{ sandbox: { baseUrl: string } | null }>(app, 'app.info');
-  const response = await fetch(`${info.sandbox!.baseUrl}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
-  expect(response.status).toBe(200);
-}
-
-async function openQueue(page: Page, app: RunningWebApp): Promise<void> {
-  await openApp(page, app);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
-}
-
-/** Drags files over the queue and drops them, with a DataTransfer made in the page from the files' bytes. */
-async function dropFiles(page: Page, files: DroppedFile[]): Promise<void> {
-  const payload = files.map((file) => ({ name: file.name, type: file.type, bytes: [...(file.fixture ? readFileSync(resolve(MEDIA, file.fixture)) : Buffer.from(file.text ?? ''))] }));
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    return transfer;
-  }, payload);
-  const zone = page.getByTestId('queue-drop-zone');
-  await zone.dispatchEvent('dragenter', { dataTransfer });
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await expect(page.getByText('Drop to send to Ava Makes')).toBeVisible();
-  await zone.dispatchEvent('drop', { dataTransfer });
-  await expect(page.getByText('Drop to send to Ava Makes')).toHaveCount(0);
-}
-
-const draftRow = (page: Page, name: string): Locator => page.getByRole('list', { name: 'Drafts' }).getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
-
-async function rowNames(page: Page): Promise<string[]> {
-  return page.getByRole('list', { name: 'Drafts' }).locator('.draft-row__name').allTextContents();
-}
+import { callApp, draftRow, dropFiles, EMPTY, MEDIA, MOV, MP4, NOTES, openQueue, rowNames, setChaos, signIn, WEBM } from './fixtures/queue.js';
+import { test, expect } from './fixtures/web-app.js';
 
 test.describe('queue: real videos to the inbox', () => {
   test('dropped and chosen videos reach the inbox; a non-video and an empty file are refused at once', async ({ page, webApp, consoleErrors }) => {
@@ -128,12 +54,13 @@ test.describe('queue: real videos to the inbox', () => {
       { fileName: 'tiny-1s-h264.mp4', state: 'inbox', durationMs: 1000, openId: 'sbx-user-ava' },
     ]);
 
-    // Refusals go when dismissed; a reload keeps the drafts (their thumbnails were in memory only).
+    // Refusals go when dismissed; a reload keeps the drafts and their thumbnails (the data dir's cache).
     await refused.getByRole('button', { name: 'Dismiss notes.txt' }).click();
     await expect(refused.getByRole('listitem')).toHaveCount(1);
     await page.reload();
     await expect(draftRow(page, WEBM.name).getByText('In inbox', { exact: true })).toBeVisible();
-    await expect(draftRow(page, WEBM.name).locator('img')).toHaveCount(0);
+    await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    await expect(draftRow(page, MOV.name).locator('img')).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 

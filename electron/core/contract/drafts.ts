@@ -3,6 +3,7 @@
  * path and no upload URL (the URL is a one-hour credential).
  */
 import { z } from 'zod';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
 import { NoInput, type ChannelTable, type EventTable } from './table.js';
 
 export const DRAFT_STATES = ['queued', 'waiting', 'uploading', 'processing', 'inbox', 'posted', 'failed', 'paused', 'cancelled'] as const;
@@ -13,7 +14,8 @@ export const VideoMimeType = z.enum(VIDEO_MIME_TYPES);
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/webp'] as const;
 /** A draft's media type: its video's, or its photo post's cover image's. */
 export const DraftMimeType = z.enum([...VIDEO_MIME_TYPES, ...PHOTO_MIME_TYPES]);
-export const DraftKind = z.enum(['video', 'photo']);
+/** video: a file sent in chunks; video_url: a video the platform pulls from a URL; photo: a photo post. */
+export const DraftKind = z.enum(['video', 'video_url', 'photo']);
 
 /** A photo post as the queue shows it: its text and images (their public URLs once hosted; never a local path). */
 export const PhotoPostView = z.object({
@@ -37,8 +39,19 @@ export const DraftView = z.object({
   /** Why it waits or failed, in words. */
   reason: z.string().nullable(),
   failCode: z.string().nullable(),
+  /** Whether Retry can help (a failure it cannot fix says what to do instead in `reason`). */
+  retryable: z.boolean(),
   publishId: z.string().nullable(),
+  /** Bytes the upload host acknowledged (the platform has them; journaled). */
   uploadedBytes: z.number(),
+  /** Bytes written to the connection so far (≥ uploadedBytes while a chunk is on its way; equal otherwise). */
+  sentBytes: z.number(),
+  /** URL drafts: bytes the platform says it has downloaded (op 6's downloaded_bytes). */
+  downloadedBytes: z.number(),
+  /** URL drafts: the address the platform pulls the video from. */
+  sourceUrl: z.string().nullable(),
+  /** Whether the thumbnail cache has a picture for this draft (drafts.thumbnail answers it). */
+  hasThumbnail: z.boolean(),
   platformStatus: z.string().nullable(),
   totalChunkCount: z.number().nullable(),
   nextChunk: z.number(),
@@ -52,6 +65,10 @@ export type DraftView = z.infer<typeof DraftView>;
 
 const DraftId = z.object({ id: z.string().uuid() }).strict();
 
+/** THUMB_WIDTH-wide JPEG frames are a few KB; the bound keeps a page from filling the data dir. */
+export const MAX_THUMBNAIL_CHARS = 200_000;
+export const ThumbnailDataUrl = z.string().max(MAX_THUMBNAIL_CHARS).regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, 'must be a JPEG data URL');
+
 /** A file for a new draft: a path (Electron, read by the main process) or a file streamed to the web host. */
 export const DraftFileInput = z
   .object({
@@ -62,12 +79,21 @@ export const DraftFileInput = z
     name: z.string().min(1).max(255),
     mimeType: VideoMimeType,
     durationMs: z.number().nonnegative().max(24 * 3600 * 1000).nullable(),
+    /** The frame the window read (a small JPEG data URL), kept in the data dir's thumbnail cache. */
+    thumbnail: ThumbnailDataUrl.nullable().optional(),
   })
   .strict();
+
+/** A video's address for a PULL_FROM_URL draft: https (plain http only on loopback, the sandbox's), no credentials in it. */
+export const VideoUrl = z.string().trim().max(2048).refine(isHttpsOrLoopback, `must be ${HTTPS_OR_LOOPBACK_RULE}, with no user name or password`);
 
 export const draftsChannels = {
   'drafts.list': { input: NoInput, output: z.array(DraftView) },
   'drafts.add': { input: z.object({ openId: z.string().min(1).max(200), files: z.array(DraftFileInput).min(1).max(500) }).strict(), output: z.array(DraftView) },
+  /** A video the platform pulls from a URL on a prefix verified for the app (op 4 PULL_FROM_URL). */
+  'drafts.addUrl': { input: z.object({ openId: z.string().min(1).max(200), url: VideoUrl }).strict(), output: DraftView },
+  /** The draft's cached thumbnail as a data URL (no path ever reaches the page), or null. */
+  'drafts.thumbnail': { input: DraftId, output: z.object({ dataUrl: ThumbnailDataUrl.nullable() }) },
   'drafts.pause': { input: DraftId, output: DraftView },
   'drafts.resume': { input: DraftId, output: DraftView },
   'drafts.cancel': { input: DraftId, output: DraftView },

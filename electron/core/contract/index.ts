@@ -16,6 +16,7 @@ import { shellChannels, shellEvents } from './shell.js';
 import { storeChannels, storeEvents } from './store.js';
 import type { ChannelTable, EventTable } from './table.js';
 import { vaultChannels } from './vault.js';
+import { watchFoldersChannels, watchFoldersEvents } from './watch-folders.js';
 
 export * from './accounts.js';
 export * from './app.js';
@@ -26,12 +27,14 @@ export * from './settings.js';
 export * from './shell.js';
 export * from './store.js';
 export * from './vault.js';
+export * from './watch-folders.js';
 export type { ChannelTable, EventTable } from './table.js';
 
 export const channels = {
   ...appChannels,
   ...settingsChannels,
   ...draftsChannels,
+  ...watchFoldersChannels,
   ...accountsChannels,
   ...vaultChannels,
   ...photosChannels,
@@ -43,6 +46,7 @@ export const channels = {
 export const events = {
   ...settingsEvents,
   ...draftsEvents,
+  ...watchFoldersEvents,
   ...accountsEvents,
   ...photosEvents,
   ...shellEvents,

@@ -25,16 +25,22 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
         if (file.source.kind === 'path') {
           // A web page must not make the host read arbitrary paths; only the Electron window may name one.
           if (runtime !== 'electron') throw new AppError('path_not_allowed', 'In web mode, drop or choose the file so it is sent to the app');
-          resolved.push({ filePath: file.source.path, fileName: file.name || basename(file.source.path), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false });
+          resolved.push({ filePath: file.source.path, fileName: file.name || basename(file.source.path), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false, thumbnail: file.thumbnail });
         } else {
           const filePath = await incoming.pathOf(file.source.fileId);
           // One sent file, one draft: the first to reach the inbox deletes it.
           if (owned.has(filePath) || resolved.some((r) => r.filePath === filePath)) throw new AppError('file_in_use', `${file.name} is already in the queue; send it again to queue it twice`);
-          resolved.push({ filePath, fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true });
+          resolved.push({ filePath, fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true, thumbnail: file.thumbnail });
         }
       }
       return uploads.add(openId, resolved);
     },
+    'drafts.addUrl': ({ openId, url }) => {
+      const refusal = checkAccount(openId);
+      if (refusal) throw new AppError('account_unusable', refusal);
+      return uploads.addUrl(openId, url);
+    },
+    'drafts.thumbnail': async ({ id }) => ({ dataUrl: await uploads.thumbnail(id) }),
     'drafts.pause': ({ id }) => uploads.pause(id),
     'drafts.resume': ({ id }) => uploads.resume(id),
     'drafts.cancel': ({ id }) => uploads.cancel(id),

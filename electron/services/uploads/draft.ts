@@ -12,7 +12,7 @@ export const FINAL: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'faile
 const Fingerprint = z.object({ size: z.number().int().nonnegative(), mtimeMs: z.number(), edgeSha256: z.string() });
 
 /** What a draft carries (media-kind.ts). Records from before kinds existed are videos. */
-export const MEDIA_KINDS = ['video', 'photo'] as const;
+export const MEDIA_KINDS = ['video', 'video_url', 'photo'] as const;
 
 /** One image of a photo post: a prepared file the app hosts, or a URL the person pasted (already hosted). */
 export const PhotoImage = z.object({
@@ -50,6 +50,10 @@ export const DraftRecord = z.object({
   size: z.number().int().positive(),
   durationMs: z.number().nonnegative().nullable(),
   fingerprint: Fingerprint,
+  /** video_url drafts: the address the platform pulls the video from (op 4 PULL_FROM_URL). */
+  sourceUrl: z.string().nullable().default(null),
+  /** video_url drafts: how much of it the platform says it has downloaded (op 6). */
+  downloadedBytes: z.number().int().nonnegative().default(0),
   addedAt: z.number(),
   state: z.enum(DRAFT_STATES),
   /** Why it waits or failed, in words a person understands. */
@@ -78,20 +82,4 @@ export type DraftRecord = z.infer<typeof DraftRecord>;
 export function parseDraftRecord(raw: unknown): DraftRecord | null {
   const parsed = DraftRecord.safeParse(raw);
   return parsed.success ? parsed.data : null;
-}
-
-/** Words for the platform's fail_reason values (docs/PLATFORM.md "Statuses"), for the queue. */
-export function describeFailReason(code: string): string {
-  const words: Record<string, string> = {
-    file_format_check_failed: 'The platform could not read this file as a video (MP4, MOV or WebM) or a photo (JPEG or WebP)',
-    picture_size_check_failed: 'A photo is over 20 MB or over 1080 px on its short side: add it again so Draftdeck fixes it, or fix the pasted image',
-    video_pull_failed: 'The platform could not download the video',
-    photo_pull_failed: 'The platform could not download a photo from the photo host: check that the host serves it publicly, then retry',
-    url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify the public URL prefix in the platform’s developer portal, or use the built-in host',
-    spam_risk_too_many_pending_share: 'The inbox is full: the platform allows 5 drafts waiting per day; post or delete some from the inbox, then retry',
-    internal: 'The platform had an internal error processing this draft',
-    file_changed: 'The file changed on disk since the upload started',
-    file_missing: 'The file is no longer where it was',
-  };
-  return words[code] ?? `The platform refused this draft (${code})`;
 }

@@ -8,12 +8,13 @@ import type { EventSink } from '../../core/events.js';
 import { AppError, IpcErrorCode } from '../../core/result.js';
 import { DraftView } from '../../core/contract/index.js';
 import type { DraftRecord } from './draft.js';
+import { failRule } from './fail-codes.js';
 import { Journal } from './journal.js';
 import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
-/** Speed and time left of a draft being uploaded, from the engine's progress samples. */
-export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null };
+/** What the engine knows of a draft beyond its record: speed, time left and bytes on the wire while it uploads; whether it has a thumbnail. */
+export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null; sentBytes: number; hasThumbnail: boolean };
 
 export class DraftQueue {
   private readonly journal: Journal<DraftRecord>;
@@ -81,13 +82,14 @@ export class DraftQueue {
   }
 
   view(draft: DraftRecord): DraftView {
-    return DraftView.parse({ ...draft, ...this.live(draft) });
+    const retryable = draft.state === 'cancelled' || (draft.state === 'failed' && (draft.failCode === null || failRule(draft.failCode).retryHelps));
+    return DraftView.parse({ ...draft, ...this.live(draft), retryable });
   }
 
-  /** Progress between journaled chunks: told to the windows, not journaled (coalesced per draft). */
-  progress(id: string, uploadedBytes: number): void {
+  /** Progress between journaled chunks (the live figures carry the bytes sent): told to the windows, not journaled (coalesced per draft). */
+  progress(id: string): void {
     const draft = this.journal.get(id);
-    if (draft) this.events.emit('drafts.updated', this.view({ ...draft, uploadedBytes }), id);
+    if (draft) this.events.emit('drafts.updated', this.view(draft), id);
   }
 
   compact(): void {

@@ -51,7 +51,7 @@ export async function pollUntilFinal(id: string, ctx: PollerContext): Promise<vo
       if (failure.kind === 'rate_limited' && retryAfterMs !== undefined) budget.saturate(ctx.clock.now(), retryAfterMs);
       if (failure.kind === 'fatal' && PUBLISH_GONE.has(failure.code)) {
         // The platform no longer knows this publish: polling it again would never end.
-        ctx.record(id, { type: 'fail', code: 'publish_lost', reason: 'The platform no longer knows this upload; retry to send it again' });
+        ctx.record(id, { type: 'fail', code: 'publish_lost' });
         return;
       }
       if (failure.kind === 'fatal' || failure.kind === 'auth') ctx.record(id, { type: 'note', reason: failure.message });

@@ -13,7 +13,8 @@
  * chunk the video is the platform's, so a cancel that comes after is refused ("already delivered").
  */
 import { err, ok, type Result } from '../../core/result.js';
-import { FINAL, describeFailReason, type DraftRecord, type DraftState } from './draft.js';
+import { FINAL, type DraftRecord, type DraftState } from './draft.js';
+import { describeFailReason, failRule } from './fail-codes.js';
 import type { PublishStatus } from '../../api/publish.js';
 
 /** failCode of a draft that waits for its account to be signed in again. */
@@ -67,7 +68,7 @@ export function isDelivered(draft: DraftRecord): boolean {
   return draft.totalChunkCount !== null && draft.publishId !== null && draft.nextChunk >= draft.totalChunkCount;
 }
 
-const NO_PUBLISH = { publishId: null, uploadUrl: null, uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0 } as const;
+const NO_PUBLISH = { publishId: null, uploadUrl: null, uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, downloadedBytes: 0 } as const;
 
 export function transition(draft: DraftRecord, event: DraftEvent): Transition {
   switch (event.type) {
@@ -83,13 +84,14 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       if (FINAL.has(draft.state)) return refuse('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
       if (draft.state === 'processing' || draft.resumeState === 'processing' || isDelivered(draft)) {
         // Every byte is on the platform already: cancelling here would only make a retry send it twice.
-        return refuse('already_delivered', 'The platform already has this whole video; it will arrive in the inbox');
+        return refuse('already_delivered', `The platform already has this whole ${draft.kind === 'photo' ? 'post' : 'video'}; it will arrive in the inbox`);
       }
       // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
       return ok({ ...draft, state: 'cancelled', reason: null, notBefore: null });
     case 'retry':
       if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', 'Only a failed or cancelled draft can be retried');
-      if (draft.failCode === 'file_changed' || draft.failCode === 'file_missing') return refuse(draft.failCode, `${describeFailReason(draft.failCode)}: add it again`);
+      // Sending the same draft again would fail the same way: the words say what to do instead.
+      if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, describeFailReason(draft.failCode));
       // The platform cannot continue a failed publish: a retry is a fresh one.
       return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null });
     case 'wait':
@@ -124,13 +126,15 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       return ok({ ...draft, reason: event.reason });
     case 'statusRead': {
       const { status } = event;
+      // What the platform has pulled so far (pulled media); never goes back within a publish.
+      const downloadedBytes = Math.max(draft.downloadedBytes, status.downloadedBytes ?? 0);
       // The last status read is what the platform says, failed or not.
       if (status.status === 'FAILED') {
         const code = status.failReason ?? 'internal';
-        return ok({ ...draft, state: 'failed', platformStatus: status.status, failCode: code, reason: describeFailReason(code), notBefore: null });
+        return ok({ ...draft, state: 'failed', platformStatus: status.status, failCode: code, reason: describeFailReason(code), notBefore: null, downloadedBytes });
       }
       const state: DraftState = status.status === 'SEND_TO_USER_INBOX' ? 'inbox' : status.status === 'PUBLISH_COMPLETE' ? 'posted' : 'processing';
-      return ok({ ...draft, state, platformStatus: status.status, reason: null });
+      return ok({ ...draft, state, platformStatus: status.status, reason: null, downloadedBytes });
     }
     case 'posted':
       return ok({ ...draft, state: 'posted', platformStatus: event.platformStatus });

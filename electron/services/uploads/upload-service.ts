@@ -22,6 +22,7 @@ import { backoffDelay } from '../../../common/backoff.js';
 import { isPlan, planChunks } from './chunk-plan.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
 import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';
+import { isKnownFailCode } from './fail-codes.js';
 import { classifyFailure } from './failure.js';
 import { fingerprintFile } from './fingerprint.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
@@ -30,10 +31,12 @@ import type { TokenSource } from './ports.js';
 import { DraftQueue } from './queue.js';
 import { PLATFORM_LIMITS, RATE_LIMIT_WAIT, Scheduler, type UploadLimits } from './scheduler.js';
 import { SpeedMeter } from './speed-meter.js';
+import { ThumbnailCache } from './thumbnail-cache.js';
 import { pollUntilFinal, recheckInbox, type PollerContext } from './status-poller.js';
 import { AUTH_WAIT, isDelivered, type DraftEvent } from './transitions.js';
 import { plainUrls, type UrlSeal } from './upload-url-seal.js';
 import { urlExpired, videoKind } from './video-kind.js';
+import { videoUrlKind } from './video-url-kind.js';
 
 export { PLATFORM_LIMITS, type UploadLimits };
 
@@ -78,6 +81,8 @@ export interface NewDraftFile {
   mimeType: DraftRecord['mimeType'];
   durationMs: number | null;
   ownsFile: boolean;
+  /** The frame the window read, for the thumbnail cache. */
+  thumbnail?: string | null;
 }
 
 type OpenOutcome = { kind: 'opened'; draft: DraftRecord } | { kind: 'not_now' } | { kind: 'failed'; error: unknown };
@@ -86,6 +91,8 @@ const NOT_NOW: OpenOutcome = { kind: 'not_now' };
 interface Activity {
   controller: AbortController;
   speed: SpeedMeter;
+  /** Bytes of the file written to the connection for this publish (the host may not have them yet). */
+  sent: { publishId: string | null; bytes: number };
   /** Every byte of the publish's last chunk was written: the host may have it all, answered or not. */
   lastChunkSent: boolean;
   /** Resolves when the run has ended and recorded what it learned. */
@@ -94,6 +101,7 @@ interface Activity {
 
 export class UploadService {
   private readonly queue: DraftQueue;
+  private readonly thumbnails: ThumbnailCache;
   private readonly scheduler: Scheduler;
   private readonly kinds: MediaKinds;
   private readonly chunks: ChunkTransport;
@@ -108,18 +116,30 @@ export class UploadService {
   private closed = false;
 
   constructor(private readonly deps: UploadServiceDeps) {
+    this.thumbnails = new ThumbnailCache(deps.dataDir, deps.log);
     this.queue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, (draft) => {
       const activity = this.active.get(draft.id);
-      return draft.state === 'uploading' && activity ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null };
+      const uploading = draft.state === 'uploading' && activity !== undefined;
+      // Written bytes count only for the publish they were written to; acknowledged ones always do.
+      const sentBytes = uploading && activity.sent.publishId === draft.publishId ? Math.max(draft.uploadedBytes, activity.sent.bytes) : draft.uploadedBytes;
+      const hasThumbnail = draft.kind === 'video' && this.thumbnails.has(draft.fingerprint);
+      return { ...(uploading ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null }), sentBytes, hasThumbnail };
     });
     this.scheduler = new Scheduler(() => this.deps.limits?.() ?? PLATFORM_LIMITS);
-    this.kinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), photo: deps.photoKind ?? unavailableKind };
+    this.kinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), video_url: videoUrlKind(deps.publish), photo: deps.photoKind ?? unavailableKind };
     this.chunks = deps.chunks ?? { put: putChunk };
   }
 
   /** Picks up where the last run stopped (drafts mid-upload continue from their next chunk). */
   start(): void {
+    this.track(this.thumbnails.prune(this.queue.all().map((draft) => draft.fingerprint)));
     this.pump();
+  }
+
+  /** A draft's cached thumbnail, as a data URL. */
+  async thumbnail(id: string): Promise<string | null> {
+    const draft = this.queue.require(id);
+    return draft.kind === 'video' ? this.thumbnails.dataUrl(draft.fingerprint) : null;
   }
 
   /** Stops every worker and poll and waits for them, so nothing touches the journal or the platform after. */
@@ -150,9 +170,11 @@ export class UploadService {
       if (!info?.isFile()) throw new AppError('file_missing', `${file.fileName} is not a readable file`);
       const plan = planChunks(info.size);
       if (!isPlan(plan)) throw new AppError(`file_${plan.code}`, `${file.fileName}: ${plan.message}`);
+      const fingerprint = await fingerprintFile(file.filePath);
+      if (file.thumbnail) await this.thumbnails.put(fingerprint, file.thumbnail);
       added.push({
         id: randomUUID(), kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile,
-        mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint: await fingerprintFile(file.filePath),
+        mimeType: file.mimeType, size: info.size, durationMs: file.durationMs, fingerprint, sourceUrl: null, downloadedBytes: 0,
         addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
         uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
         attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
@@ -163,13 +185,41 @@ export class UploadService {
     return added.map((draft) => this.queue.view(draft));
   }
 
+  /**
+   * A video the platform pulls from a URL (video-url-kind.ts). Its size is not known until the
+   * platform has downloaded it: the record carries 1 byte, and the queue shows the address and
+   * the downloaded bytes instead.
+   */
+  addUrl(openId: string, url: string): DraftView {
+    const address = new URL(url);
+    const last = address.pathname.split('/').filter(Boolean).at(-1) ?? '';
+    // The file name the address ends with, as a person reads it (a malformed %-escape stays as typed).
+    let name = last;
+    try {
+      name = decodeURIComponent(last);
+    } catch {
+      // keep it as typed
+    }
+    name ||= address.host;
+    const draft: DraftRecord = {
+      id: randomUUID(), kind: 'video_url', openId, fileName: name.slice(0, 255), filePath: '', ownsFile: false,
+      mimeType: 'video/mp4', size: 1, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, sourceUrl: url, downloadedBytes: 0,
+      addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
+      uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
+      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
+    };
+    this.queue.add(draft);
+    this.pump();
+    return this.queue.view(draft);
+  }
+
   /** A photo post for one account: a draft of the photo kind, in the same queue as videos. */
   addPhotoPost(openId: string, post: PhotoPost): DraftView {
     const bytes = post.images.reduce((sum, image) => sum + image.bytes, 0);
     const cover = post.images[post.coverIndex] ?? post.images[0]!;
     const draft: DraftRecord = {
       id: randomUUID(), kind: 'photo', openId, fileName: post.title || `${post.images.length} photo${post.images.length === 1 ? '' : 's'}`, filePath: '', ownsFile: false,
-      mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' },
+      mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, sourceUrl: null, downloadedBytes: 0,
       addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
       uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
       attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post,
@@ -264,7 +314,7 @@ export class UploadService {
     for (const draft of this.queue.all()) {
       if (draft.openId !== openId || FINAL.has(draft.state)) continue;
       this.interrupt(draft.id);
-      this.queue.apply(draft.id, { type: 'fail', code: 'account_removed', reason: 'The account was removed from Draftdeck' });
+      this.queue.apply(draft.id, { type: 'fail', code: 'account_removed' });
     }
   }
 
@@ -292,7 +342,7 @@ export class UploadService {
 
   private run(id: string): void {
     let settle!: () => void;
-    const activity: Activity = { controller: new AbortController(), speed: new SpeedMeter(), lastChunkSent: false, settled: new Promise((resolve) => (settle = resolve)) };
+    const activity: Activity = { controller: new AbortController(), speed: new SpeedMeter(), sent: { publishId: null, bytes: 0 }, lastChunkSent: false, settled: new Promise((resolve) => (settle = resolve)) };
     this.active.set(id, activity);
     const task = this.upload(id, activity)
       .catch((error: unknown) => this.handleFailure(id, error, activity))
@@ -330,7 +380,7 @@ export class UploadService {
     let freshStarts = 0;
     while (true) {
       if (kind.needsPublish(draft, this.deps.clock.now())) {
-        if (freshStarts > MAX_FRESH_STARTS) return this.fail(id, 'upload_rejected', 'The upload host kept refusing this upload');
+        if (freshStarts > MAX_FRESH_STARTS) return this.fail(id, 'upload_rejected');
         const opened = await this.openPublish(draft, kind, signal);
         if (opened.kind === 'failed') return this.handleFailure(id, opened.error, activity);
         if (opened.kind === 'not_now' || signal.aborted) return;
@@ -455,14 +505,15 @@ export class UploadService {
         this.wait(id, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random), attempts);
         return;
       case 'inbox_full':
-        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; it continues when one is posted', now + INBOX_FULL_WAIT_MS, attempts);
+        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; post or delete one there and this continues by itself', now + INBOX_FULL_WAIT_MS, attempts);
         return;
       case 'auth':
         // Waits for the person to sign in again; accountsChanged() wakes it sooner.
         this.wait(id, failure.message, now + 60_000, attempts, AUTH_WAIT);
         return;
       case 'fatal':
-        this.fail(id, failure.code, failure.message);
+        // A code the fail table knows gets its words (what to do instead); another keeps the platform's message.
+        this.fail(id, failure.code, isKnownFailCode(failure.code) ? undefined : failure.message);
         return;
     }
   }
@@ -511,7 +562,8 @@ export class UploadService {
   }
 
   private progress(id: string, activity: Activity, bytes: number): void {
-    if (activity.speed.sample(bytes)) this.queue.progress(id, bytes);
+    activity.sent = { publishId: this.queue.get(id)?.publishId ?? null, bytes };
+    if (activity.speed.sample(bytes)) this.queue.progress(id);
   }
 
   /** What a draft holds (our copies of files, hosted photos) goes once it has left processing or is removed; its kind knows what. */

@@ -5,3 +5,4 @@
 export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, OrderStatus, PlatformProfile, PreparedImage, Product, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, StoreAccount, StoreCatalog, StoreOrder, VaultStatus } from '../../../electron/core/contract';
 export type { AccountLookup, AccountRecord, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract';
 export type { LogsLocation, UpdateStatus } from '../../../electron/core/contract';
+export type { WatchFolderView } from '../../../electron/core/contract';

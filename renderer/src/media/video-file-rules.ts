@@ -4,31 +4,26 @@
  * upload engine's chunk plan); the main process checks again and has the last word.
  */
 
+import { extensionOf, VIDEO_TYPE_BY_EXTENSION, videoTypeOf } from '../../../common/video-files';
+
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
 export type VideoMimeType = (typeof VIDEO_MIME_TYPES)[number];
 
 /** 4 GiB, the platform's limit per video (electron/services/uploads/chunk-plan.ts). */
 export const MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024;
 
-const BY_EXTENSION: Record<string, VideoMimeType> = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' };
-
 /** Types a browser reports when it does not know a file's type (it goes by the extension then). */
 const UNKNOWN_TYPES = new Set(['', 'application/octet-stream']);
 
 /** The accept attribute of the file picker: by type and by extension, as pickers differ. */
-export const ACCEPT = [...VIDEO_MIME_TYPES, ...Object.keys(BY_EXTENSION).map((extension) => `.${extension}`)].join(',');
+export const ACCEPT = [...VIDEO_MIME_TYPES, ...Object.keys(VIDEO_TYPE_BY_EXTENSION).map((extension) => `.${extension}`)].join(',');
 
 export type VideoFileCheck = { ok: true; mimeType: VideoMimeType } | { ok: false; reason: string };
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
 
 export function checkVideoFile(file: Pick<File, 'name' | 'type' | 'size'>): VideoFileCheck {
   const extension = extensionOf(file.name);
   const byType = (VIDEO_MIME_TYPES as readonly string[]).includes(file.type) ? (file.type as VideoMimeType) : null;
-  const byExtension = BY_EXTENSION[extension] ?? null;
+  const byExtension = videoTypeOf(file.name);
   // The type decides when the browser knows it; the extension only when it does not.
   const mimeType = byType ?? (UNKNOWN_TYPES.has(file.type) ? byExtension : null);
   if (!mimeType) {

@@ -93,7 +93,7 @@ async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, tu
     if (controller.signal.aborted) return;
     update(item.key, { phase: 'adding' });
     await turn;
-    const input = { openId: item.openId, files: [{ source, name: draftName(file.name), mimeType, durationMs: probe.durationMs }] };
+    const input = { openId: item.openId, files: [{ source, name: draftName(file.name), mimeType, durationMs: probe.durationMs, thumbnail: probe.thumbnail }] };
     // The Electron source is the bridge's, not the contract's: the preload translates it.
     const views: DraftView[] = await request('drafts.add', input as ChannelInput<'drafts.add'>);
     if (controller.signal.aborted) return;

@@ -9,6 +9,7 @@ import { accountLabel } from '../state/accounts';
 import { dismissActionError, loadDrafts, useDrafts } from '../state/drafts';
 import { addFiles, refuseFiles, useIntake } from '../state/intake';
 import { hashFor } from '../state/navigation';
+import { AddByUrl } from './queue/AddByUrl';
 import { ChooseVideosButton } from './queue/ChooseVideosButton';
 import { DraftList } from './queue/DraftList';
 import { DropZone } from './queue/DropZone';
@@ -86,6 +87,7 @@ export function QueueView() {
       <PageHeader title="Queue" description={DESCRIPTION} />
       <DropZone destination={target.account ? accountLabel(target.account) : null} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
         <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} />
+        <AddByUrl openId={target.openId} />
         <div className="queue-notices">
           <ActionError />
           <RefusedFiles />

@@ -4,9 +4,11 @@ import { loadSettings, useSettings } from '../state/settings';
 import { AboutDraftdeck } from './settings/AboutDraftdeck';
 import { AppearanceSettings } from './settings/AppearanceSettings';
 import { ClientSecretSettings } from './settings/ClientSecretSettings';
+import { PhotoSettings } from './settings/PhotoSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
+import { WatchFolderSettings } from './settings/WatchFolderSettings';
 
 export function SettingsView() {
   const settings = useSettings((state) => state.settings);
@@ -20,6 +22,8 @@ export function SettingsView() {
           <PlatformSettings stored={settings.profile} />
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
+          <PhotoSettings stored={settings.photos} />
+          <WatchFolderSettings />
           <AppearanceSettings stored={settings.appearance} />
           <UpdateSettings stored={settings.updates} />
           <AboutDraftdeck />

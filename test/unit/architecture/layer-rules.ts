@@ -152,7 +152,7 @@ export function layerOf(path: string): number {
  * both directions, and never in a cycle); a service with a `ports.ts` is imported only through it.
  * A unit is a folder under services/ or a file directly in it.
  */
-export const SERVICE_ORDER = ['storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'embedded-backend', 'embedded-sandbox', 'settings', 'settings-channels', 'app-channels', 'shell', 'uploads', 'accounts', 'downloads', 'research', 'purchases', 'photos'] as const;
+export const SERVICE_ORDER = ['storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'embedded-backend', 'embedded-sandbox', 'settings', 'settings-channels', 'app-channels', 'shell', 'uploads', 'accounts', 'downloads', 'research', 'purchases', 'photos', 'watch-folders'] as const;
 
 export function serviceUnit(path: string): string | null {
   if (!path.startsWith('electron/services/')) return null;

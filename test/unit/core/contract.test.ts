@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountsChannels, accountsEvents, appChannels, channels, draftsChannels, draftsEvents, events, photosChannels, photosEvents, researchChannels, researchEvents, settingsChannels, settingsEvents, shellChannels, shellEvents, storeChannels, storeEvents, vaultChannels } from '../../../electron/core/contract/index.js';
+import { accountsChannels, accountsEvents, appChannels, channels, draftsChannels, draftsEvents, events, photosChannels, photosEvents, researchChannels, researchEvents, settingsChannels, settingsEvents, shellChannels, shellEvents, storeChannels, storeEvents, vaultChannels, watchFoldersChannels, watchFoldersEvents } from '../../../electron/core/contract/index.js';
 
 describe('the contract combines every feature’s own channels and events', () => {
-  const channelTables = [appChannels, settingsChannels, draftsChannels, accountsChannels, vaultChannels, researchChannels, shellChannels, storeChannels, photosChannels];
-  const eventTables = [settingsEvents, draftsEvents, accountsEvents, researchEvents, shellEvents, storeEvents, photosEvents];
+  const channelTables = [appChannels, settingsChannels, draftsChannels, accountsChannels, vaultChannels, researchChannels, shellChannels, storeChannels, photosChannels, watchFoldersChannels];
+  const eventTables = [settingsEvents, draftsEvents, accountsEvents, researchEvents, shellEvents, storeEvents, photosEvents, watchFoldersEvents];
 
   it('loses no channel or event to a name two features both declare', () => {
     // The aggregator spreads the tables: a repeated name would silently replace the first.
@@ -21,6 +21,7 @@ describe('the contract combines every feature’s own channels and events', () =
     expect(Object.keys(settingsChannels).every((name) => name.startsWith('settings.'))).toBe(true);
     expect(Object.keys(photosChannels).every((name) => name.startsWith('photos.'))).toBe(true);
     expect(Object.keys(researchChannels).every((name) => name.startsWith('research.'))).toBe(true);
+    expect([...Object.keys(watchFoldersChannels), ...Object.keys(watchFoldersEvents)].every((name) => name.startsWith('watchFolders.'))).toBe(true);
     expect([...Object.keys(storeChannels), ...Object.keys(storeEvents)].every((name) => name.startsWith('store.'))).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ const MB = 1024 * 1024;
 export function draftRecord(overrides: Partial<DraftRecord> = {}): DraftRecord {
   return {
     id: overrides.id ?? 'd1', kind: 'video', openId: 'acct-a', fileName: 'clip.mp4', filePath: '/nowhere/clip.mp4', ownsFile: false,
-    mimeType: 'video/mp4', size: 10 * MB, durationMs: 1000, fingerprint: { size: 10 * MB, mtimeMs: 1, edgeSha256: 'x' },
+    mimeType: 'video/mp4', size: 10 * MB, durationMs: 1000, fingerprint: { size: 10 * MB, mtimeMs: 1, edgeSha256: 'x' }, sourceUrl: null, downloadedBytes: 0,
     addedAt: 0, state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null, uploadUrlIssuedAt: null,
     chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null, attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
     ...overrides,

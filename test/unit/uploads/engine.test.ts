@@ -33,6 +33,10 @@ function fakePlatform(status: () => PublishStatus['status'], uploadedBytes = () 
       opened++;
       return { ok: true, value: { publishId: `p${opened}`, uploadUrl: `http://127.0.0.1:9/upload/p${opened}` } };
     },
+    async initVideoUrl() {
+      opened++;
+      return { ok: true, value: { publishId: `p${opened}` } };
+    },
     async fetchStatus() {
       return { ok: true, value: { status: status(), failReason: null, uploadedBytes: uploadedBytes(), downloadedBytes: null } };
     },

@@ -36,11 +36,11 @@ export const DraftRow = memo(function DraftRow({ id, index, count, style }: Draf
 });
 
 function DraftRowContent({ draft, index, count, style }: { draft: DraftView; index: number; count: number; style: CSSProperties }) {
-  const thumbnail = useThumbnail(draft.id);
+  const thumbnail = useThumbnail(draft);
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
   const words = describeDraft(draft);
   const name = draft.fileName;
-  const meta = [formatBytes(draft.size), draft.durationMs !== null ? formatDuration(draft.durationMs) : null, account ? accountLabel(account) : draft.openId].filter(Boolean).join(' · ');
+  const meta = [draft.kind === 'video_url' ? draft.sourceUrl : formatBytes(draft.size), draft.durationMs !== null ? formatDuration(draft.durationMs) : null, account ? accountLabel(account) : draft.openId].filter(Boolean).join(' · ');
 
   return (
     <li className={`draft-row draft-row--${words.tone}`} style={style} aria-setsize={count} aria-posinset={index + 1} data-draft-id={draft.id} data-state={draft.state}>
@@ -66,7 +66,7 @@ function DraftRowContent({ draft, index, count, style }: { draft: DraftView; ind
         {words.progress !== null ? <ProgressBar value={words.progress} tone={words.tone} label={`${name}: ${words.label}`} /> : null}
       </div>
       <div className="draft-row__actions">
-        {actionsFor(draft.state).map((action, position) => (
+        {actionsFor(draft).map((action, position) => (
           // Keyed by position: Pause becomes Resume in the same element, so keyboard focus stays.
           <ActionButton key={position} draft={draft} action={action} index={index} />
         ))}

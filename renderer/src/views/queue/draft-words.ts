@@ -24,19 +24,31 @@ export const STATE_LABELS: Record<DraftState, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * Which bytes a row shows, and its percentage always from the same figure: while uploading, the
+ * bytes written to the connection ("sent"; the host has not confirmed the chunk under way yet, so
+ * it stays below 100% until the last chunk is acknowledged); otherwise the bytes the upload host
+ * acknowledged ("received by the platform"), which is where a resume continues from.
+ */
+function bytesFigure(draft: DraftView, bytes: number, words: string): { progress: number; text: string } {
+  return { progress: percent(bytes, draft.size), text: `${formatBytes(bytes)} of ${formatBytes(draft.size)} ${words}` };
+}
+
 export function describeDraft(draft: DraftView): DraftWords {
+  if (draft.kind === 'video_url') return describeUrlDraft(draft);
   const label = STATE_LABELS[draft.state];
-  const sent = percent(draft.uploadedBytes, draft.size);
+  const received = bytesFigure(draft, draft.uploadedBytes, 'received by the platform');
   switch (draft.state) {
     case 'queued':
       return { label, detail: draft.reason ?? 'Starts when an upload slot is free', tone: 'neutral', progress: null };
     case 'waiting':
-      return { label, detail: draft.reason, tone: 'warning', progress: draft.uploadedBytes > 0 ? sent : null };
+      return { label, detail: [draft.reason, draft.uploadedBytes > 0 ? received.text : null].filter(Boolean).join(' · ') || null, tone: 'warning', progress: draft.uploadedBytes > 0 ? received.progress : null };
     case 'uploading': {
-      const parts: string[] = [];
+      const sent = bytesFigure(draft, draft.sentBytes, 'sent');
+      const parts = [sent.text];
       if (draft.speedBps !== null && draft.speedBps > 0) parts.push(formatSpeed(draft.speedBps));
       if (draft.etaSeconds !== null) parts.push(formatTimeLeft(draft.etaSeconds));
-      return { label: `Uploading ${sent}%`, detail: parts.join(' · ') || draft.reason || `${formatBytes(draft.uploadedBytes)} of ${formatBytes(draft.size)} sent`, tone: 'active', progress: sent };
+      return { label: `Uploading ${sent.progress}%`, detail: draft.reason ? `${draft.reason} · ${parts.join(' · ')}` : parts.join(' · '), tone: 'active', progress: sent.progress };
     }
     case 'processing':
       return { label, detail: 'The platform is checking the video', tone: 'active', progress: 100 };
@@ -47,9 +59,36 @@ export function describeDraft(draft: DraftView): DraftWords {
     case 'failed':
       return { label, detail: draft.reason, tone: 'danger', progress: null };
     case 'paused':
-      return { label, detail: draft.uploadedBytes > 0 ? `${formatBytes(draft.uploadedBytes)} of ${formatBytes(draft.size)} sent` : null, tone: 'neutral', progress: draft.uploadedBytes > 0 ? sent : null };
+      return { label, detail: draft.uploadedBytes > 0 ? received.text : null, tone: 'neutral', progress: draft.uploadedBytes > 0 ? received.progress : null };
     case 'cancelled':
       return { label, detail: null, tone: 'neutral', progress: null };
+  }
+}
+
+/**
+ * A video the platform pulls from a URL: no bytes leave this computer. Its progress is the
+ * platform's, from the status reads: downloading (how much it has so far; the total is not
+ * known until it is done, so the bar is indeterminate), then processing.
+ */
+function describeUrlDraft(draft: DraftView): DraftWords {
+  const label = STATE_LABELS[draft.state];
+  const downloaded = draft.downloadedBytes > 0 ? `the platform has downloaded ${formatBytes(draft.downloadedBytes)}` : null;
+  switch (draft.state) {
+    case 'queued':
+      return { label, detail: draft.reason ?? 'The platform is asked to download it when a slot is free', tone: 'neutral', progress: null };
+    case 'uploading':
+      return { label: 'Asking the platform', detail: draft.reason ?? 'Asking the platform to download the video', tone: 'active', progress: null };
+    case 'processing':
+      if (draft.platformStatus === 'PROCESSING_DOWNLOAD' || draft.platformStatus === null) {
+        return { label: 'Platform downloading', detail: downloaded ? `${downloaded[0]!.toUpperCase()}${downloaded.slice(1)}; then it checks the video` : 'The platform is downloading the video', tone: 'active', progress: null };
+      }
+      return { label, detail: 'The platform is checking the video', tone: 'active', progress: null };
+    case 'failed':
+      return { label, detail: draft.reason, tone: 'danger', progress: null };
+    default: {
+      const words = describeDraft({ ...draft, kind: 'video', uploadedBytes: 0 });
+      return { ...words, progress: draft.state === 'inbox' || draft.state === 'posted' ? 100 : null };
+    }
   }
 }
 
@@ -72,9 +111,9 @@ export function summaryParts(counts: Readonly<Record<DraftState, number>>): stri
 
 export type DraftActionName = 'pause' | 'resume' | 'cancel' | 'retry' | 'remove';
 
-/** What a person can do with a draft in each state (the upload service's rules). */
-export function actionsFor(state: DraftState): DraftActionName[] {
-  switch (state) {
+/** What a person can do with a draft in each state (the upload service's rules): Retry only where it can help. */
+export function actionsFor(draft: Pick<DraftView, 'state' | 'retryable'>): DraftActionName[] {
+  switch (draft.state) {
     case 'queued':
     case 'waiting':
     case 'uploading':
@@ -84,7 +123,7 @@ export function actionsFor(state: DraftState): DraftActionName[] {
       return ['resume', 'cancel'];
     case 'failed':
     case 'cancelled':
-      return ['retry', 'remove'];
+      return draft.retryable ? ['retry', 'remove'] : ['remove'];
     case 'inbox':
     case 'posted':
       return ['remove'];

@@ -1,0 +1,56 @@
+/**
+ * A video by its address instead of a file: the platform downloads it itself (op 4
+ * PULL_FROM_URL), so the address must be on a domain or URL prefix verified for the app on the
+ * platform. The page and the main process check the address's form (common/url-policy.ts); the
+ * platform decides whether it is verified (a refusal shows on the draft's row, with what to do).
+ */
+import { useState, type FormEvent } from 'react';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../../common/url-policy';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/Field';
+import { request } from '../../state/connection';
+import { addedDrafts } from '../../state/drafts';
+import { asApiError } from '../../state/settings';
+
+export function AddByUrl({ openId }: { openId: string | null }) {
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!openId || busy || url.trim() === '') return;
+    // The contract's own rule, so the page says at once what the main process would refuse.
+    const address = url.trim();
+    if (!isHttpsOrLoopback(address)) return setError(`The address must be ${HTTPS_OR_LOOPBACK_RULE}, with no user name or password`);
+    setBusy(true);
+    try {
+      addedDrafts([await request('drafts.addUrl', { openId, url: address })]);
+      setUrl('');
+      setError(null);
+    } catch (caught) {
+      setError(asApiError(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="add-by-url" onSubmit={(event) => void submit(event)}>
+      <TextField
+        label="Video URL"
+        hint="On a domain or URL prefix verified for this app on the platform; the platform downloads it"
+        error={error}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={url}
+        onValueChange={(value) => {
+          setUrl(value);
+          setError(null);
+        }}
+      />
+      <Button variant="secondary" type="submit" unavailable={!openId || url.trim() === ''} busy={busy}>
+        Add URL
+      </Button>
+    </form>
+  );
+}

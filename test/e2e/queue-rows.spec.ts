@@ -1,0 +1,182 @@
+/**
+ * Truthful rows (issue 17, point 6) and videos by URL (point 10), end to end in Chromium against
+ * the embedded sandbox: thumbnails and lengths survive a reload and a restart; a row's percentage
+ * and byte figure are the same number (bytes written while uploading, the platform's acknowledged
+ * bytes otherwise, which the sandbox confirms); Retry is offered only where it can help; a video
+ * pasted by URL shows the platform's download and processing from its status reads, and the
+ * platform's refusals are explained.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { RunningWebApp } from '../support/web-app.js';
+import { callApp, draftRow, dropFiles, MP4, openQueue, setChaos, signIn, WEBM } from './fixtures/queue.js';
+import { test, expect } from './fixtures/web-app.js';
+
+const MiB = 1024 * 1024;
+
+interface DraftInfo {
+  id: string;
+  fileName: string;
+  publishId: string | null;
+  state: string;
+}
+
+async function sandboxBase(app: RunningWebApp): Promise<string> {
+  return (await callApp<{ sandbox: { baseUrl: string } }>(app, 'app.info')).sandbox.baseUrl;
+}
+
+async function inspectPublish(app: RunningWebApp, publishId: string): Promise<{ uploaded_bytes: number; chunks_received: number | null; downloaded_bytes: number; status: string }> {
+  const response = await fetch(`${await sandboxBase(app)}/sandbox/publishes/${encodeURIComponent(publishId)}`);
+  return ((await response.json()) as { data: { uploaded_bytes: number; chunks_received: number | null; downloaded_bytes: number; status: string } }).data;
+}
+
+async function draftNamed(app: RunningWebApp, name: string): Promise<DraftInfo> {
+  const found = (await callApp<DraftInfo[]>(app, 'drafts.list')).find((draft) => draft.fileName === name);
+  if (!found) throw new Error(`no draft ${name}`);
+  return found;
+}
+
+/** Keeps every text a row's status showed, so a phase that passes in seconds is still seen. */
+async function recordStatusTexts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { seenStatus: Set<string> }).seenStatus = seen;
+    const take = () => document.querySelectorAll('.draft-row__status').forEach((element) => seen.add(element.textContent ?? ''));
+    new MutationObserver(take).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { seenStatus: Set<string> }).seenStatus]);
+}
+
+test.describe('queue rows', () => {
+  test('thumbnails and lengths survive a reload and a restart of the app', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(120_000);
+    await signIn(webApp.current, 'sbx-user-ava');
+    await openQueue(page, webApp.current);
+    await dropFiles(page, [WEBM, MP4]);
+    for (const file of [WEBM, MP4]) await expect(draftRow(page, file.name).getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
+    const thumbnail = await draftRow(page, WEBM.name).locator('img.draft-thumb__image').getAttribute('src');
+    expect(thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+
+    await page.reload();
+    await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', thumbnail!);
+    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 KB · 0:02 · Ava Makes');
+
+    // Leave the page before the host goes, so its event stream does not log a failed reconnect.
+    await page.goto('about:blank');
+    const app = await webApp.restart();
+    await openQueue(page, app);
+    await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', thumbnail!);
+    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 KB · 0:02 · Ava Makes');
+    await expect(draftRow(page, MP4.name).locator('img.draft-thumb__image')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the percentage is the byte figure shown: bytes sent while uploading, the platform’s acknowledged bytes when paused', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(120_000);
+    const dir = mkdtempSync(join(tmpdir(), 'rows-progress-'));
+    try {
+      // 70 MiB: two chunks of the app's 32 MiB plan (32 + 38).
+      const path = join(dir, 'long take.mp4');
+      writeFileSync(path, Buffer.alloc(70 * MiB, 7));
+      await signIn(webApp.current, 'sbx-user-ava');
+      // Every chunk PUT is held a few seconds before the host reads it: time to look and to pause between chunks.
+      await setChaos(webApp.current, [{ route: 'PUT /upload/', probability: 1, latency_ms: 6000 }]);
+      await openQueue(page, webApp.current);
+      await page.getByTestId('choose-videos-input').setInputFiles(path);
+      const row = draftRow(page, 'long take.mp4');
+
+      // While a chunk is on its way: the label's % and the bar are the bytes written, named "sent".
+      await expect(row.getByText(/of 70 MB sent/)).toBeVisible({ timeout: 30_000 });
+      const label = await row.locator('.state-badge').textContent();
+      const shown = Number(/^Uploading (\d+)%$/.exec(label ?? '')?.[1]);
+      expect(await row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(shown));
+
+      // Pause once the host acknowledged the first chunk, while the second is held.
+      await expect.poll(async () => (await draftNamed(webApp.current, 'long take.mp4')).publishId).not.toBeNull();
+      const { publishId } = await draftNamed(webApp.current, 'long take.mp4');
+      await expect.poll(async () => (await inspectPublish(webApp.current, publishId!)).chunks_received, { timeout: 30_000 }).toBe(1);
+      await page.getByRole('button', { name: 'Pause long take.mp4' }).click();
+      await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+
+      // The paused row shows what the platform has: its own count, and the % of that same figure.
+      const platform = await inspectPublish(webApp.current, publishId!);
+      expect(platform.uploaded_bytes).toBe(32 * MiB);
+      await expect(row.locator('.draft-row__detail')).toHaveText('32 MB of 70 MB received by the platform');
+      await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.floor((platform.uploaded_bytes / (70 * MiB)) * 100)));
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('Retry is offered only where it can help; a file the platform cannot read says what to do instead', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(90_000);
+    await signIn(webApp.current, 'sbx-user-ava');
+    await openQueue(page, webApp.current);
+    // An .mp4 that is no video: the window cannot tell (no decoder verdict is final), the platform can.
+    await dropFiles(page, [{ name: 'not really.mp4', type: 'video/mp4', text: 'x'.repeat(4096) }]);
+    const row = draftRow(page, 'not really.mp4');
+    await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(row).toContainText('convert it to MP4 (H.264), MOV or WebM and add it again');
+    await expect(page.getByRole('button', { name: 'Retry not really.mp4' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove not really.mp4' })).toBeVisible();
+    // The main process agrees: a retry is refused with the same words.
+    const draft = await draftNamed(webApp.current, 'not really.mp4');
+    await expect(callApp(webApp.current, 'drafts.retry', { id: draft.id })).rejects.toThrow(/file_format_check_failed .*convert it to MP4/);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('videos by URL', () => {
+  test('a pasted URL on a verified prefix reaches the inbox, showing the platform’s download and processing', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(120_000);
+    await signIn(webApp.current, 'sbx-user-ava');
+    await openQueue(page, webApp.current);
+    const seen = await recordStatusTexts(page);
+    // 1 GiB: the download and the processing after it last longer than two status reads.
+    const url = `${await sandboxBase(webApp.current)}/sandbox/media/sample.mp4?bytes=${1024 * MiB}`;
+    await page.getByLabel('Video URL').fill(url);
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    const row = draftRow(page, 'sample.mp4');
+    await expect(row.locator('.draft-row__meta')).toContainText(url);
+    await expect(row.getByText('In inbox', { exact: true })).toBeVisible({ timeout: 90_000 });
+
+    const texts = await seen();
+    const downloading = texts.filter((text) => text.startsWith('Platform downloading'));
+    expect(downloading.length).toBeGreaterThan(0);
+    expect(downloading.some((text) => /The platform has downloaded [\d.]+ (KB|MB|GB); then it checks the video/.test(text))).toBe(true);
+    const draft = await draftNamed(webApp.current, 'sample.mp4');
+    expect((await inspectPublish(webApp.current, draft.publishId!)).downloaded_bytes).toBe(1024 * MiB);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an address not verified for the app and one the platform cannot download are explained, with what to do', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(90_000);
+    await signIn(webApp.current, 'sbx-user-ava');
+    await openQueue(page, webApp.current);
+    const field = page.getByLabel('Video URL');
+
+    // Not a web address: refused before anything is asked (the main process refuses it too).
+    await field.fill('file:///etc/passwd');
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    await expect(page.getByText('The address must be https, or plain http to this computer')).toBeVisible();
+    await expect(callApp(webApp.current, 'drafts.addUrl', { openId: 'sbx-user-ava', url: 'file:///etc/passwd' })).rejects.toThrow(/invalid_input/);
+
+    await field.fill('https://videos.example.com/holiday.mp4');
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    const unverified = draftRow(page, 'holiday.mp4');
+    await expect(unverified.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(unverified).toContainText('not verified for this app on the platform: verify its public URL prefix');
+    await expect(page.getByRole('button', { name: 'Retry holiday.mp4' })).toHaveCount(0);
+
+    await field.fill(`${await sandboxBase(webApp.current)}/sandbox/media/missing.mp4`);
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    const missing = draftRow(page, 'missing.mp4');
+    await expect(missing.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(missing).toContainText('could not download the video from its URL: check that the address opens in a browser');
+    await expect(page.getByRole('button', { name: 'Retry missing.mp4' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});
