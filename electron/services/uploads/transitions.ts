@@ -84,7 +84,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       if (FINAL.has(draft.state)) return refuse('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
       if (draft.state === 'processing' || draft.resumeState === 'processing' || isDelivered(draft)) {
         // Every byte is on the platform already: cancelling here would only make a retry send it twice.
-        return refuse('already_delivered', 'The platform already has this whole video; it will arrive in the inbox');
+        return refuse('already_delivered', `The platform already has this whole ${draft.kind === 'photo' ? 'post' : 'video'}; it will arrive in the inbox`);
       }
       // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
       return ok({ ...draft, state: 'cancelled', reason: null, notBefore: null });

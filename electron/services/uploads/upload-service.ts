@@ -510,7 +510,7 @@ export class UploadService {
         this.wait(id, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random), attempts);
         return;
       case 'inbox_full':
-        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; it continues when one is posted', now + INBOX_FULL_WAIT_MS, attempts);
+        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; post or delete one there and this continues by itself', now + INBOX_FULL_WAIT_MS, attempts);
         return;
       case 'auth':
         // Waits for the person to sign in again; accountsChanged() wakes it sooner.

@@ -5,6 +5,7 @@ import { AboutDraftdeck } from './settings/AboutDraftdeck';
 import { AppearanceSettings } from './settings/AppearanceSettings';
 import { ClientSecretSettings } from './settings/ClientSecretSettings';
 import { NotificationSettings } from './settings/NotificationSettings';
+import { PhotoSettings } from './settings/PhotoSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
@@ -23,6 +24,7 @@ export function SettingsView() {
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
           <NotificationSettings />
+          <PhotoSettings stored={settings.photos} />
           <WatchFolderSettings />
           <AppearanceSettings stored={settings.appearance} />
           <UpdateSettings stored={settings.updates} />
