@@ -82,13 +82,46 @@ export interface LogOptions {
   name: string;
   level?: string;
   destination?: DestinationStream;
+  /** `text`: one readable line per record, for a person at a terminal; `json` (the default) for machines and files. */
+  format?: LogFormat;
 }
 
-export function createLogger({ name, level, destination }: LogOptions): Logger {
+export type LogFormat = 'json' | 'text';
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+/** pino's own fields, and the bindings that only say where a line came from (shown as its prefix). */
+const HIDDEN_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'name', 'msg', 'service', 'layer', 'err']);
+
+/**
+ * A serialized (already censored and scrubbed) record as one readable line:
+ * `19:05:12 warn  uploads: upload failed (draftId=…, error: …)`. A line that is not a record is kept.
+ */
+export function formatLogLine(line: string): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  if (typeof record !== 'object' || record === null) return line;
+  const time = typeof record.time === 'number' ? new Date(record.time).toTimeString().slice(0, 8) : '--:--:--';
+  const level = (LEVEL_NAMES[record.level as number] ?? String(record.level)).padEnd(5);
+  const source = [record.service, record.layer].filter((part) => typeof part === 'string').join('/') || String(record.name ?? '');
+  const details = Object.entries(record)
+    .filter(([key]) => !HIDDEN_FIELDS.has(key))
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const err = record.err as { message?: unknown } | undefined;
+  if (err && typeof err.message === 'string') details.push(`error: ${err.message}`);
+  return `${time} ${level} ${source}: ${String(record.msg ?? '')}${details.length ? ` (${details.join(', ')})` : ''}\n`;
+}
+
+export function createLogger({ name, level, destination, format = 'json' }: LogOptions): Logger {
   // stderr by default: stdout is reserved for machine-readable lines such as the `ready` event.
   const target = destination ?? pino.destination(2);
   // Every serialized line passes through censorLine (secret keys at any depth) and scrubText, so
-  // a token quoted inside an error message, a stack or a URL is caught wherever it is nested.
-  const scrubbing: DestinationStream = { write: (line: string) => target.write(scrubText(censorLine(line))) };
+  // a token quoted inside an error message, a stack or a URL is caught wherever it is nested;
+  // the readable form is made from the line after that, so it shows nothing the JSON would not.
+  const render = format === 'text' ? formatLogLine : (line: string) => line;
+  const scrubbing: DestinationStream = { write: (line: string) => target.write(render(scrubText(censorLine(line)))) };
   return pino({ name, level: level ?? process.env.LOG_LEVEL ?? 'info' }, scrubbing);
 }

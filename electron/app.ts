@@ -44,6 +44,8 @@ import { UpdateService, type UpdaterPort } from './services/shell/update-service
 import { createResearchService } from './services/research/create.js';
 import { researchHandlers } from './services/research/research-channels.js';
 import { Downloads } from './services/downloads.js';
+import { batchNotices } from './services/uploads/batch-notices.js';
+import type { BatchNotice } from './core/contract/index.js';
 
 export interface AppHost {
   runtime: 'electron' | 'web';
@@ -69,6 +71,8 @@ export interface AppHost {
   updater?: UpdaterPort;
   /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
   chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
+  /** Electron: shows a notice as a system notification. In web mode the page shows it (the `notices.batch` event). */
+  notify?: (notice: BatchNotice) => void;
   /** Electron: the system's folder picker for watch folders (null when cancelled). Web mode: the path is typed. */
   chooseFolder?: () => Promise<string | null>;
 }
@@ -108,6 +112,10 @@ export async function createApp(host: AppHost): Promise<App> {
     urlSeal: await journalUrlSeal(vault),
     photoKind: photoKind({ api: publishApi, host: () => currentPhotoHost({ settings, vault, tokens, send, log: photoLog }), log: photoLog }),
     concurrency: () => settings.get().uploads.concurrency,
+    draftChanged: batchNotices((notice) => {
+      hub.emit('notices.batch', notice);
+      host.notify?.(notice);
+    }),
     limits: () => {
       const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
       return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;

@@ -8,7 +8,7 @@
  * app.getAppPath() (the folder holding package.json, or app.asar when packaged).
  */
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { createLogger } from '../common/log.js';
 import { createLogFiles } from './platform/log-files.js';
 import { createApp, type App } from './app.js';
@@ -17,6 +17,7 @@ import { createElectronTransport, type ElectronTransport } from './hosts/electro
 import { parseLaunchArgs, printReadyLine, showStartFailure } from './platform/launch.js';
 import { logsFolder, placeLogs } from './platform/logs-folder.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
+import { createNotifier } from './platform/notifications.js';
 import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
 import { createFolderChooser, createSavePathChooser } from './platform/save-dialog.js';
 import { guardSession } from './platform/session-policy.js';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     // electron-updater updates installed apps only; run from a checkout, the app says so instead.
     updater: app.isPackaged ? createUpdater(log.child({ service: 'updater' })) : undefined,
     chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),
+    notify: createNotifier(Notification, () => bringToFront(mainWindow)),
     chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });

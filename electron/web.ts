@@ -2,9 +2,11 @@
  * Web-mode entry: the app's services and renderer on 127.0.0.1, for machines where the Electron
  * binary cannot be had (and for end-to-end tests). `npm start -- --web` runs it.
  *
- *   --port N        listen on N (default: a random free port)
+ *   --port N        listen on N (default: the port of the last launch on this data dir when it
+ *                   is free, else a random free port)
  *   --data-dir DIR  where settings and state live (default: the per-user config dir)
- *   --json          print exactly one line {"event":"ready","url":...} on stdout when ready
+ *   --json          print exactly one line {"event":"ready","url":...} on stdout when ready, and
+ *                   log JSON records (also when stdout is not a terminal; readable lines otherwise)
  *   --no-open       do not open the default browser (also when CI is set)
  */
 import { spawn } from 'node:child_process';
@@ -16,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
 import { createApp } from './app.js';
 import { prepareDataDir } from './services/data-dir.js';
-import { startWebTransport } from './hosts/web-host.js';
+import { startWebTransport, type WebTransport } from './hosts/web-host.js';
+import { openWebSession, type WebSession } from './hosts/web-session.js';
 import { createConfStore } from './services/storage.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +56,10 @@ export function defaultDataDir(): string {
 export async function runWeb(options: WebOptions): Promise<void> {
   const dataDir = resolve(options.dataDir ?? process.env.DRAFTDECK_DATA_DIR ?? defaultDataDir());
   prepareDataDir(dataDir);
-  const log = createLogger({ name: 'draftdeck' });
+  // Readable lines for a person at a terminal; JSON records when asked (--json) or when stdout is
+  // a pipe or a file (a script or a service manager reads them).
+  const forPerson = !options.json && process.stdout.isTTY === true;
+  const log = createLogger({ name: 'draftdeck', format: forPerson ? 'text' : 'json' });
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const app = await createApp({
     runtime: 'web',
@@ -64,11 +70,29 @@ export async function runWeb(options: WebOptions): Promise<void> {
     // In web mode the renderer opens links itself (a new tab of the browser it runs in).
     openExternal: async () => false,
   });
-  const transport = await startWebTransport({ dispatch: app.dispatch, hub: app.hub, rendererDir: join(root, 'dist', 'renderer'), incoming: app.incoming, downloads: app.downloads, log, port: options.port });
+  // After createApp: it holds the data dir's lock, so no other launch is using this session.
+  const session = openWebSession(dataDir);
+  const { transport, portTaken } = await listen(options, session, (port) =>
+    startWebTransport({ dispatch: app.dispatch, hub: app.hub, rendererDir: join(root, 'dist', 'renderer'), incoming: app.incoming, downloads: app.downloads, log, port, token: session.token }),
+  );
+  session.remember(transport.port);
 
-  if (options.json) process.stdout.write(JSON.stringify({ event: 'ready', url: transport.url }) + '\n');
-  else process.stdout.write(`Draftdeck is running at ${transport.url}\nPress Ctrl-C to stop.\n`);
-  if (options.open) openBrowser(transport.url);
+  // The URL with the token goes to the terminal (or the ready line) only: it is what the person
+  // must open (docs/ARCHITECTURE.md "The web host's security model"); no log line carries it.
+  const moved = portTaken === null ? null : `The address changed: port ${portTaken}, used last time, is taken by another program. A tab still open on the old address cannot follow; open the address above.`;
+  if (options.json) {
+    process.stdout.write(JSON.stringify({ event: 'ready', url: transport.url }) + '\n');
+    if (moved) log.warn({ lastPort: portTaken, port: transport.port }, moved);
+  } else {
+    process.stdout.write(`Draftdeck is running at ${transport.url}\n${moved ? `${moved}\n` : ''}Press Ctrl-C to stop.\n`);
+  }
+  if (options.open) {
+    void openBrowser(transport.url).then((failure) => {
+      if (failure === null) return;
+      if (options.json) log.warn({ reason: failure }, 'no browser could be opened');
+      else process.stdout.write(`No browser could be opened (${failure}). Open ${transport.url} in your browser.\n`);
+    });
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -83,11 +107,32 @@ export async function runWeb(options: WebOptions): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-function openBrowser(url: string): void {
+/**
+ * Listens on the port asked for (--port), else on last launch's when it is free, else on any free
+ * one; `portTaken` names last launch's port when it had to move.
+ */
+async function listen(options: WebOptions, session: WebSession, start: (port: number) => Promise<WebTransport>): Promise<{ transport: WebTransport; portTaken: number | null }> {
+  if (options.port || session.lastPort === null) return { transport: await start(options.port ?? 0), portTaken: null };
+  try {
+    return { transport: await start(session.lastPort), portTaken: null };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return { transport: await start(0), portTaken: session.lastPort };
+  }
+}
+
+/** Opens the default browser at `url`; answers why it could not, or null once the opener ran. */
+function openBrowser(url: string): Promise<string | null> {
+  // Without a display, xdg-open would start a text browser inside this very terminal, or nothing.
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return Promise.resolve('no display');
   const [command, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
-  const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
-  child.on('error', () => process.stderr.write(`Could not open a browser; open ${url} yourself.\n`));
-  child.unref();
+  return new Promise((done) => {
+    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
+    child.on('error', (error: NodeJS.ErrnoException) => done(error.code === 'ENOENT' ? `${command} is not installed` : `${command} failed: ${error.message}`));
+    // xdg-open exits non-zero when it finds no browser to hand the address to.
+    child.on('exit', (code) => done(code === 0 ? null : `${command} found no browser`));
+    child.unref();
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

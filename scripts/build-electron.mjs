@@ -17,8 +17,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * pg-native is pg's optional native driver, required only for `pg.native`, which nothing uses; ws
  * is what PGlite's Emscripten runtime requires only for sockets, which PGlite never opens; sharp (the
  * photos' image library, in main and in the photo worker) is native (libvips), so it too loads from
- * node_modules at run time (not packed with the installers yet either: a packaged app cannot
- * prepare photos).
+ * node_modules at run time: the installers carry it and its platform's binaries
+ * (electron-builder.yml `files` and `asarUnpack`).
  */
 export const BUNDLE_EXTERNALS = ['pg-native', 'ws', 'sharp'];
 

@@ -10,7 +10,7 @@
  *
  * Every request must name this server in Host (a DNS-rebinding page cannot), and if it has an
  * Origin it must be this server's (as 127.0.0.1 or localhost). Every /api request must also carry
- * the per-launch session token as `Authorization: Bearer <token>`; anything else gets 403.
+ * the session token as `Authorization: Bearer <token>`; anything else gets 403.
  *
  * There is no cookie: cookies are not port-scoped, so one would also go to every other loopback
  * server the browser visits (the embedded sandbox, the sign-in listener), which could read it.
@@ -43,7 +43,7 @@ export interface WebTransportOptions {
   port?: number;
   /** Where files dropped in the browser are streamed to. */
   incoming?: IncomingFiles;
-  /** Fixed token for tests; a fresh random one per launch otherwise. */
+  /** The session token: web.ts keeps one per data dir (hosts/web-session.ts); a fresh random one otherwise. */
   token?: string;
   /** Files offered for download (research exports). */
   downloads?: Downloads;

@@ -9,7 +9,9 @@
  *                                                app's user access token → {url, bytes, sha256}
  *   GET    /sandbox/media/hosted/{app}/{name}    the file, as the platform's download fetches it
  *   DELETE /sandbox/media/hosted/{name}          with the token: removed (`removed: false` when absent)
- *   GET    /sandbox/media/hosted/                every hosted file with its size and SHA-256 (inspection)
+ *   GET    /sandbox/media/hosted/                every hosted file with its size and SHA-256, and every PUT
+ *                                                that completed (inspection: a client resuming after a
+ *                                                crash can be seen not to host a file twice)
  *
  * Files are kept per app (the token's client_key), so two apps never overwrite each other's. A PUT
  * of an existing name replaces it (a client re-hosting after a crash). Bodies stream to disk
@@ -17,7 +19,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,6 +35,18 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const TYPES = new Set(['image/jpeg', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm']);
 
 class TooLarge extends Error {}
+
+/** Every PUT that completed, per app, one JSON line each (hidden from the listing of files by its dot). */
+const PUTS_FILE = '.puts.ndjson';
+
+interface HostedPut {
+  app: string;
+  name: string;
+  bytes: number;
+  sha256: string;
+  /** ISO time on the sandbox clock. */
+  at: string;
+}
 
 export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
   const root = join(ctx.filesDir, 'hosted');
@@ -74,6 +88,9 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
     }
     await rename(partial, pathOf(app, name));
     const sha256 = hash.digest('hex');
+    // Recorded before the answer: a client that got it can be held to not hosting the file again.
+    const put: HostedPut = { app, name, bytes, sha256, at: new Date(ctx.clock.now()).toISOString() };
+    await appendFile(join(root, app, PUTS_FILE), `${JSON.stringify(put)}\n`, { mode: 0o600 });
     rc.log.info({ app, name, bytes }, 'media hosted');
     return okB(rc.logId, { url: urlOf(app, name), bytes, sha256 });
   };
@@ -102,7 +119,10 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
 
   const list = async (rc: RequestContext): Promise<HandlerResult> => {
     const files: { app: string; name: string; url: string; bytes: number; sha256: string }[] = [];
+    const puts: HostedPut[] = [];
     for (const app of await readdir(root).catch(() => [] as string[])) {
+      const log = await readFile(join(root, app, PUTS_FILE), 'utf8').catch(() => '');
+      puts.push(...log.split('\n').flatMap(parsePut));
       for (const name of await readdir(join(root, app)).catch(() => [] as string[])) {
         if (name.startsWith('.')) continue;
         const path = pathOf(app, name);
@@ -111,7 +131,7 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
         if (hashed) files.push({ app, name, url: urlOf(app, name), ...hashed });
       }
     }
-    return okB(rc.logId, { files });
+    return okB(rc.logId, { files, puts });
   };
 
   return [
@@ -120,6 +140,15 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
     { method: 'GET', path: '/sandbox/media/hosted/:app/:name', handler: get },
     { method: 'GET', path: '/sandbox/media/hosted/', handler: list },
   ];
+}
+
+/** One line of the PUT record; a line a crash cut short is skipped. */
+function parsePut(line: string): HostedPut[] {
+  try {
+    return line ? [JSON.parse(line) as HostedPut] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** A file's size and SHA-256; null when it is gone (removed meanwhile). */

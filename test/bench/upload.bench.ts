@@ -1,11 +1,17 @@
 /**
- * upload: the app's real upload engine against curl sending the same chunks, in the same run,
- * into two receivers: the sandbox (in its own process; its upload host hashes and writes every
- * byte to disk) and a bare loopback sink that only counts and discards bytes (the engine's own
- * ceiling). Each figure is the median of RUNS runs, app and curl alternating (app, curl, app,
- * curl …); each run is printed on stderr.
- *   app_mb_s, curl_mb_s, ratio                 a 1 GB file into the sandbox (ratio = app / curl)
+ * upload: the app's real upload engine against curl making the same requests (open the publish,
+ * then PUT the same chunks on one connection), in the same run, into two receivers: the sandbox
+ * (in its own process; its upload host hashes and writes every byte to disk) and a bare loopback
+ * sink that only counts and discards bytes (the engine's own ceiling). Runs alternate app, curl,
+ * app, curl … RUNS times each; each run is printed on stderr, and each figure is a median over
+ * the runs. A ratio is the median of each app run over the curl run right after it: the two share
+ * the machine's load of that moment (other processes on a shared machine move both alike), which
+ * a ratio of the two medians, taken from different moments, does not.
+ *   app_mb_s, curl_mb_s, ratio                 a 1 GB file into the sandbox (ratio: app / curl, per pair)
  *   sink_app_mb_s, sink_curl_mb_s, sink_ratio  the same file into the loopback sink
+ *   sink_app_cpu_s, sink_curl_cpu_s            CPU seconds (user + system) each spent on that GB; the
+ *                                              engine's from its first call (opening the publish), curl's
+ *                                              for the PUTs
  *   rss_1gb_mb, rss_2gb_mb, rss_ceiling_mb     the engine process's peak RSS (the high-water mark is
  *                                              reset once its modules are loaded) uploading 1 GB and
  *                                              2 GB to the sandbox, and the ceiling README states
@@ -18,11 +24,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { tmpdir } from 'node:os';
+import { loadavg as systemLoad, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
-import { MB, curlPutFiles, makeFile, repoRoot, signIn, startSandboxChild, stopChild } from './lib/sandbox-session.js';
+import { MB, curlInitVideo, curlPutFiles, makeFile, repoRoot, signIn, startSandboxChild, stopChild } from './lib/sandbox-session.js';
 import { startLoopbackSink } from './lib/loopback-sink.js';
 import { PREFERRED_CHUNK, chunkRange, isPlan, planChunks, type ChunkPlan } from '../../electron/services/uploads/chunk-plan.js';
 
@@ -33,6 +39,7 @@ const RSS_CEILING_MB = 256;
 
 interface EngineRun {
   seconds: number;
+  cpuSeconds: number;
   rssMb: number;
   publishId: string;
 }
@@ -43,14 +50,14 @@ function runEngine(env: Record<string, string>, killAtChunk?: number): Promise<E
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/lib/engine-runner.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let result: EngineRun | 'killed' | null = null;
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const message = JSON.parse(line) as { event: string; nextChunk?: number; seconds?: number; publishId?: string };
+      const message = JSON.parse(line) as { event: string; nextChunk?: number; seconds?: number; cpuSeconds?: number; publishId?: string };
       if (message.event === 'chunk' && killAtChunk !== undefined && (message.nextChunk ?? 0) >= killAtChunk && result === null) {
         result = 'killed';
         child.kill('SIGKILL');
       }
       if (message.event === 'uploaded') {
         // Read the peak before the process is gone.
-        void peakRssMb(child.pid!).then((rssMb) => (result = { seconds: message.seconds!, rssMb, publishId: message.publishId! }));
+        void peakRssMb(child.pid!).then((rssMb) => (result = { seconds: message.seconds!, cpuSeconds: message.cpuSeconds!, rssMb, publishId: message.publishId! }));
       }
     });
     child.once('error', reject);
@@ -65,6 +72,10 @@ function runEngine(env: Record<string, string>, killAtChunk?: number): Promise<E
 
 /** The middle of an odd number of runs (UPLOAD_RUNS is odd or the lower middle is taken). */
 const median = (values: number[]) => percentile(values, 50);
+/** Each app run over the curl run that followed it. */
+const pairRatios = (app: number[], curl: number[]) => app.map((value, i) => value / curl[i]!);
+/** The 1-minute load average, printed beside each run: a shared machine's runs swing with it. */
+const loadavg = () => systemLoad()[0]!.toFixed(1);
 
 async function inspect(baseUrl: string, publishId: string): Promise<{ sha256: string | null; wire_bytes: number }> {
   return ((await (await fetch(`${baseUrl}/sandbox/publishes/${encodeURIComponent(publishId)}`)).json()) as { data: { sha256: string | null; wire_bytes: number } }).data;
@@ -84,12 +95,17 @@ async function chunkFilesFor(file: string, size: number, dir: string): Promise<{
   return { plan, parts };
 }
 
-async function timedCurl(uploadUrl: string, parts: Array<{ file: string; first: number; last: number }>, total: number): Promise<number> {
+/**
+ * curl making the requests the engine makes, timed the same way: it opens the publish (op 4), then
+ * PUTs every chunk on one connection. Returns the seconds, the CPU seconds of the PUTs, and the publish.
+ */
+async function timedCurl(baseUrl: string, token: string, plan: ChunkPlan, parts: Array<{ file: string; first: number; last: number }>): Promise<{ seconds: number; cpuSeconds: number; publishId: string }> {
   const started = performance.now();
-  const statuses = await curlPutFiles(uploadUrl, parts, total);
+  const { publishId, uploadUrl } = await curlInitVideo(baseUrl, token, plan);
+  const { statuses, cpuSeconds } = await curlPutFiles(uploadUrl, parts, plan.videoSize);
   const seconds = (performance.now() - started) / 1000;
   if (statuses.length !== parts.length || statuses.some((status, i) => status !== (i === parts.length - 1 ? 201 : 206))) throw new Error(`curl statuses: ${statuses.join(',')}`);
-  return seconds;
+  return { seconds, cpuSeconds, publishId };
 }
 
 async function main(): Promise<void> {
@@ -112,40 +128,40 @@ async function main(): Promise<void> {
     const { plan, parts } = await chunkFilesFor(gigabyte, size, dir);
 
     // Throughput into the sandbox, then into the sink: app and curl alternating, RUNS each.
-    const runs = { app: [] as number[], curl: [] as number[], sinkApp: [] as number[], sinkCurl: [] as number[], rss1gb: [] as number[] };
+    const runs = { app: [] as number[], curl: [] as number[], sinkApp: [] as number[], sinkCurl: [] as number[], rss1gb: [] as number[], sinkAppCpu: [] as number[], sinkCurlCpu: [] as number[] };
     for (let i = 1; i <= RUNS; i++) {
       const app = (await runEngine(engineEnv(gigabyte))) as EngineRun;
       if ((await inspect(ready.base_url, app.publishId)).sha256 !== expected) throw new Error('engine upload: SHA-256 differs');
-      const init = await fetch(`${ready.base_url}/v2/post/publish/inbox/video/init/`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ source_info: { source: 'FILE_UPLOAD', video_size: plan.videoSize, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount } }),
-      });
-      const { data } = (await init.json()) as { data: { publish_id: string; upload_url: string } };
-      const curlSeconds = await timedCurl(data.upload_url, parts, size);
-      if ((await inspect(ready.base_url, data.publish_id)).sha256 !== expected) throw new Error('curl upload: SHA-256 differs');
+      const curl = await timedCurl(ready.base_url, token, plan, parts);
+      if ((await inspect(ready.base_url, curl.publishId)).sha256 !== expected) throw new Error('curl upload: SHA-256 differs');
       runs.app.push(1024 / app.seconds);
-      runs.curl.push(1024 / curlSeconds);
+      runs.curl.push(1024 / curl.seconds);
       runs.rss1gb.push(app.rssMb);
-      say(`sandbox run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (peak RSS ${app.rssMb.toFixed(1)} MB), curl ${(1024 / curlSeconds).toFixed(1)} MB/s`);
+      say(`sandbox run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (peak RSS ${app.rssMb.toFixed(1)} MB, CPU ${app.cpuSeconds.toFixed(2)} s), curl ${(1024 / curl.seconds).toFixed(1)} MB/s (CPU ${curl.cpuSeconds.toFixed(2)} s), ratio ${(curl.seconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
     }
     for (let i = 1; i <= RUNS; i++) {
       const before = sink.bytes();
       const app = (await runEngine(engineEnv(gigabyte, sink.baseUrl))) as EngineRun;
       const between = sink.bytes();
-      const curlSeconds = await timedCurl(sink.newUploadUrl(), parts, size);
+      const curl = await timedCurl(sink.baseUrl, token, plan, parts);
       if (between - before !== size || sink.bytes() - between !== size) throw new Error(`the sink received ${between - before} and ${sink.bytes() - between} bytes, not ${size} each`);
       runs.sinkApp.push(1024 / app.seconds);
-      runs.sinkCurl.push(1024 / curlSeconds);
-      say(`sink run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s, curl ${(1024 / curlSeconds).toFixed(1)} MB/s`);
+      runs.sinkCurl.push(1024 / curl.seconds);
+      runs.sinkAppCpu.push(app.cpuSeconds);
+      runs.sinkCurlCpu.push(curl.cpuSeconds);
+      say(`sink run ${i}: app ${(1024 / app.seconds).toFixed(1)} MB/s (CPU ${app.cpuSeconds.toFixed(2)} s), curl ${(1024 / curl.seconds).toFixed(1)} MB/s (CPU ${curl.cpuSeconds.toFixed(2)} s), ratio ${(curl.seconds / app.seconds).toFixed(3)}, load ${loadavg()}`);
     }
     for (const part of parts) await rm(part.file);
     report('app_mb_s', median(runs.app), 'MB/s');
     report('curl_mb_s', median(runs.curl), 'MB/s');
-    report('ratio', median(runs.app) / median(runs.curl), 'x');
+    report('ratio', median(pairRatios(runs.app, runs.curl)), 'x');
     report('sink_app_mb_s', median(runs.sinkApp), 'MB/s');
     report('sink_curl_mb_s', median(runs.sinkCurl), 'MB/s');
-    report('sink_ratio', median(runs.sinkApp) / median(runs.sinkCurl), 'x');
+    report('sink_ratio', median(pairRatios(runs.sinkApp, runs.sinkCurl)), 'x');
+    // What a GB costs in CPU, whatever else the machine runs: on a shared machine it is what the
+    // engine and the sink compete for, so it bounds sink_app_mb_s where it falls short of curl.
+    report('sink_app_cpu_s', median(runs.sinkAppCpu), 's');
+    report('sink_curl_cpu_s', median(runs.sinkCurlCpu), 's');
 
     // Memory: peak RSS uploading 2 GB, against a fixed ceiling.
     const big = join(dir, '2gb.mp4');

@@ -1,8 +1,8 @@
-import { createLogger } from '../../common/log.js';
+import { createLogger, type LogFormat } from '../../common/log.js';
 import { Writable } from 'node:stream';
 
 /** A real logger whose lines are kept in memory, so tests can assert on what was (not) logged. */
-export function memoryLogger() {
+export function memoryLogger(format: LogFormat = 'json') {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -10,5 +10,5 @@ export function memoryLogger() {
       done();
     },
   });
-  return { log: createLogger({ name: 'test', level: 'debug', destination }), lines };
+  return { log: createLogger({ name: 'test', level: 'debug', destination, format }), lines };
 }

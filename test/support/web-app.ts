@@ -76,7 +76,8 @@ function readyUrl(child: ChildProcess, stderr: () => string): Promise<string> {
 
 /** Ctrl-C, as a person would; the whole process group, since npm runs node under a shell. */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
+  // Exited, or killed by a signal (kill9): exitCode stays null then.
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   process.kill(-child.pid, 'SIGINT');
   const timer = setTimeout(() => {

@@ -65,6 +65,8 @@ export const DraftView = z.object({
    * account's pending shares reach their 24-hour mark; sooner if the creator posts one). Null otherwise.
    */
   expectedAt: z.number().nullable(),
+  /** It was under way when Draftdeck stopped unexpectedly; this run carried it on. */
+  resumedAfterCrash: z.boolean(),
 });
 export type DraftView = z.infer<typeof DraftView>;
 

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
+import { noticesEvents } from './notices.js';
 import { photosChannels, photosEvents } from './photos.js';
 import { researchChannels, researchEvents } from './research.js';
 import { settingsChannels, settingsEvents } from './settings.js';
@@ -21,6 +22,7 @@ import { watchFoldersChannels, watchFoldersEvents } from './watch-folders.js';
 export * from './accounts.js';
 export * from './app.js';
 export * from './drafts.js';
+export * from './notices.js';
 export * from './photos.js';
 export * from './research.js';
 export * from './settings.js';
@@ -46,6 +48,7 @@ export const channels = {
 export const events = {
   ...settingsEvents,
   ...draftsEvents,
+  ...noticesEvents,
   ...watchFoldersEvents,
   ...accountsEvents,
   ...photosEvents,

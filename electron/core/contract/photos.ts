@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DraftView } from './drafts.js';
-import type { ChannelTable, EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable } from './table.js';
 
 const MAX_TITLE = 90;
 const MAX_DESCRIPTION = 4000;
@@ -52,6 +52,8 @@ export const photosChannels = {
   'photos.post': { input: z.object({ openIds: z.array(z.string().min(1).max(200)).min(1).max(20), posts: z.array(PhotoPostInput).min(1).max(100) }).strict(), output: z.array(DraftView) },
   /** Write-only: the S3 photo host's keys go to the vault. */
   'photos.setS3Keys': { input: z.object({ accessKeyId: z.string().trim().min(1).max(256), secretAccessKey: z.string().min(1).max(1024) }).strict(), output: z.object({ stored: z.literal(true) }) },
+  /** Whether the S3 photo host's keys are in the vault; never the keys. */
+  'photos.s3KeysStatus': { input: NoInput, output: z.object({ stored: z.boolean() }) },
 } as const satisfies ChannelTable;
 
 export const photosEvents = {

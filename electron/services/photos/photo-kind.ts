@@ -9,7 +9,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { Logger } from '../../../common/log.js';
 import { failed, platformError, type PlatformError } from '../../api/errors.js';
-import type { DraftRecord, MediaKind } from '../uploads/ports.js';
+import { describeFailReason, isKnownFailCode, type DraftRecord, type MediaKind } from '../uploads/ports.js';
 import type { PhotoApi } from '../../api/publish.js';
 import type { HostError, MediaHost } from './hosts/media-host.js';
 
@@ -84,14 +84,7 @@ function hostFailure(error: HostError): PlatformError {
   return platformError({ kind: 'platform', httpStatus: 400, code: `photo_host_${error.code}`, message: error.message });
 }
 
-const WORDS: Record<string, string> = {
-  url_ownership_unverified: 'The photo host’s address is not verified for this app on the platform: verify its public URL prefix in the platform’s developer portal (Settings › Photo host shows it), or use the built-in host',
-  picture_size_check_failed: 'A photo is over 20 MB or over 1080 px on its short side: add the original again so Draftdeck fixes it',
-  photo_pull_failed: 'The platform could not download a photo from the photo host: check that the host serves it publicly, then retry',
-};
-
 /** The platform's refusal of a photo post, in words that say what to do. */
 function explain(error: PlatformError): PlatformError {
-  const words = WORDS[error.code];
-  return words ? { ...error, message: words } : error;
+  return isKnownFailCode(error.code) ? { ...error, message: describeFailReason(error.code) } : error;
 }

@@ -92,7 +92,7 @@ export class PhotoService {
     }
     const settings = this.deps.settings.get();
     if (settings.photos.host.kind === 'sandbox' && settings.profile.kind !== 'sandbox') {
-      throw new AppError('photo_host_needed', 'The built-in media host exists only on the built-in sandbox: choose an S3-compatible host in Settings › Photo host');
+      throw new AppError('photo_host_needed', 'The built-in media host exists only on the built-in sandbox: choose an S3-compatible host in Settings › Photos');
     }
     for (const post of posts) {
       for (const image of post.images) {
@@ -134,6 +134,11 @@ export class PhotoService {
   async setS3Keys(keys: { accessKeyId: string; secretAccessKey: string }): Promise<{ stored: true }> {
     await this.deps.vault.set(S3_KEYS_ENTRY, JSON.stringify(keys));
     return { stored: true };
+  }
+
+  /** Whether keys are stored: the renderer learns that much and never the keys. */
+  s3KeysStatus(): { stored: boolean } {
+    return { stored: this.deps.vault.get(S3_KEYS_ENTRY) !== undefined };
   }
 }
 

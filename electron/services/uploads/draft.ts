@@ -78,6 +78,10 @@ export const DraftRecord = z.object({
   resumeState: z.enum(DRAFT_STATES).nullable(),
   /** Photo posts only: the images, their text, and which are hosted. */
   photo: PhotoPost.nullable().default(null),
+  /** It was under way when Draftdeck stopped unexpectedly, and this run carried it on (clean-stop.ts). */
+  resumedAfterCrash: z.boolean().default(false),
+  /** The drafts added in one action share it: the person hears about them once (batch-notices.ts). Null before batches existed. */
+  batchId: z.string().nullable().default(null),
 });
 export type DraftRecord = z.infer<typeof DraftRecord>;
 

@@ -10,6 +10,8 @@ import { DraftView } from '../../core/contract/index.js';
 import type { DraftRecord } from './draft.js';
 import { failRule } from './fail-codes.js';
 import { Journal } from './journal.js';
+import { openRunMarker, type RunMarker } from './clean-stop.js';
+import type { DraftChanged } from './batch-notices.js';
 import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
 import { changesForecast } from './inbox-forecast.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
@@ -17,18 +19,29 @@ import { transition, type DraftEvent, type Transition } from './transitions.js';
 /** What the engine knows of a draft beyond its record: speed, time left and bytes on the wire while it uploads; whether it has a thumbnail; when a draft waiting for inbox space will most likely go. */
 export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null; sentBytes: number; hasThumbnail: boolean; expectedAt: number | null };
 
+/** States in which a draft was being worked on: a crash interrupted it, and this run carries it on. */
+const UNDER_WAY: ReadonlySet<DraftRecord['state']> = new Set(['uploading', 'processing']);
+
 export class DraftQueue {
   private readonly journal: Journal<DraftRecord>;
   /** Grows with every change that can move an inbox forecast (inbox-forecast.ts): a draft added, removed, reordered, or changing line; not with progress. */
   version = 0;
+  private readonly marker: RunMarker;
 
   constructor(
     dataDir: string,
     urlSeal: UrlSeal,
     private readonly events: EventSink,
     private readonly live: LiveFigures,
+    /** Told of every journaled change, after it is journaled (batch-notices.ts). */
+    private readonly changed?: DraftChanged,
   ) {
-    this.journal = new Journal({ file: join(dataDir, 'drafts.json'), ...draftJournalCodec(urlSeal) });
+    const file = join(dataDir, 'drafts.json');
+    this.journal = new Journal({ file, ...draftJournalCodec(urlSeal) });
+    this.marker = openRunMarker(file);
+    if (!this.marker.previousEndedCleanly) {
+      for (const draft of this.journal.all()) if (UNDER_WAY.has(draft.state)) this.journal.put({ ...draft, resumedAfterCrash: true });
+    }
   }
 
   all(): DraftRecord[] {
@@ -97,26 +110,28 @@ export class DraftQueue {
     return DraftView.parse({ ...draft, ...this.live(draft), retryable });
   }
 
-  /** Progress between journaled chunks (the live figures carry the bytes sent): told to the windows, not journaled (coalesced per draft). */
-  progress(id: string): void {
-    const draft = this.journal.get(id);
-    if (draft) this.events.emit('drafts.updated', this.view(draft), id);
-  }
-
-  /** Tells the windows a draft's view again (a figure worked out from the whole queue moved; nothing to journal). */
+  /**
+   * Tells the windows a draft's view again without journaling it: progress between journaled
+   * chunks (the live figures carry the bytes sent; coalesced per draft), or a figure worked out
+   * from the whole queue that moved (the inbox forecast).
+   */
   retell(id: string): void {
     const draft = this.journal.get(id);
     if (draft) this.events.emit('drafts.updated', this.view(draft), id);
   }
 
-  compact(): void {
+  /** The last write of a clean stop: folds the journal and tells the next start this run ended well. */
+  close(): void {
     this.journal.compact();
+    this.marker.markCleanStop();
   }
 
   private put(draft: DraftRecord): DraftRecord {
-    if (changesForecast(this.journal.get(draft.id), draft)) this.version++;
+    const previous = this.journal.get(draft.id);
+    if (changesForecast(previous, draft)) this.version++;
     this.journal.put(draft);
     this.events.emit('drafts.updated', this.view(draft), draft.id);
+    this.changed?.(previous, draft, () => this.journal.all());
     return draft;
   }
 }

@@ -86,7 +86,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       if (FINAL.has(draft.state)) return refuse('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
       if (draft.state === 'processing' || draft.resumeState === 'processing' || isDelivered(draft)) {
         // Every byte is on the platform already: cancelling here would only make a retry send it twice.
-        return refuse('already_delivered', 'The platform already has this whole video; it will arrive in the inbox');
+        return refuse('already_delivered', `The platform already has this whole ${draft.kind === 'photo' ? 'post' : 'video'}; it will arrive in the inbox`);
       }
       // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
       return ok({ ...draft, state: 'cancelled', reason: null, notBefore: null });
@@ -95,7 +95,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       // Sending the same draft again would fail the same way: the words say what to do instead.
       if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, describeFailReason(draft.failCode));
       // The platform cannot continue a failed publish: a retry is a fresh one.
-      return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null });
+      return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null, resumedAfterCrash: false });
     case 'move': {
       if (draft.openId === event.openId) return refuse('same_account', 'This draft already goes to that account');
       if (draft.state === 'failed' || draft.state === 'cancelled') {

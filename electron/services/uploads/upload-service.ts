@@ -24,6 +24,7 @@ import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk
 import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';
 import { isKnownFailCode } from './fail-codes.js';
 import { classifyFailure } from './failure.js';
+import type { DraftChanged } from './batch-notices.js';
 import { fingerprintFile } from './fingerprint.js';
 import { contentFingerprint } from './content-fingerprint.js';
 import { DeliveredContent, earlierDrafts, indexQueue } from './duplicates.js';
@@ -76,6 +77,8 @@ export interface UploadServiceDeps {
   urlSeal?: UrlSeal;
   /** Photo posts (services/photos/photo-kind.ts); without it a photo draft fails saying so. */
   photoKind?: MediaKind;
+  /** Told of every journaled change of a draft (batch-notices.ts). */
+  draftChanged?: DraftChanged;
 }
 
 export interface NewDraftFile {
@@ -144,7 +147,7 @@ export class UploadService {
       const hasThumbnail = draft.kind === 'video' && this.thumbnails.has(draft.fingerprint);
       const expectedAt = draft.failCode === INBOX_WAIT ? (this.expectedStarts().get(draft.id) ?? null) : null;
       return { ...(uploading ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null }), sentBytes, hasThumbnail, expectedAt };
-    });
+    }, deps.draftChanged);
     this.delivered = new DeliveredContent(deps.dataDir);
     this.scheduler = new Scheduler(() => this.deps.limits?.() ?? PLATFORM_LIMITS);
     this.kinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), video_url: videoUrlKind(deps.publish), photo: deps.photoKind ?? unavailableKind };
@@ -171,7 +174,7 @@ export class UploadService {
     // Aborting keeps each draft's journaled state: the next start resumes it.
     for (const id of this.active.keys()) this.interrupt(id);
     await Promise.allSettled(this.tasks);
-    this.queue.compact();
+    this.queue.close();
     this.delivered.compact();
   }
 
@@ -188,11 +191,13 @@ export class UploadService {
   /**
    * Queues each file for each account (one draft each, file by file). Everything is checked
    * before anything is queued: a file that cannot be read or sent, or (with "ask") one whose
-   * content the account already has queued or delivered, refuses the whole call.
+   * content the account already has queued or delivered, refuses the whole call. One call is one
+   * action: its drafts share a batch (the person hears about them once).
    */
   async add(openIds: string | readonly string[], files: NewDraftFile[], { duplicates = 'ask' }: { duplicates?: DuplicatePolicy } = {}): Promise<DraftView[]> {
     const accounts = typeof openIds === 'string' ? [openIds] : [...openIds];
     const checked: Array<{ file: NewDraftFile; size: number; fingerprint: DraftRecord['fingerprint']; contentKey: string }> = [];
+    const batchId = randomUUID();
     for (const file of files) {
       const info = await stat(file.filePath).catch(() => null);
       if (!info?.isFile()) throw new AppError('file_missing', `${file.fileName} is not a readable file`);
@@ -215,7 +220,7 @@ export class UploadService {
           mimeType: file.mimeType, size, durationMs: file.durationMs, fingerprint, contentKey, sourceUrl: null, downloadedBytes: 0,
           addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
           uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-          attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
+          attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId,
         };
         // A later file with the same content in this call is a duplicate of this one.
         const key = `${openId} ${contentKey}`;
@@ -275,7 +280,7 @@ export class UploadService {
       mimeType: 'video/mp4', size: 1, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: url, downloadedBytes: 0,
       addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
       uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null,
+      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId: randomUUID(),
     };
     this.queue.add(draft);
     this.pump();
@@ -291,7 +296,7 @@ export class UploadService {
       mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: null, downloadedBytes: 0,
       addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
       uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post,
+      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post, resumedAfterCrash: false, batchId: randomUUID(),
     };
     this.queue.add(draft);
     this.pump();
@@ -662,7 +667,7 @@ export class UploadService {
         this.wait(id, 'Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, this.deps.random), attempts);
         return;
       case 'inbox_full':
-        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; it continues when one is posted', now + INBOX_FULL_WAIT_MS, attempts, INBOX_WAIT);
+        this.wait(id, 'Inbox full: the platform refused more drafts waiting in this inbox; post or delete one there and this continues by itself', now + INBOX_FULL_WAIT_MS, attempts, INBOX_WAIT);
         return;
       case 'auth':
         // Waits for the person to sign in again; accountsChanged() wakes it sooner.
@@ -731,7 +736,7 @@ export class UploadService {
 
   private progress(id: string, activity: Activity, bytes: number): void {
     activity.sent = { publishId: this.queue.get(id)?.publishId ?? null, bytes };
-    if (activity.speed.sample(bytes)) this.queue.progress(id);
+    if (activity.speed.sample(bytes)) this.queue.retell(id);
   }
 
   /** What a draft holds (our copies of files, hosted photos) goes once it has left processing or is removed; its kind knows what. */

@@ -23,12 +23,25 @@ type Listener = (payload: unknown) => void;
 /** Called when the event stream came back after a break: events may have been missed. */
 const resyncListeners = new Set<() => void>();
 
+/**
+ * Web mode's event stream: `open` while connected; `broken` the moment it ends or cannot connect
+ * (the host stopped); `refused` when the host answers but not to this tab's token (it started
+ * with a new session).
+ */
+export type StreamState = 'open' | 'broken' | 'refused';
+const streamListeners = new Set<(state: StreamState) => void>();
+
+function tellStream(state: StreamState): void {
+  for (const listener of [...streamListeners]) listener(state);
+}
+
 function electronBridge(): DraftdeckBridge | undefined {
   return (window as unknown as Record<string, DraftdeckBridge | undefined>)[BRIDGE_GLOBAL];
 }
 
 const FIRST_RECONNECT_MS = 1_000;
-const MAX_RECONNECT_MS = 15_000;
+// Loopback: trying often costs nothing, and a tab should be back soon after the app is.
+const MAX_RECONNECT_MS = 5_000;
 
 /**
  * Web mode: calls are POSTs; events arrive as batches on one stream shared by all listeners. Each
@@ -71,15 +84,19 @@ function webBridge(): DraftdeckBridge {
       try {
         const response = await fetch('/api/events', { headers: { ...authorization(), Accept: 'text/event-stream' }, cache: 'no-store' });
         if (response.ok && response.body) {
+          tellStream('open');
           if (attempted) for (const listener of [...resyncListeners]) listener();
           delay = FIRST_RECONNECT_MS;
           attempted = true;
           await readEventStream(response.body, deliver);
+          tellStream('broken');
         } else {
           await response.body?.cancel();
+          tellStream(response.status === 403 ? 'refused' : 'broken');
         }
       } catch {
         // The host is away or the stream broke: try again below.
+        tellStream('broken');
       }
       attempted = true;
       await new Promise((resolve) => setTimeout(resolve, delay * (0.75 + Math.random() / 2)));
@@ -160,6 +177,12 @@ export function onBatch<E extends EventName>(names: readonly E[], listener: (bat
   return () => {
     for (const stop of stops) stop();
   };
+}
+
+/** Web mode: the event stream's state as it changes (never called in Electron, whose IPC does not break). */
+export function onStreamState(listener: (state: StreamState) => void): () => void {
+  streamListeners.add(listener);
+  return () => streamListeners.delete(listener);
 }
 
 /** Called after the event stream reconnected (web mode), when state may have changed unseen. */

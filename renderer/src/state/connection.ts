@@ -1,21 +1,35 @@
 /**
  * Whether the host (Electron's main process, or the web-mode server) answers. Every call goes
  * through `request`, which notices `host_unreachable`, and while the host is away a probe asks
- * again with a growing delay, so the status clears by itself when the host is back.
+ * again with a growing delay, so the status clears by itself when the host is back. In web mode
+ * the event stream breaking says so at once (the app stopped), without waiting for a call.
  */
 import { create } from 'zustand';
-import { ApiError, invoke } from '../api/client';
+import { ApiError, invoke, onStreamState } from '../api/client';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../api/contract';
 
 export const HOST_UNREACHABLE = 'host_unreachable';
 
+/**
+ * Why the host is away: a call went unanswered; the web host stopped (its event stream broke);
+ * or it is back under a new session, which this tab's token does not open.
+ */
+export type UnreachableCause = 'unanswered' | 'stopped' | 'new-session';
+
 interface ConnectionState {
   reachable: boolean;
+  cause: UnreachableCause | null;
   /** When the next automatic check runs, while unreachable. */
   retryAt: number | null;
 }
 
-export const useConnection = create<ConnectionState>()(() => ({ reachable: true, retryAt: null }));
+export const useConnection = create<ConnectionState>()(() => ({ reachable: true, cause: null, retryAt: null }));
+
+// The stream reconnects by itself (api/client.ts), so it is its own probe.
+onStreamState((state) => {
+  if (state === 'open') markReachable();
+  else useConnection.setState({ reachable: false, cause: state === 'refused' ? 'new-session' : 'stopped' });
+});
 
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 30_000;
@@ -40,12 +54,14 @@ function markReachable(): void {
   clearTimeout(retryTimer);
   retryTimer = undefined;
   retryDelay = FIRST_RETRY_MS;
-  if (!useConnection.getState().reachable) useConnection.setState({ reachable: true, retryAt: null });
+  if (!useConnection.getState().reachable) useConnection.setState({ reachable: true, cause: null, retryAt: null });
 }
 
 function markUnreachable(): void {
   if (retryTimer !== undefined) return;
-  useConnection.setState({ reachable: false, retryAt: Date.now() + retryDelay });
+  const { cause } = useConnection.getState();
+  // A stopped or re-sessioned host explains the failed call better than "not answering" does.
+  useConnection.setState({ reachable: false, cause: cause === 'stopped' || cause === 'new-session' ? cause : 'unanswered', retryAt: Date.now() + retryDelay });
   retryTimer = setTimeout(() => {
     retryTimer = undefined;
     retryDelay = Math.min(retryDelay * 2, MAX_RETRY_MS);

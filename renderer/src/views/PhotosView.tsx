@@ -29,7 +29,7 @@ export function PhotosView() {
   return (
     <>
       <PageHeader title="Photos" description="Drop a batch of photos: Draftdeck fixes what the platform would refuse, groups them into posts of up to 35, and sends each post to the inboxes you choose." />
-      <DropZone destination={eligible.length > 0 ? 'the photo composer' : null} onFiles={(files) => void addPhotoFiles(files)} onRefused={() => undefined} note="JPEG, PNG, WebP or HEIC; fixed for the platform before sending" testId="photos-drop-zone">
+      <DropZone destination={eligible.length > 0 ? 'the photo composer' : null} onFiles={(files) => void addPhotoFiles(files)} onRefused={() => undefined} note="JPEG, PNG, WebP, AVIF, GIF or TIFF; fixed for the platform before sending (HEIC is refused: this build has no HEVC decoder)" testId="photos-drop-zone">
         <div className="photos">
           <div className="photos__toolbar">
             <Button variant="primary" onClick={() => chooser.current?.click()}>

@@ -4,6 +4,8 @@ import { loadSettings, useSettings } from '../state/settings';
 import { AboutDraftdeck } from './settings/AboutDraftdeck';
 import { AppearanceSettings } from './settings/AppearanceSettings';
 import { ClientSecretSettings } from './settings/ClientSecretSettings';
+import { NotificationSettings } from './settings/NotificationSettings';
+import { PhotoSettings } from './settings/PhotoSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
@@ -21,6 +23,8 @@ export function SettingsView() {
           <PlatformSettings stored={settings.profile} />
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
           <UploadSettings stored={settings.uploads} />
+          <NotificationSettings />
+          <PhotoSettings stored={settings.photos} />
           <WatchFolderSettings />
           <AppearanceSettings stored={settings.appearance} />
           <UpdateSettings stored={settings.updates} />

@@ -2,7 +2,8 @@
  * The app's real upload engine (UploadService, the publish API, the streamed chunk PUT, the
  * journal) in a process of its own, so the benchmark can read its peak memory and kill -9 it.
  * Given a file, it queues it (or, when its data dir already holds the draft, resumes it) and
- * prints one JSON line per acknowledged chunk, then `{"event":"uploaded",...}` and exits.
+ * prints one JSON line per acknowledged chunk, then `{"event":"uploaded",...}` (seconds and CPU
+ * seconds since it started on the file) and exits.
  *
  * Env: DD_BASE_URL, DD_TOKEN (an access token: env, never argv), DD_FILE, DD_DATA_DIR.
  */
@@ -41,7 +42,13 @@ const uploads = new UploadService({
 // reset the high-water mark (Linux: clear_refs 5) once everything is loaded.
 await writeFile('/proc/self/clear_refs', '5').catch(() => undefined);
 const started = performance.now();
+const cpuAtStart = process.cpuUsage();
 let lastChunk = -1;
+/** CPU time (user + system, every thread of the process) spent since the clock started. */
+const cpuSeconds = () => {
+  const used = process.cpuUsage(cpuAtStart);
+  return (used.user + used.system) / 1e6;
+};
 hub.subscribe((batch) => {
   for (const event of batch) {
     if (event.name !== 'drafts.updated') continue;
@@ -55,7 +62,7 @@ hub.subscribe((batch) => {
       process.exit(1);
     }
     if (draft.state === 'processing' || draft.state === 'inbox') {
-      process.stdout.write(JSON.stringify({ event: 'uploaded', seconds: (performance.now() - started) / 1000, publishId: draft.publishId }) + '\n');
+      process.stdout.write(JSON.stringify({ event: 'uploaded', seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSeconds(), publishId: draft.publishId }) + '\n');
       process.exit(0);
     }
   }

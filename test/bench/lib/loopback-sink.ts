@@ -11,8 +11,6 @@ import type { AddressInfo } from 'node:net';
 
 export interface LoopbackSink {
   baseUrl: string;
-  /** A fresh publish's upload URL (what init answers), for clients that skip the init. */
-  newUploadUrl(): string;
   /** Body bytes received so far, over every publish. */
   bytes(): number;
   close(): Promise<void>;
@@ -51,7 +49,6 @@ export async function startLoopbackSink(): Promise<LoopbackSink> {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
-    newUploadUrl,
     bytes: () => received,
     close: () =>
       new Promise<void>((resolve) => {

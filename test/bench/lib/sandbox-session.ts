@@ -144,20 +144,47 @@ export function curlPut(url: string, path: string, first: number, last: number, 
 
 
 /**
- * Every chunk through one curl process, each part reading its own file, on one reused connection
- * (`--next` between parts): curl at its best, the baseline the app is held to.
+ * Op 4 (a FILE_UPLOAD publish) through curl, as the engine opens one before its chunks, so the
+ * baseline makes the same requests. The token goes on stdin (`-H @-`), never on the command line.
  */
-export function curlPutFiles(url: string, parts: Array<{ file: string; first: number; last: number }>, total: number): Promise<number[]> {
+export function curlInitVideo(baseUrl: string, token: string, plan: { videoSize: number; chunkSize: number; totalChunkCount: number }): Promise<{ publishId: string; uploadUrl: string }> {
+  const body = JSON.stringify({ source_info: { source: 'FILE_UPLOAD', video_size: plan.videoSize, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount } });
+  return new Promise((resolveInit, reject) => {
+    const curl = spawn('curl', ['-sS', '-X', 'POST', '-H', '@-', '-H', 'Content-Type: application/json', '--data-binary', body, `${baseUrl}/v2/post/publish/inbox/video/init/`], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    curl.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    curl.stdin.end(`Authorization: Bearer ${token}\n`);
+    curl.once('error', reject);
+    curl.once('close', (code) => {
+      const data = code === 0 ? (JSON.parse(out) as { data?: { publish_id?: string; upload_url?: string } }).data : undefined;
+      if (data?.publish_id && data.upload_url) resolveInit({ publishId: data.publish_id, uploadUrl: data.upload_url });
+      else reject(new Error(`curl init: exit ${code}, ${out.slice(0, 200)}`));
+    });
+  });
+}
+
+/**
+ * Every chunk through one curl process, each part reading its own file, on one reused connection
+ * (`--next` between parts): curl at its best, the baseline the app is held to. Also returns the CPU
+ * time curl used (user + system, from the shell's `times`), to set beside the engine's.
+ */
+export function curlPutFiles(url: string, parts: Array<{ file: string; first: number; last: number }>, total: number): Promise<{ statuses: number[]; cpuSeconds: number }> {
   const args = ['-sS'];
   parts.forEach((part, i) => {
     if (i > 0) args.push('--next', '-sS');
     args.push('-X', 'PUT', '-T', part.file, '-o', '/dev/null', '-w', '%{http_code}\\n', '-H', 'Content-Type: video/mp4', '-H', `Content-Range: bytes ${part.first}-${part.last}/${total}`, '-H', 'Expect:', url);
   });
   return new Promise((resolvePut, reject) => {
-    const curl = spawn('curl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const curl = spawn('/bin/sh', ['-c', 'curl "$@" && times', 'sh', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     curl.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     curl.once('error', reject);
-    curl.once('close', (code) => (code === 0 ? resolvePut(out.trim().split('\n').map(Number)) : reject(new Error(`curl exited with ${code}`))));
+    curl.once('close', (code) => {
+      if (code !== 0) return reject(new Error(`curl exited with ${code}`));
+      const lines = out.trim().split('\n');
+      // `times` ends with the children's (curl's) user and system time: "0m0.012s 0m0.210s".
+      const cpuSeconds = [...lines.at(-1)!.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, sec]) => sum + Number(m) * 60 + Number(sec), 0);
+      resolvePut({ statuses: lines.slice(0, -2).map(Number), cpuSeconds });
+    });
   });
 }

@@ -37,14 +37,19 @@ describe('sandbox media host', () => {
     expect((view.photo as { images: { sha256: string; bytes: number }[] }).images[0]).toMatchObject({ sha256: sha256(bytes), bytes: bytes.length });
   });
 
-  it('lists hosted files with their SHA-256, and removes one with the token', async () => {
+  it('lists hosted files with their SHA-256 and every completed PUT, and removes one with the token', async () => {
     await host('to-remove.jpg', bytes);
-    const list = (await (await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/`)).json()) as { data: { files: { name: string; sha256: string }[] } };
+    const list = (await (await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/`)).json()) as { data: { files: { name: string; sha256: string }[]; puts: { name: string }[] } };
     expect(list.data.files).toContainEqual(expect.objectContaining({ name: 'to-remove.jpg', sha256: sha256(bytes) }));
+    expect(list.data.puts.filter((put) => put.name === 'to-remove.jpg')).toEqual([{ app: APP_KEY, name: 'to-remove.jpg', bytes: bytes.length, sha256: sha256(bytes), at: expect.any(String) }]);
     const del = () => fetch(`${sandbox.baseUrl}/sandbox/media/hosted/to-remove.jpg`, { method: 'DELETE', headers: { Authorization: `Bearer ${tokens.access_token}` } });
     expect(((await (await del()).json()) as { data: { removed: boolean } }).data.removed).toBe(true);
     expect(((await (await del()).json()) as { data: { removed: boolean } }).data.removed).toBe(false);
     expect((await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/${APP_KEY}/to-remove.jpg`)).status).toBe(404);
+    // The record of PUTs outlives the file.
+    const after = (await (await fetch(`${sandbox.baseUrl}/sandbox/media/hosted/`)).json()) as { data: { files: { name: string }[]; puts: { name: string }[] } };
+    expect(after.data.files.map((f) => f.name)).not.toContain('to-remove.jpg');
+    expect(after.data.puts.map((p) => p.name)).toContain('to-remove.jpg');
   });
 
   it('lists what is hosted while files are being removed: a file gone meanwhile is left out, never a 500', async () => {

@@ -67,3 +67,21 @@ describe('logger', () => {
     expect(scrubText('uploaded chunk 3 of 10 for publish v_pub_123')).toBe('uploaded chunk 3 of 10 for publish v_pub_123');
   });
 });
+
+describe('readable lines (a person at a terminal)', () => {
+  it('one line per record: time, level, where from, message, details; never JSON', () => {
+    const { log, lines } = memoryLogger('text');
+    log.child({ service: 'uploads' }).warn({ draftId: 'd1', attempts: 2 }, 'upload paused');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d warn {2}uploads: upload paused \(draftId=d1, attempts=2\)\n$/);
+  });
+
+  it('censors and scrubs exactly as the JSON lines do', () => {
+    const { log, lines } = memoryLogger('text');
+    log.error({ err: new Error('refresh failed for rft.abcdefghijklmnop'), sessionToken: 'web-session-secret', body: { access_token: 'act.1234567890' } }, 'bad clt.abcdefghijklmnop');
+    const text = lines.join('');
+    for (const secret of ['rft.abcdefghijklmnop', 'clt.abcdefghijklmnop', 'web-session-secret', 'act.1234567890']) expect(text).not.toContain(secret);
+    expect(text).toContain('error: refresh failed for rft.[redacted]');
+    expect(text).not.toMatch(/^\{/);
+  });
+});

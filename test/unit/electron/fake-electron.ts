@@ -9,7 +9,7 @@
  * preload.ts, and through install-fake-electron.ts for code Node loads itself (electron-store,
  * the built bundles).
  */
-import type { BrowserWindowConstructorOptions, CustomScheme } from 'electron';
+import type { BrowserWindowConstructorOptions, CustomScheme, NotificationConstructorOptions } from 'electron';
 
 type AnyListener = (...args: never[]) => unknown;
 type Call = (...args: unknown[]) => unknown;
@@ -428,6 +428,22 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     },
   };
 
+  /** Notification: each shown one is recorded in `shown`; a test may make the system have none (`supported`). */
+  class Notification extends FakeEmitter {
+    static supported = true;
+    static readonly shown: Notification[] = [];
+    static isSupported(): boolean {
+      return Notification.supported;
+    }
+    constructor(readonly options: NotificationConstructorOptions) {
+      super();
+    }
+    show(): void {
+      calls.push('Notification.show');
+      Notification.shown.push(this);
+    }
+  }
+
   /** webUtils: a test says which File objects are on disk, and where. */
   const webUtils = {
     paths: new WeakMap<object, string>(),
@@ -448,6 +464,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     safeStorage,
     webUtils,
     BrowserWindow,
+    Notification,
     ipcMain: new FakeIpcMain(),
     ipcRenderer: new FakeIpcRenderer(),
     protocol,

@@ -3,8 +3,10 @@
  * Linux `dir` target, with a stand-in Electron (the real binary cannot be downloaded here) that
  * carries the fuse wire of a real one. The app.asar it writes is listed entry by entry, and the
  * fuse wire of the packed binary is read back with @electron/fuses, as electron-builder wrote it.
+ * sharp, the one native dependency, ships as packages beside the bundles (its binaries unpacked).
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const require = createRequire(import.meta.url);
-const asar = require('@electron/asar') as { listPackage(path: string, options: { isPack: boolean }): string[] };
+const asar = require('@electron/asar') as { listPackage(path: string, options: { isPack: boolean }): string[]; extractAll(archive: string, dest: string): void };
 const fuses = require('@electron/fuses') as { getCurrentFuseWire(path: string): Promise<Record<string, number | string>>; FuseV1Options: Record<string, number> };
 /** A fuse's byte on the wire: '1' on, '0' off. */
 const state = { ENABLE: 0x31, DISABLE: 0x30 };
@@ -21,6 +23,17 @@ const builder = require('electron-builder') as {
   build(options: { projectDir: string; config: object; targets: unknown; publish: 'never' }): Promise<string[]>;
   Platform: { LINUX: { createTarget(type: string): unknown } };
 };
+
+/** The stand-in build is for this machine's Linux arch; sharp's prebuilt packages are named by platform and arch. */
+const PLATFORM_ARCH = `linux-${process.arch}`;
+/** What sharp loads at run time (it stays outside the bundles: scripts/build-electron.mjs BUNDLE_EXTERNALS). */
+const SHARP_PACKAGES = ['sharp', '@img/colour', 'detect-libc', 'semver', `@img/sharp-${PLATFORM_ARCH}`, `@img/sharp-libvips-${PLATFORM_ARCH}`];
+
+/** The package an entry of app.asar belongs to (`node_modules/@img/colour/x.js` → `@img/colour`), or null. */
+function packageOf(entry: string): string | null {
+  const match = /^node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/|$)/.exec(entry);
+  return match && match[1] !== '@img' ? match[1]! : null;
+}
 
 /** Electron's fuse sentinel, the wire version (1) and length, then every fuse as Electron ships it. */
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -66,16 +79,34 @@ describe('the packaged app (electron-builder on electron-builder.yml)', () => {
     expect(entries).toEqual(expect.arrayContaining(PGLITE_FILES.map((name) => `dist-electron/${name}`)));
   });
 
-  it('holds no node_modules (the bundles carry their dependencies, PGlite included) and no source maps', () => {
-    expect(entries.filter((entry) => entry.split('/').includes('node_modules'))).toEqual([]);
+  it('holds no node_modules but sharp’s (the bundles carry every other dependency, PGlite included) and no source maps', () => {
+    const packages = new Set(entries.map(packageOf).filter((name) => name !== null));
+    expect([...packages].sort()).toEqual([...SHARP_PACKAGES].sort());
     expect(entries.filter((entry) => entry.endsWith('.map'))).toEqual([]);
     expect(entries.filter((entry) => entry.endsWith('.stamp'))).toEqual([]);
   });
 
-  it('holds nothing outside the bundles, the renderer build and package.json', () => {
-    const outside = entries.filter((entry) => !['package.json', 'dist', 'dist/renderer', 'dist-electron'].includes(entry) && !entry.startsWith('dist-electron/') && !entry.startsWith('dist/renderer/'));
+  it('holds nothing outside the bundles, the renderer build, sharp and package.json', () => {
+    const outside = entries.filter((entry) => !['package.json', 'dist', 'dist/renderer', 'dist-electron'].includes(entry) && !entry.startsWith('dist-electron/') && !entry.startsWith('dist/renderer/') && packageOf(entry) === null && !['node_modules', 'node_modules/@img'].includes(entry));
     expect(outside).toEqual([]);
-    expect(entries.length).toBeLessThan(30);
+    expect(entries.filter((entry) => !entry.startsWith('node_modules')).length).toBeLessThan(30);
+  });
+
+  it('unpacks sharp’s native binary and libvips beside app.asar, in the layout the binary’s rpath expects, and nothing else', () => {
+    const unpackedDir = join(unpacked, 'resources', 'app.asar.unpacked');
+    const binaries = join(unpackedDir, 'node_modules', '@img', `sharp-${PLATFORM_ARCH}`, 'lib');
+    const libvips = join(unpackedDir, 'node_modules', '@img', `sharp-libvips-${PLATFORM_ARCH}`, 'lib');
+    expect(readdirSync(binaries).filter((name) => name.endsWith('.node'))).toHaveLength(1);
+    expect(readdirSync(libvips).some((name) => name.startsWith('libvips-cpp.so'))).toBe(true);
+    expect(readdirSync(join(unpackedDir, 'node_modules'))).toEqual(['@img']);
+  });
+
+  it('gives sharp everything it loads: the packed app, extracted, prepares a photo with it', () => {
+    const extracted = join(work, 'extracted');
+    asar.extractAll(join(unpacked, 'resources', 'app.asar'), extracted);
+    const script = `const sharp = require(${JSON.stringify(join(extracted, 'node_modules', 'sharp'))}); sharp({ create: { width: 8, height: 6, channels: 3, background: '#808080' } }).jpeg().toBuffer().then((b) => sharp(b).metadata()).then((m) => console.log(m.format, m.width, m.height));`;
+    // From a folder with no node_modules above it, so only what was packed can be found.
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: work, encoding: 'utf8' }).trim()).toBe('jpeg 8 6');
   });
 
   it('flips the fuses in the packed binary, ASAR integrity validation included', async () => {

@@ -58,7 +58,7 @@ export function s3Host(options: S3HostOptions): MediaHost {
   /** One signed request (signed again on each attempt: the date is part of the signature), retried while the failure is transient. Keys are read once per request from the vault. */
   async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: URL, what: string, body?: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
     const keys = options.keys();
-    if (!keys) return err({ code: 'keys_missing', message: 'The S3 access keys are not in the vault: enter them in Settings › Photo host' });
+    if (!keys) return err({ code: 'keys_missing', message: 'The S3 access keys are not in the vault: enter them in Settings › Photos' });
     const answer = await sendWithRetries(
       () => {
         const signed = signS3({ method, url, region: config.region, headers, body }, keys);
@@ -151,7 +151,7 @@ export function refusal(answer: RawAnswer): HostError {
   const code = xmlValue(answer.text, 'Code') ?? `HTTP ${answer.status}`;
   const said = xmlValue(answer.text, 'Message');
   const words = said ? `${code}: ${said}` : code;
-  if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') return { code: 'wrong_key', message: `The S3 host refused the access keys (${words}): check the keys in Settings › Photo host` };
+  if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') return { code: 'wrong_key', message: `The S3 host refused the access keys (${words}): check the keys in Settings › Photos` };
   if (code === 'NoSuchBucket' || code === 'AccessDenied' || code === 'AllAccessDisabled' || code === 'PermanentRedirect') {
     return { code: 'bucket_refused', message: `The S3 host refused to store in bucket (${words}): check the bucket name, its region and that the keys may write to it` };
   }

@@ -64,6 +64,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
         <p className="draft-row__meta" title={meta}>
           {meta}
         </p>
+        {draft.resumedAfterCrash ? <p className="draft-row__note">Resumed after Draftdeck stopped unexpectedly</p> : null}
       </div>
       <div className="draft-row__status">
         <p className="draft-row__state">

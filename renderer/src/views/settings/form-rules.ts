@@ -59,6 +59,11 @@ export function profileFromDraft(draft: ProfileDraft): PlatformProfile {
 }
 
 export function sameProfile(a: PlatformProfile, b: PlatformProfile): boolean {
+  return sameValue(a, b);
+}
+
+/** Two settings values alike, whatever the order of their keys. */
+export function sameValue(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
 

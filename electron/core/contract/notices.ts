@@ -1,0 +1,20 @@
+/**
+ * Notices the app gives a person outside its window: one when a batch (the drafts added in one
+ * action) has reached the inbox or failed. Electron's main process shows them itself
+ * (electron/platform/notifications.ts); in web mode the page shows them with the browser's
+ * Notification API, once the person allowed it.
+ */
+import { z } from 'zod';
+import type { EventTable } from './table.js';
+
+export const BatchNotice = z.object({
+  batchId: z.string(),
+  title: z.string(),
+  body: z.string(),
+});
+export type BatchNotice = z.infer<typeof BatchNotice>;
+
+export const noticesEvents = {
+  /** A batch settled: told at most once per batch. */
+  'notices.batch': BatchNotice,
+} as const satisfies EventTable;

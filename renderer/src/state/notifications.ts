@@ -1,0 +1,36 @@
+/**
+ * Web mode's notices outside the window: the host tells of a settled batch (`notices.batch`, at
+ * most once per batch) and the page shows it with the browser's Notification API, once the person
+ * allowed it. Permission is asked only when the person presses the button for it in Settings (a
+ * user gesture; browsers ignore or punish asking on load). In Electron the main process shows the
+ * notice itself (electron/platform/notifications.ts), so the page shows nothing.
+ */
+import { create } from 'zustand';
+import { on, runtime } from '../api/client';
+
+/** The browser's answer so far, or `unsupported` where the page has no Notification API. */
+export type NoticePermission = NotificationPermission | 'unsupported';
+
+function currentPermission(): NoticePermission {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+export const useNoticePermission = create<{ permission: NoticePermission }>()(() => ({ permission: currentPermission() }));
+
+/** Asks the browser (call from a click): the answer is kept in useNoticePermission. */
+export async function askNoticePermission(): Promise<void> {
+  if (typeof Notification === 'undefined') return;
+  useNoticePermission.setState({ permission: await Notification.requestPermission() });
+}
+
+export function startNotices(): void {
+  if (runtime !== 'web') return;
+  on('notices.batch', (notice) => {
+    // Read now, not from the store: it can be changed in the browser's site settings meanwhile.
+    const permission = currentPermission();
+    if (permission !== useNoticePermission.getState().permission) useNoticePermission.setState({ permission });
+    if (permission !== 'granted') return;
+    // The tag makes a second tab's copy replace this one rather than show twice.
+    new Notification(notice.title, { body: notice.body, tag: notice.batchId });
+  });
+}
