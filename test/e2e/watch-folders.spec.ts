@@ -32,8 +32,8 @@ test('a typed folder is watched: a video written into it becomes a draft; the fo
     const row = section.getByRole('list', { name: 'Watched folders' }).getByRole('listitem').filter({ hasText: folder });
     await expect(row).toContainText('Watching for Ava Makes · 0 taken');
 
-    writeFileSync(join(folder, 'export.webm'), readFileSync(resolve(MEDIA, 'testsrc2-2s-vp9.webm')));
-    await expect(row).toContainText('1 taken · last: export.webm', { timeout: 30_000 });
+    writeFileSync(join(folder, 'export.mp4'), readFileSync(resolve(MEDIA, 'testsrc-2s-h264.mp4')));
+    await expect(row).toContainText('1 taken · last: export.mp4', { timeout: 30_000 });
 
     await row.getByRole('button', { name: `Pause watching ${folder}` }).click();
     await expect(row).toContainText('Paused for Ava Makes');
@@ -41,7 +41,9 @@ test('a typed folder is watched: a video written into it becomes a draft; the fo
     await expect(page.getByRole('region', { name: 'Watch folders' }).getByText('Paused for Ava Makes')).toBeVisible();
 
     await page.goto(`${webApp.current.url}#/queue`);
-    await expect(draftRow(page, 'export.webm').getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(draftRow(page, 'export.mp4').getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // Its length was read from the container in the main process (no window saw the file).
+    await expect(draftRow(page, 'export.mp4').locator('.draft-row__meta')).toContainText('0:02');
     expect(consoleErrors).toEqual([]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

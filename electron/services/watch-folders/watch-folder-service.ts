@@ -20,7 +20,7 @@ import type { WatchFolderView } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { KeyValueStore } from '../storage.js';
-import { fingerprintFile, type AccountCheck, type NewDraftFile } from '../uploads/ports.js';
+import { fingerprintFile, readVideoDurationMs, type AccountCheck, type NewDraftFile } from '../uploads/ports.js';
 import { GrowthTracker } from './growth-tracker.js';
 import { TakenLedger } from './taken-ledger.js';
 
@@ -210,7 +210,9 @@ export class WatchFolderService {
     if (!fingerprint || fingerprint.size !== look.size || fingerprint.mtimeMs !== look.mtimeMs) return folder.tracker.forget(path);
     const base = { folderId: folder.id, path, size: look.size, mtimeMs: look.mtimeMs, edgeSha256: fingerprint.edgeSha256, at: this.deps.clock.now() };
     try {
-      const [draft] = await this.deps.uploads.add(folder.openId, [{ filePath: path, fileName, mimeType: videoTypeOf(fileName)!, durationMs: null, ownsFile: false }]);
+      // No window read this file: its length comes from the container (MP4 and MOV; null for WebM).
+      const durationMs = await readVideoDurationMs(path);
+      const [draft] = await this.deps.uploads.add(folder.openId, [{ filePath: path, fileName, mimeType: videoTypeOf(fileName)!, durationMs, ownsFile: false }]);
       this.ledger.record({ ...base, draftId: draft?.id ?? null, skipped: null });
       this.deps.log.info({ folder: folder.id, draft: draft?.id }, 'a watch folder file became a draft');
     } catch (caught) {
