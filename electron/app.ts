@@ -114,7 +114,12 @@ export async function createApp(host: AppHost): Promise<App> {
     concurrency: () => settings.get().uploads.concurrency,
     draftChanged: batchNotices((notice) => {
       hub.emit('notices.batch', notice);
-      host.notify?.(notice);
+      // Told from inside a journal write: a notification the system refuses must not fail the write.
+      try {
+        host.notify?.(notice);
+      } catch (err) {
+        host.log.warn({ err }, 'could not show a notification');
+      }
     }),
     limits: () => {
       const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
