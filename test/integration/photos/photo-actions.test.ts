@@ -130,6 +130,8 @@ describe('photo posts in the queue', () => {
     await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [postOf(prepared)] });
     const [waiting] = await untilDrafts(h, (drafts) => drafts[0]!.state === 'waiting' && /Inbox full/.test(drafts[0]!.reason ?? ''));
     expect(waiting!.reason).toMatch(/refused more drafts waiting in this inbox; post or delete one there/);
-    expect(waiting!.failCode).toBeNull();
+    // A wait, not a failure: the code only marks it as waiting for inbox space (its expected time is forecast).
+    expect(waiting!.failCode).toBe('waiting_for_inbox_space');
+    expect(waiting!.retryable).toBe(false);
   });
 });
