@@ -56,11 +56,11 @@ test('notifications: asked for on a click, never on load; one per batch when it 
   await expect.poll(async () => (await recorded()).shown.length).toBe(1);
   expect((await recorded()).shown[0]).toMatchObject({ title: '2 drafts reached the inbox', body: '2 in the inbox. Finish the post in the platform’s app.' });
 
-  // A second action: its own notification, after the first batch's (events arrive in order), so
-  // the first batch made exactly one.
-  const [single] = await client.addVideos('sbx-user-ava', [resolve(MEDIA, 'tiny-1s-h264.mp4')]);
+  // A second action (another file: the same content again would ask first): its own notification,
+  // after the first batch's (events arrive in order), so the first batch made exactly one.
+  const [single] = await client.addVideos('sbx-user-ava', [resolve(MEDIA, 'testsrc2-2s-vp9.webm')]);
   await expect.poll(async () => (await client.call('drafts.list')).find((draft) => draft.id === single!.id)?.state, { timeout: 60_000 }).toBe('inbox');
-  await expect.poll(async () => (await recorded()).shown.map((notice) => notice.title)).toEqual(['2 drafts reached the inbox', 'tiny-1s-h264.mp4 reached the inbox']);
+  await expect.poll(async () => (await recorded()).shown.map((notice) => notice.title)).toEqual(['2 drafts reached the inbox', 'testsrc2-2s-vp9.webm reached the inbox']);
   expect(new Set((await recorded()).shown.map((notice) => notice.tag)).size, 'each batch is its own tag').toBe(2);
   expect(consoleErrors).toEqual([]);
 });

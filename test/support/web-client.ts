@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { basename } from 'node:path';
+import { videoTypeOf } from '../../common/video-files.js';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../electron/core/contract/index.js';
 import { approveConsent } from './consent-browser.js';
 import type { RunningWebApp } from './web-app.js';
@@ -42,7 +43,7 @@ export function webClient(app: Pick<RunningWebApp, 'origin' | 'token'>) {
 
   async function addVideos(openId: string, paths: string[]) {
     const files = [];
-    for (const path of paths) files.push({ source: { kind: 'incoming' as const, fileId: await sendFile(path) }, name: basename(path), mimeType: 'video/mp4' as const, durationMs: null });
+    for (const path of paths) files.push({ source: { kind: 'incoming' as const, fileId: await sendFile(path) }, name: basename(path), mimeType: videoTypeOf(path) ?? 'video/mp4', durationMs: null });
     return call('drafts.add', { openId, files });
   }
 
