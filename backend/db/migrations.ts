@@ -75,6 +75,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_ledger_trade_order').on('webhook_ledger').column('trade_order_id').execute();
     },
   },
+  // A delivery refused before its body was read (over 64 KB, or cut off) is kept in the ledger too,
+  // with no body hash to give.
+  '0002_ledger_body_optional': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('webhook_ledger').alterColumn('body_sha256', (c) => c.dropNotNull()).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

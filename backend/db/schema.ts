@@ -66,7 +66,8 @@ export interface WebhookLedgerTable {
   event_key: string | null;
   trade_order_id: string | null;
   order_id: string | null;
-  body_sha256: string;
+  /** Null when the body was never read (over 64 KB, or cut off). */
+  body_sha256: string | null;
   detail: string | null;
   /** Which backend process handled it (several may share one database). */
   handled_by: string;

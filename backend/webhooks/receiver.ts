@@ -35,7 +35,16 @@ export function webhookRoute(ctx: BackendContext): Route {
   const handler = async (rc: RequestContext): Promise<Reply> => {
     const arrived = Date.now();
     const received = await readSmallBody(rc.req, MAX_WEBHOOK_BODY_BYTES);
-    if (!received.ok) return apiError(400, 'invalid_request', received.reason === 'too_large' ? 'the body is larger than 64 KB' : 'the body was not received');
+    if (!received.ok) {
+      // Refused unread, but still a delivery the ledger keeps (no body to hash).
+      const outcome = received.reason === 'too_large' ? 'body_too_large' : 'body_not_received';
+      const declared = rc.req.headers['content-length'];
+      await recordUnapplied(ctx, { receivedAt: new Date(ctx.clock.now()), bodySha256: null, outcome, detail: declared ? `Content-Length ${declared.slice(0, 20)}` : null, verified: false }).catch((err: unknown) =>
+        rc.log.error({ err }, 'webhook: could not record a delivery in the ledger'),
+      );
+      rc.log.info({ outcome }, 'webhook refused');
+      return apiError(400, 'invalid_request', received.reason === 'too_large' ? 'the body is larger than 64 KB' : 'the body was not received');
+    }
     const body = received.body;
     const bodySha256 = createHash('sha256').update(body).digest('hex');
     const header = rc.req.headers['tiktok-signature'];
@@ -67,7 +76,7 @@ export function webhookRoute(ctx: BackendContext): Route {
   return { method: 'POST', path: ctx.config.webhook_path, handler };
 }
 
-async function recordUnapplied(ctx: BackendContext, entry: { receivedAt: Date; bodySha256: string; outcome: string; detail: string | null; verified: boolean }): Promise<void> {
+async function recordUnapplied(ctx: BackendContext, entry: { receivedAt: Date; bodySha256: string | null; outcome: string; detail: string | null; verified: boolean }): Promise<void> {
   await ctx.db
     .insertInto('webhook_ledger')
     .values({

@@ -65,6 +65,13 @@ describe.each(databaseTargets())('webhook receiver on $target', ({ target, skip 
     expect(await res.json()).toEqual({ received: true, outcome: 'unknown_order' });
   });
 
+  it.skipIf(skip)('keeps a delivery refused unread, a body over 64 KB, in the ledger too', async () => {
+    const body = JSON.stringify({ client_key: 'sbx_draftdeck_desktop', padding: 'x'.repeat(70 * 1024) });
+    expect(await deliver(stack.backend.webhookUrl, body, signedHeaders(body, nowSeconds(stack.sandbox)))).toBe(400);
+    const { rows } = await ledger(stack);
+    expect(rows.filter((r) => r.outcome === 'body_too_large')).toEqual([expect.objectContaining({ verified: false, event: null })]);
+  });
+
   it.skipIf(skip)('verifies retries sent after the sandbox clock moved hours ahead (its clock follows the virtual clock)', async () => {
     const order = await buy(stack.backend.baseUrl, token, 'gems_100');
     await setWebhookUrl(stack.sandbox, 'http://127.0.0.1:9/nobody-listens');
