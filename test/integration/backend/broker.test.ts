@@ -110,13 +110,23 @@ describe.each(databaseTargets())('token broker on $target', ({ target, skip }) =
 });
 
 describe.each(databaseTargets())('broker rate limit per client address on $target', ({ target, skip }) => {
-  it.skipIf(skip)('answers 429 with Retry-After past oauth_per_minute', async () => {
-    const stack = await startStack(target, { rate_limits: { oauth_per_minute: 3, client_token_per_minute: 10 } });
+  it.skipIf(skip)('answers 429 with Retry-After past oauth_per_minute, counting each client address on its own', async () => {
+    // The test's requests come from 127.0.0.1, here a trusted proxy: X-Forwarded-For names the client.
+    const stack = await startStack(target, { rate_limits: { oauth_per_minute: 3, client_token_per_minute: 10 }, trusted_proxies: ['127.0.0.1'] });
     try {
       const form = { client_key: CLIENT_KEY, grant_type: 'refresh_token', refresh_token: 'rft.unknown-refresh-token' };
+      const from = (address?: string) => brokerPost(stack.backend.baseUrl, '/v1/oauth/token', form, address ? { 'X-Forwarded-For': address } : {});
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await brokerPost(stack.backend.baseUrl, '/v1/oauth/token', form)).status);
+      for (let i = 0; i < 4; i++) statuses.push((await from('198.51.100.7')).status);
       expect(statuses).toEqual([400, 400, 400, 429]);
+      const limited = await from('198.51.100.7');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another client behind the same proxy, and the proxy itself, have their own budgets.
+      expect((await from('203.0.113.20')).status).toBe(400);
+      expect((await from()).status).toBe(400);
+      const revoke = await brokerPost(stack.backend.baseUrl, '/v1/oauth/revoke', { client_key: CLIENT_KEY, token: 'act.unknown' }, { 'X-Forwarded-For': '198.51.100.7' });
+      expect(revoke.status).toBe(429);
     } finally {
       await stack.close();
     }
