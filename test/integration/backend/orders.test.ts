@@ -61,6 +61,41 @@ describe.each(databaseTargets())('store API on $target', ({ target, skip }) => {
     expect(reused.status).toBe(422);
   });
 
+  it.skipIf(skip)('when op 8 cannot be reached answers 502 and a retry with the same key makes one order; a refused op 8 fails the order', async () => {
+    const chaos = async (rules: unknown[]) => {
+      const res = await fetch(`${stack.sandbox.baseUrl}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
+      expect(res.status).toBe(200);
+    };
+    const order = (key: string) => api<OrderView & { error?: { code: string; message: string } }>(base(), '/v1/orders', { method: 'POST', token: ava, json: { product_id: 'gems_100' }, headers: { 'Idempotency-Key': key } });
+    const platformOrders = async () => ((await (await fetch(`${stack.sandbox.baseUrl}/sandbox/orders?open_id=sbx-user-ava`)).json()) as { data: { orders: Array<{ order_id: string }> } }).data.orders;
+    try {
+      await chaos([{ route: 'POST /v2/minis/trade_order/create/', probability: 1, status: 503 }]);
+      const down = await order('ava-op8-down');
+      expect(down.status).toBe(502);
+      expect(down.body.error?.code).toBe('platform_unavailable');
+      await chaos([]);
+      const retried = await order('ava-op8-down');
+      expect(retried.status).toBe(201);
+      expect((await platformOrders()).filter((o) => o.order_id === retried.body.order_id)).toHaveLength(1);
+      const listed = (await api<{ orders: OrderView[] }>(base(), '/v1/orders', { token: ava })).body.orders;
+      expect(listed.filter((o) => o.order_id === retried.body.order_id)).toHaveLength(1);
+
+      await chaos([{ route: 'POST /v2/minis/trade_order/create/', probability: 1, status: 400 }]);
+      const refused = await order('ava-op8-refused');
+      expect(refused.status).toBe(502);
+      expect(refused.body.error?.code).toBe('order_failed');
+      await chaos([]);
+      // The same key answers the same failed order; it is not sent to the platform again.
+      expect((await order('ava-op8-refused')).body.error?.code).toBe('order_failed');
+      const failed = (await api<{ orders: Array<OrderView & { failure: string | null }> }>(base(), '/v1/orders', { token: ava })).body.orders[0]!;
+      expect(failed).toMatchObject({ status: 'failed', trade_order_id: null, payment_url: null });
+      expect(failed.failure).toMatch(/^the platform refused the order/);
+      expect((await platformOrders()).some((o) => o.order_id === failed.order_id)).toBe(false);
+    } finally {
+      await chaos([]);
+    }
+  });
+
   it.skipIf(skip)('refuses an unknown token, a missing key and an unknown product', async () => {
     expect((await api(base(), '/v1/orders', { method: 'POST', token: 'act.not-one-of-ours-at-all', json: { product_id: 'gems_100' }, headers: { 'Idempotency-Key': 'k' } })).status).toBe(401);
     expect((await api(base(), '/v1/orders', { method: 'POST', json: { product_id: 'gems_100' }, headers: { 'Idempotency-Key': 'k' } })).status).toBe(401);
