@@ -13,7 +13,7 @@ import type { BackendConfigInput } from '../../backend/index.js';
 export const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 
 /** The backend as its own process (`npm run backend`), for the multi-process and kill -9 tests. */
-export async function startBackendProcess(options: { config: BackendConfigInput; dataDir: string; databaseUrl?: string; port?: number }): Promise<{ child: ChildProcess; baseUrl: string; webhookUrl: string }> {
+export async function startBackendProcess(options: { config: BackendConfigInput; dataDir: string; databaseUrl?: string; port?: number }): Promise<{ child: ChildProcess; baseUrl: string; webhookUrl: string; database: string; readyLine: string }> {
   const configPath = join(options.dataDir, `config-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(configPath, JSON.stringify(options.config));
   const args = ['--import', 'tsx', 'backend/cli.ts', '--config', configPath, '--data-dir', options.dataDir, '--port', String(options.port ?? 0)];
@@ -25,8 +25,8 @@ export async function startBackendProcess(options: { config: BackendConfigInput;
     createInterface({ input: child.stdout! }).once('line', resolveLine);
     child.once('exit', (code) => reject(new Error(`backend exited with ${code} before ready: ${stderr}`)));
   });
-  const ready = JSON.parse(line) as { base_url: string; webhook_url: string };
-  return { child, baseUrl: ready.base_url, webhookUrl: ready.webhook_url };
+  const ready = JSON.parse(line) as { event: string; base_url: string; webhook_url: string; database: string };
+  return { child, baseUrl: ready.base_url, webhookUrl: ready.webhook_url, database: ready.database, readyLine: line };
 }
 
 export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

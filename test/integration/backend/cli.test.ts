@@ -3,6 +3,7 @@
  * usage errors with exit code 2.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,16 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
   });
 }
 
@@ -40,6 +51,21 @@ describe('npm run backend', () => {
     expect((await fetch(`${baseUrl}/v1/catalog`)).status).toBe(200);
     await stopProcess(child);
     expect(child.exitCode).toBe(0);
+  }, 120_000);
+
+  it('listens on --port N, receives webhooks at the configured webhook_path, and names its database', async () => {
+    const port = await freePort();
+    const { child, baseUrl, webhookUrl, database: kind, readyLine } = await startBackendProcess({ config: { ...config, webhook_path: '/hooks/tiktok-pay' }, dataDir: dir, port });
+    try {
+      expect(JSON.parse(readyLine)).toEqual({ event: 'ready', base_url: `http://127.0.0.1:${port}`, webhook_url: `http://127.0.0.1:${port}/hooks/tiktok-pay`, database: 'pglite' });
+      expect(baseUrl).toBe(`http://127.0.0.1:${port}`);
+      expect(kind).toBe('pglite');
+      // The receiver is at the configured path (an unsigned delivery is refused there), not at the default one.
+      expect((await fetch(webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+      expect((await fetch(`${baseUrl}/v1/webhooks/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(404);
+    } finally {
+      await stopProcess(child);
+    }
   }, 120_000);
 
   it('refuses a bad config at start, naming the field', async () => {
