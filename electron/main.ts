@@ -14,7 +14,7 @@ import { createLogFiles } from './platform/log-files.js';
 import { createApp, type App } from './app.js';
 import { createExternalOpener } from './platform/external-links.js';
 import { createElectronTransport, type ElectronTransport } from './hosts/electron-ipc.js';
-import { parseLaunchArgs, printReadyLine, showStartFailure } from './platform/launch.js';
+import { parseLaunchArgs, printReadyLine, showStartFailure, useDataDir } from './platform/launch.js';
 import { logsFolder, placeLogs } from './platform/logs-folder.js';
 import { registerAppScheme, serveRenderer } from './platform/protocol.js';
 import { createNotifier } from './platform/notifications.js';
@@ -31,10 +31,11 @@ import { bringToFront, createMainWindow } from './platform/window.js';
 const launch = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
 // Same override as web mode, so tests and scripts can point both runtimes at a scratch folder.
 const dataDir = launch.dataDir ?? (process.env.DRAFTDECK_DATA_DIR ? resolve(process.env.DRAFTDECK_DATA_DIR) : undefined);
-if (dataDir) app.setPath('userData', dataDir);
+// Made if new; a folder that cannot be used stops the start with a dialog, once there can be one.
+const dataDirProblem = useDataDir(app, dataDir);
 // Log files, never a console the app may not have (a packaged Windows app has none); a terminal
-// also gets the lines when there is one.
-const logFiles = createLogFiles({ dir: placeLogs(app, dataDir), stderr: process.stderr.isTTY === true });
+// also gets the lines when there is one. Where the data folder is unusable, the default place.
+const logFiles = createLogFiles({ dir: placeLogs(app, dataDirProblem ? undefined : dataDir), stderr: process.stderr.isTTY === true });
 const log = createLogger({ name: 'draftdeck', destination: logFiles });
 
 async function main(): Promise<void> {
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { openExternal: openPageLink, log }));
 
   await app.whenReady();
+  if (dataDirProblem) throw dataDirProblem;
   guardSession(session.defaultSession, log);
   serveRenderer(protocol, join(app.getAppPath(), 'dist', 'renderer'));
 

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '../core/result.js';
 import { APP_START_URL } from '../hosts/app-origin.js';
+import { prepareDataDir } from '../services/data-dir.js';
 
 export interface LaunchArgs {
   dataDir?: string;
@@ -25,6 +26,23 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
   });
   const dataDir = values['data-dir'];
   return { dataDir: typeof dataDir === 'string' && dataDir ? resolve(dataDir) : undefined, json: values.json === true };
+}
+
+/**
+ * Points Electron's userData at an explicit data folder (--data-dir, DRAFTDECK_DATA_DIR), making it
+ * first, owner-only as web mode does: Electron's app.setPath throws for a folder that does not exist
+ * yet, which a new --data-dir is. Answers why the folder cannot be used (to say in the start-failure
+ * dialog once the app is ready), or null.
+ */
+export function useDataDir(app: { setPath(name: 'userData', path: string): void }, dataDir: string | undefined): AppError | null {
+  if (dataDir === undefined) return null;
+  try {
+    prepareDataDir(dataDir);
+    app.setPath('userData', dataDir);
+    return null;
+  } catch (error) {
+    return new AppError('data_dir_unusable', `Draftdeck cannot use the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The one ready line of --json, the same shape as web mode's. Never throws (stdout may be gone). */

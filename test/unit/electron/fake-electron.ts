@@ -9,6 +9,7 @@
  * preload.ts, and through install-fake-electron.ts for code Node loads itself (electron-store,
  * the built bundles).
  */
+import { existsSync } from 'node:fs';
 import type { BrowserWindowConstructorOptions, CustomScheme, NotificationConstructorOptions } from 'electron';
 
 type AnyListener = (...args: never[]) => unknown;
@@ -327,6 +328,9 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     }
     setPath(name: string, value: string): void {
       calls.push(`app.setPath(${name})`);
+      // As Electron's: a directory that does not exist is refused ("Failed to set path"); the
+      // caller must create it first.
+      if (!existsSync(value)) throw new Error('Failed to set path');
       if (name === 'userData') this.userData = value;
     }
   }
@@ -480,6 +484,9 @@ export type FakeElectron = ReturnType<typeof createFakeElectron>;
 /**
  * How long a test waits for the app behind 'ready' (all services, the embedded sandbox) to open
  * its window or to finish closing. It waits for an event, not a measured time: on a machine busy
- * with other work a start takes seconds, and vi.waitFor's default second is not enough.
+ * with other work a start takes seconds (the embedded backend's PGlite alone took 26 s at load
+ * average 13 on two cores), and vi.waitFor's default second is not enough.
  */
-export const APP_EVENT_WAIT = { timeout: 20_000, interval: 20 };
+export const APP_EVENT_WAIT = { timeout: 50_000, interval: 20 };
+/** A test (or hook) that waits for the app to start: the wait above and the test's own steps. */
+export const APP_START_TEST_TIMEOUT = 90_000;

@@ -7,9 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
 import { printReadyLine } from '../../../electron/platform/launch.js';
-import { APP_EVENT_WAIT, type FakeElectron } from './fake-electron.js';
+import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, type FakeElectron } from './fake-electron.js';
 import { installFakeElectron } from './install-fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
@@ -32,6 +33,9 @@ beforeAll(async () => {
   writeFileSync(join(root, 'app', 'dist', 'renderer', 'index.html'), '<!doctype html><title>Draftdeck</title>');
   fake.app.appPath = join(root, 'app');
   fake.app.userData = join(root, 'default-user-data');
+  // The built-in profile's database, initialized already (a new one takes tens of seconds on a busy
+  // machine). This makes DIR; a DIR not there yet is main-data-dir.test.ts's case.
+  await seedEmbeddedBackend(dataDir);
   installFakeElectron(fake);
   vi.stubEnv('LOG_LEVEL', 'info');
   vi.stubEnv('DRAFTDECK_DATA_DIR', '');
@@ -41,7 +45,7 @@ beforeAll(async () => {
   await import('../../../electron/main.js');
   fake.app.ready();
   await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1), APP_EVENT_WAIT);
-});
+}, APP_START_TEST_TIMEOUT);
 afterAll(() => {
   process.argv = argv;
   vi.unstubAllEnvs();

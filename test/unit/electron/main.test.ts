@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
-import { APP_EVENT_WAIT, FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
+import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
 import { installFakeElectron } from './install-fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
@@ -64,7 +64,7 @@ describe('main process', () => {
     const page = await fake.protocol.fetch('app://draftdeck/');
     expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     expect(await page.text()).toContain('<title>Draftdeck</title>');
-  });
+  }, APP_START_TEST_TIMEOUT);
 
   it('denies permissions and keeps every webContents on the app origin', async () => {
     expect(await fake.session.defaultSession.requestPermission('media')).toBe(false);

@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
-import { APP_EVENT_WAIT, createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
+import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, createFakeElectron, FakeEvent } from '../electron/fake-electron.js';
 import { installFakeElectron } from '../electron/install-fake-electron.js';
 
 interface Metafile {
@@ -25,6 +25,7 @@ interface BuildResult {
 }
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
+const FIRST_START_WAIT_MS = 150_000;
 let appRoot: string;
 let built: BuildResult;
 
@@ -67,7 +68,9 @@ describe('Electron bundles', () => {
     expect(fake.calls).toEqual(expect.arrayContaining(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock']));
 
     fake.app.ready();
-    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1), APP_EVENT_WAIT);
+    // A new data folder: the bundled PGlite runs initdb first (its initdb.wasm beside main.cjs is
+    // part of what this checks), a minute or more on a busy machine.
+    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1), { ...APP_EVENT_WAIT, timeout: FIRST_START_WAIT_MS });
     const [window] = fake.BrowserWindow.getAllWindows();
     const preferences = window!.options.webPreferences!;
     expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
@@ -88,7 +91,7 @@ describe('Electron bundles', () => {
     fake.app.emit('window-all-closed');
     fake.app.emit('will-quit', new FakeEvent());
     await vi.waitFor(() => expect(fake.app.quitCount).toBe(2), APP_EVENT_WAIT);
-  });
+  }, FIRST_START_WAIT_MS + APP_START_TEST_TIMEOUT);
 
   it('preload.cjs exposes the bridge, and only the bridge', () => {
     const fake = createFakeElectron();
