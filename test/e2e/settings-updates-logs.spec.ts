@@ -1,8 +1,8 @@
 /**
  * Settings → Updates and Settings → About's logs row, in web mode: the feed URL is a setting (off
  * while empty, https only), web mode says it does not update itself, and About says where the logs
- * go. The Electron side (log folder, a real update state) is covered against the fake electron in
- * test/unit/electron/main-launch.test.ts and by the real-Electron smoke test.
+ * go. The desktop app's side (a log folder to open, an updater's states) is settings-desktop.spec.ts;
+ * main.ts's wiring of both is test/unit/electron/main-launch.test.ts.
  */
 import { test, expect, openApp } from './fixtures/web-app.js';
 
