@@ -63,7 +63,8 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
     const declared = Number(rc.req.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_HOSTED_BYTES) return errorB(rc.logId, 'file_too_large', `at most ${MAX_HOSTED_BYTES} bytes`, { status: 413 });
     const app = auth.token.client_key;
-    await mkdir(join(root, app), { recursive: true });
+    // Owner only, as the rest of the files dir: embedded, this is inside the app's data dir.
+    await mkdir(join(root, app), { recursive: true, mode: 0o700 });
     const partial = pathOf(app, `.${name}.${randomBytes(6).toString('hex')}.part`);
     const hash = createHash('sha256');
     let bytes = 0;
@@ -76,7 +77,7 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
       },
     });
     try {
-      await pipeline(rc.req, meter, createWriteStream(partial));
+      await pipeline(rc.req, meter, createWriteStream(partial, { mode: 0o600 }));
     } catch (error) {
       await rm(partial, { force: true });
       if (error instanceof TooLarge) return errorB(rc.logId, 'file_too_large', `at most ${MAX_HOSTED_BYTES} bytes`, { status: 413 });

@@ -50,6 +50,8 @@ const READABLE = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif'])
 const FORMAT_NAMES: Record<string, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', heif: 'HEIF', avif: 'AVIF', tiff: 'TIFF', gif: 'GIF', svg: 'SVG' };
 /** Qualities tried in turn until the file is under 20 MB; 90 keeps a photo indistinguishable from its source. */
 const QUALITY_STEPS = [90, 82, 74, 66, 58, 50];
+/** Prepared photos live in the data dir, whose files are the owner's alone whatever the process umask (README "Files at rest"). */
+const OWNER_ONLY = { mode: 0o600 } as const;
 /** 100 megapixels: beyond any phone or camera photo, and bounded memory for the decoder (≈ 400 MB RGBA). */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -127,13 +129,13 @@ async function prepare(inputPath: string, outputPath: string, options: PrepOptio
   }
   if (!needsPixels && !removeLocation) {
     const bytes = await readFile(inputPath);
-    await writeFile(outputPath, bytes);
+    await writeFile(outputPath, bytes, OWNER_ONLY);
     return done({ format: format as 'jpeg' | 'webp', width: upright.width, height: upright.height }, bytes, []);
   }
   if (!needsPixels && format === 'jpeg') {
     const stripped = stripJpegMetadata(await readFile(inputPath));
     if (stripped) {
-      await writeFile(outputPath, stripped);
+      await writeFile(outputPath, stripped, OWNER_ONLY);
       return done({ format: 'jpeg', width: upright.width, height: upright.height }, stripped, [{ kind: 'location_removed' }]);
     }
   }
@@ -159,7 +161,7 @@ async function prepare(inputPath: string, outputPath: string, options: PrepOptio
     const { data, info } = await pipeline().jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer({ resolveWithObject: true });
     if (data.length > MAX_PHOTO_BYTES) continue;
     if (quality !== QUALITY_STEPS[0] || inputBytes > MAX_PHOTO_BYTES) changes.push({ kind: 'recompressed', fromBytes: inputBytes, toBytes: data.length, quality });
-    await writeFile(outputPath, data);
+    await writeFile(outputPath, data, OWNER_ONLY);
     return done({ format: 'jpeg', width: info.width, height: info.height }, data, changes);
   }
   return { ok: false, code: 'cannot_fit_size', reason: `Even at quality ${QUALITY_STEPS.at(-1)} the image is over 20 MB: crop it or reduce its size` };

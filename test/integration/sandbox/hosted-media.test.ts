@@ -1,8 +1,10 @@
 /** The sandbox's media host (PUT under the app's verified prefix), pulled by a real photo post. */
 import { readFileSync } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, fixturePhotos } from '../../support/photos.js';
-import { advanceClock, api, inspect, PHOTO_INIT, sha256, signIn, startTestSandbox, waitForReceived, type Sandbox, type TokenSet } from './helpers.js';
+import { advanceClock, api, inspect, PHOTO_INIT, sha256, signIn, startTestSandbox, tempDir, waitForReceived, type Sandbox, type TokenSet } from './helpers.js';
 
 let sandbox: Sandbox;
 let tokens: TokenSet;
@@ -67,6 +69,29 @@ describe('sandbox media host', () => {
       expect(response.status).toBe(200);
       const { data } = (await response.json()) as { data: { files: { name: string; bytes: number; sha256: string }[] } };
       for (const file of data.files.filter((f) => f.name.startsWith('churn-'))) expect(file).toMatchObject({ bytes: bytes.length, sha256: sha256(bytes) });
+    }
+  });
+
+  it('keeps hosted files owner-only (folders 0700, files 0600) whatever the process umask', { skip: process.platform === 'win32' }, async () => {
+    // Embedded, the sandbox's data dir is inside the app's; the default umask 022 must not widen it.
+    const dir = await tempDir('sbx-hosted-modes-');
+    const previous = process.umask(0o022);
+    const own = await startTestSandbox({}, { dataDir: dir.path });
+    try {
+      const owner = await signIn(own);
+      const put = await fetch(`${own.baseUrl}/sandbox/media/hosted/kept.jpg`, { method: 'PUT', headers: { Authorization: `Bearer ${owner.access_token}`, 'Content-Type': 'image/jpeg' }, body: bytes });
+      expect(put.status).toBe(200);
+      const root = join(dir.path, 'media', 'hosted');
+      const entries = [root, join(root, APP_KEY), ...(await readdir(join(root, APP_KEY))).map((name) => join(root, APP_KEY, name))];
+      expect(entries.map((path) => path.slice(root.length))).toEqual(expect.arrayContaining([`/${APP_KEY}/kept.jpg`, `/${APP_KEY}/.puts.ndjson`]));
+      for (const path of entries) {
+        const info = await lstat(path);
+        expect((info.mode & 0o777).toString(8), path).toBe(info.isDirectory() ? '700' : '600');
+      }
+    } finally {
+      process.umask(previous);
+      await own.close();
+      await dir.remove();
     }
   });
 

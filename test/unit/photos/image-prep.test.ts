@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -126,6 +126,23 @@ describe('image preparation', () => {
     expect((await prep(problemPath('drawing.svg'))).result).toMatchObject({ ok: false, code: 'unsupported_format', reason: expect.stringContaining('SVG images are not supported') });
     expect((await prep(problemPath('notes.jpg'))).result).toMatchObject({ ok: false, code: 'unreadable' });
     expect((await prep(problemPath('cut-off.jpg'))).result).toMatchObject({ ok: false, code: 'unreadable', reason: expect.stringContaining('cut off') });
+  });
+
+  it('writes each prepared photo owner-only (0600), whatever the process umask', { skip: process.platform === 'win32' }, async () => {
+    // The embedded backend sets umask 077 for PGlite's files; without it (a custom profile) the
+    // default 022 would leave the photos in the data dir readable by everyone.
+    const previous = process.umask(0o022);
+    try {
+      const plain = fixture((p) => p.format === 'jpeg' && p.orientation === 1 && !p.gps && Math.min(p.width, p.height) <= 1080);
+      const located = fixture((p) => p.format === 'jpeg' && p.orientation === 1 && p.gps && Math.min(p.width, p.height) <= 1080);
+      const rotated = fixture((p) => p.format === 'jpeg' && p.orientation !== 1);
+      // Each of the three ways a photo is written: as it is, with its metadata segment removed, re-encoded.
+      const written = [await prep(fixturePath(plain.name), false), await prep(fixturePath(located.name)), await prep(fixturePath(rotated.name))];
+      expect(written.map(({ result }) => (result.ok ? result.photo.changes.map((c) => c.kind) : result.code))).toEqual([[], ['location_removed'], expect.arrayContaining(['rotated'])]);
+      for (const { out } of written) expect((statSync(out).mode & 0o777).toString(8), out).toBe('600');
+    } finally {
+      process.umask(previous);
+    }
   });
 
   it('fits the short side in proportion and never enlarges', () => {
