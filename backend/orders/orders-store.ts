@@ -68,8 +68,21 @@ export async function accountOrder(db: Kysely<Database>, openId: string, orderId
   return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('open_id', '=', openId).executeTakeFirst();
 }
 
-export async function accountOrders(db: Kysely<Database>, openId: string, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('open_id', '=', openId).orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(limit).execute();
+/**
+ * The account's orders, newest first, `limit` at a time: after the order `before` (one of the
+ * account's) when given. Keyset paging on (created_at, order_id), so an order made meanwhile
+ * never shifts a page. `next` is the order to page on from, or null after the last one.
+ */
+export async function accountOrders(db: Kysely<Database>, openId: string, page: { limit: number; before?: OrderRow }): Promise<{ rows: OrderRow[]; next: string | null }> {
+  const { before } = page;
+  let query = db.selectFrom('orders').selectAll().where('open_id', '=', openId);
+  if (before) {
+    query = query.where((eb) => eb.or([eb('created_at', '<', before.created_at), eb.and([eb('created_at', '=', before.created_at), eb('order_id', '<', before.order_id)])]));
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(page.limit + 1).execute();
+  const more = rows.length > page.limit;
+  if (more) rows.length = page.limit;
+  return { rows, next: more ? rows.at(-1)!.order_id : null };
 }
 
 export async function accountItems(db: Kysely<Database>, openId: string): Promise<Record<string, number>> {

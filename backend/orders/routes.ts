@@ -3,7 +3,7 @@
  *
  *   GET  /v1/catalog
  *   POST /v1/orders            Bearer <user access token>, Idempotency-Key, {"product_id"}
- *   GET  /v1/orders            Bearer: the account's orders, newest first
+ *   GET  /v1/orders            Bearer: the account's orders, newest first, 100 a page (?limit=, ?before=next_before)
  *   GET  /v1/orders/{order_id} Bearer: one of the account's orders (another account's is 404)
  *   GET  /v1/entitlements      Bearer: {"open_id", "items": {item: count}}
  *
@@ -105,8 +105,14 @@ export function orderRoutes(ctx: BackendContext): Route[] {
   const listOrders = async (rc: RequestContext): Promise<Reply> => {
     const who = await caller(rc);
     if (!who.ok) return who.reply;
-    const rows = await accountOrders(ctx.db, who.openId, LIST_LIMIT);
-    return apiOk(200, { open_id: who.openId, orders: rows.map(view) });
+    const limitParam = rc.url.searchParams.get('limit');
+    const limit = limitParam === null ? LIST_LIMIT : /^\d{1,3}$/.test(limitParam) ? Number(limitParam) : 0;
+    if (limit < 1 || limit > LIST_LIMIT) return apiError(400, 'invalid_request', `limit must be a whole number from 1 to ${LIST_LIMIT}`);
+    const beforeId = rc.url.searchParams.get('before');
+    const before = beforeId === null ? undefined : await accountOrder(ctx.db, who.openId, beforeId);
+    if (beforeId !== null && !before) return apiError(400, 'invalid_request', 'before must be the order_id of one of this account’s orders (next_before of the previous page)');
+    const { rows, next } = await accountOrders(ctx.db, who.openId, { limit, before });
+    return apiOk(200, { open_id: who.openId, orders: rows.map(view), next_before: next });
   };
 
   const entitlements = async (rc: RequestContext): Promise<Reply> => {

@@ -108,8 +108,19 @@ describe.each(databaseTargets())('store API on $target', ({ target, skip }) => {
     expect((await api(base(), `/v1/orders/${bens.order_id}`, { token: ava })).status).toBe(404);
     expect((await api<OrderView>(base(), `/v1/orders/${bens.order_id}`, { token: ben })).body.order_id).toBe(bens.order_id);
     const second = await buy(base(), ben, 'sticker_pack');
-    const list = await api<{ orders: OrderView[] }>(base(), '/v1/orders', { token: ben });
+    const list = await api<{ orders: OrderView[]; next_before: string | null }>(base(), '/v1/orders', { token: ben });
     expect(list.body.orders.map((o) => o.order_id)).toEqual([second.order_id, bens.order_id]);
+    expect(list.body.next_before).toBeNull();
+
+    // Every order, page by page: next_before says where the next page starts.
+    const first = await api<{ orders: OrderView[]; next_before: string | null }>(base(), '/v1/orders?limit=1', { token: ben });
+    expect(first.body.orders.map((o) => o.order_id)).toEqual([second.order_id]);
+    expect(first.body.next_before).toBe(second.order_id);
+    const last = await api<{ orders: OrderView[]; next_before: string | null }>(base(), `/v1/orders?limit=1&before=${first.body.next_before}`, { token: ben });
+    expect(last.body.orders.map((o) => o.order_id)).toEqual([bens.order_id]);
+    expect(last.body.next_before).toBeNull();
+    expect((await api(base(), `/v1/orders?before=${bens.order_id}`, { token: ava })).status).toBe(400);
+    expect((await api(base(), '/v1/orders?limit=101', { token: ben })).status).toBe(400);
   });
 
   it.skipIf(skip)('grants the items only when the signed payment webhook arrives, and a refund takes back per the refund rule', async () => {
