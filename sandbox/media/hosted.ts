@@ -32,7 +32,8 @@ import type { RequestContext, Route } from '../http/router.js';
 /** Larger than a photo may be (20 MB), so the platform's own check is what refuses an oversize one. */
 export const MAX_HOSTED_BYTES = 64 * 1024 * 1024;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-const TYPES = new Set(['image/jpeg', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm']);
+/** Photos for photo posts and videos for video pulls: everything else is refused with 415. */
+export const HOSTED_MEDIA_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm']);
 
 class TooLarge extends Error {}
 
@@ -59,7 +60,7 @@ export function hostedMediaRoutes(ctx: SandboxContext): Route[] {
     const name = rc.params.name!;
     if (!NAME.test(name)) return errorB(rc.logId, 'invalid_params', 'the name must be 1-128 of A-Z a-z 0-9 . _ - and start with a letter or digit');
     const type = (rc.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!TYPES.has(type)) return errorB(rc.logId, 'invalid_params', `Content-Type must be one of ${[...TYPES].join(', ')}`, { status: 415 });
+    if (!HOSTED_MEDIA_TYPES.has(type)) return errorB(rc.logId, 'invalid_params', `Content-Type must be one of ${[...HOSTED_MEDIA_TYPES].join(', ')}`, { status: 415 });
     const declared = Number(rc.req.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_HOSTED_BYTES) return errorB(rc.logId, 'file_too_large', `at most ${MAX_HOSTED_BYTES} bytes`, { status: 413 });
     const app = auth.token.client_key;

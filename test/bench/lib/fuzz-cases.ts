@@ -247,6 +247,12 @@ function semanticRefusals(channel: string, proper: Proper): RouteSpec['own'] {
   return make ? [(r) => ({ mutation: 'input the app must refuse', request: { ...proper, body: json(make(r)) } })] : [];
 }
 
+/**
+ * Types the media host refuses (415). It hosts videos as well as photos (for video pulls), so
+ * video/mp4 is no mistake there; reaching it as one made a 200 count as wrongly accepted.
+ */
+export const NOT_HOSTED_TYPES = ['text/plain', 'application/json', 'image/svg+xml', 'image/png'] as const;
+
 /** The sandbox's media host (standing in for a partner's file server): PUT and DELETE need the user's token and a plain name. */
 function hostedMedia(user: [string, string], wrongBearer: (proper: Proper, other: string) => RouteSpec['own'][number], unknownId: string): RouteSpec[] {
   const badNames = ['..%2fstate.json', '.hidden', '%00x.jpg', 'a'.repeat(200), 'x%2fy.jpg', '-x.jpg'];
@@ -258,7 +264,7 @@ function hostedMedia(user: [string, string], wrongBearer: (proper: Proper, other
       target: 'api',
       route: 'PUT /sandbox/media/hosted/:name',
       proper: put,
-      own: [wrongBearer(put, 'act.nope'), badName(put), (r) => ({ mutation: 'not an image type', request: { ...put, headers: [user, ['Content-Type', r.pick(['text/plain', 'application/json', 'image/svg+xml', 'video/mp4'])]] } })],
+      own: [wrongBearer(put, 'act.nope'), badName(put), (r) => ({ mutation: 'not a media type', request: { ...put, headers: [user, ['Content-Type', r.pick(NOT_HOSTED_TYPES)]] } })],
     },
     { target: 'api', route: 'DELETE /sandbox/media/hosted/:name', proper: remove, own: [wrongBearer(remove, 'act.nope'), badName(remove)] },
     {
