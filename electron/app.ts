@@ -89,7 +89,7 @@ export interface App {
 
 export async function createApp(host: AppHost): Promise<App> {
   prepareDataDir(host.dataDir);
-  const lock = lockDataDir(host.dataDir, { runtime: host.runtime });
+  const lock = await lockDataDir(host.dataDir, { runtime: host.runtime });
   const hub = new EventHub();
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));

@@ -9,10 +9,16 @@
  * when the PID is alive and still has that start time; and an Electron holder can never be alive
  * beside a new Electron process, which already holds Electron's single-instance lock on the same
  * folder (main.ts claims it before the app is built). Anything else is a lock to take over.
+ *
+ * Windows gives no start time to read, so there the holder also listens on a named pipe of its
+ * own for as long as it runs (the OS removes it with the process): a live PID whose pipe does not
+ * answer is some other process that got the number after a reboot.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { connect, createServer, type Server } from 'node:net';
+import { join, resolve } from 'node:path';
 import { AppError } from '../core/result.js';
 
 export interface DataDirLock {
@@ -23,6 +29,11 @@ export interface LockOptions {
   runtime: 'electron' | 'web';
   /** A process's start time as the OS reports it, null when it cannot be known (tests replace it). */
   startOf?: (pid: number) => string | null;
+  /**
+   * Where the holder answers while it runs, asked when a holder's start time cannot be read: a
+   * named pipe on Windows (aliveEndpoint), none elsewhere; tests name a Unix socket.
+   */
+  aliveAt?: string | null;
 }
 
 interface Holder {
@@ -33,7 +44,7 @@ interface Holder {
 
 export const LOCK_FILE = 'draftdeck.lock';
 
-export function lockDataDir(dataDir: string, { runtime, startOf = processStartTime }: LockOptions): DataDirLock {
+export async function lockDataDir(dataDir: string, { runtime, startOf = processStartTime, aliveAt = aliveEndpoint(dataDir) }: LockOptions): Promise<DataDirLock> {
   const path = join(dataDir, LOCK_FILE);
   const mine = JSON.stringify({ pid: process.pid, started: startOf(process.pid), runtime } satisfies Holder);
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -41,8 +52,10 @@ export function lockDataDir(dataDir: string, { runtime, startOf = processStartTi
       const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, mine);
       closeSync(fd);
+      const answering = aliveAt ? await answerAt(aliveAt) : null;
       return {
         release() {
+          answering?.close();
           try {
             if (readFileSync(path, 'utf8') === mine) unlinkSync(path);
           } catch {
@@ -53,13 +66,46 @@ export function lockDataDir(dataDir: string, { runtime, startOf = processStartTi
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = parseHolder(readFileSync(path, 'utf8'));
-      if (holder && holdsIt(holder, runtime, startOf)) {
+      if (holder && (await holdsIt(holder, runtime, startOf, aliveAt))) {
         throw new AppError('already_running', `Draftdeck is already running with this data folder (${dataDir}, process ${holder.pid}); use that window, or start with another --data-dir`);
       }
       unlinkSync(path); // left by a process that is gone: take it over
     }
   }
   throw new AppError('lock_failed', `Could not lock ${path}`);
+}
+
+/** The named pipe a holder of `dataDir` answers on, on Windows; null elsewhere (start times are read there). */
+export function aliveEndpoint(dataDir: string, platform: NodeJS.Platform = process.platform): string | null {
+  if (platform !== 'win32') return null;
+  // Windows paths are case-insensitive: one folder, one pipe name.
+  return `\\\\.\\pipe\\draftdeck-${createHash('sha256').update(resolve(dataDir).toLowerCase()).digest('hex').slice(0, 32)}`;
+}
+
+/** Listens at `endpoint` for as long as the lock is held; null if it cannot (the lock still holds, its holder is just not recognisable from outside). */
+function answerAt(endpoint: string): Promise<Server | null> {
+  return new Promise((done) => {
+    const server = createServer((socket) => socket.destroy());
+    server.once('error', () => done(null));
+    server.listen(endpoint, () => {
+      server.unref();
+      done(server);
+    });
+  });
+}
+
+/** Whether something listens at `endpoint`. */
+function answers(endpoint: string): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(endpoint);
+    const finish = (alive: boolean) => {
+      socket.destroy();
+      done(alive);
+    };
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.setTimeout(2_000, () => finish(true)); // slow, not gone: do not take it over
+  });
 }
 
 /** The lock's content: {pid, started, runtime}, or a bare PID (locks written before this format). */
@@ -75,12 +121,13 @@ function parseHolder(text: string): Holder | null {
   }
 }
 
-function holdsIt(holder: Holder, runtime: LockOptions['runtime'], startOf: (pid: number) => string | null): boolean {
+async function holdsIt(holder: Holder, runtime: LockOptions['runtime'], startOf: (pid: number) => string | null, aliveAt: string | null): Promise<boolean> {
   if (holder.pid === process.pid || !isAlive(holder.pid)) return false;
   if (holder.runtime === 'electron' && runtime === 'electron') return false;
   const started = holder.started === null ? null : startOf(holder.pid);
-  // Alive, and either the same process (same start time) or one we cannot tell apart from it.
-  return started === null || started === holder.started;
+  if (started !== null) return started === holder.started;
+  // Alive, and no start time to compare: the holder's pipe tells (Windows), else it cannot be told apart.
+  return aliveAt ? answers(aliveAt) : true;
 }
 
 /** When `pid` started, in whatever unit the OS gives; null where it cannot be read (Windows). */

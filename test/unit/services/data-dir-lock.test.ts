@@ -3,12 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { LOCK_FILE, lockDataDir, processStartTime } from '../../../electron/services/data-dir-lock.js';
+import { connect, createServer } from 'node:net';
+import { aliveEndpoint, LOCK_FILE, lockDataDir, processStartTime } from '../../../electron/services/data-dir-lock.js';
 
-function withDir(run: (dir: string) => void): void {
+async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dd-lock-'));
   try {
-    run(dir);
+    await run(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -19,9 +20,9 @@ const live = process.ppid;
 const holder = (fields: object) => JSON.stringify(fields);
 
 describe('data dir lock', () => {
-  it('records the PID, its start time and the runtime, and frees the dir on release', () => {
-    withDir((dir) => {
-      const lock = lockDataDir(dir, { runtime: 'web' });
+  it('records the PID, its start time and the runtime, and frees the dir on release', async () => {
+    await withDir(async (dir) => {
+      const lock = await lockDataDir(dir, { runtime: 'web' });
       expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toEqual({ pid: process.pid, started: processStartTime(process.pid), runtime: 'web' });
       lock.release();
       expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
@@ -33,47 +34,84 @@ describe('data dir lock', () => {
     expect(processStartTime(live)).not.toBe(processStartTime(process.pid));
   });
 
-  it('refuses a second holder while the first lives', () => {
-    withDir((dir) => {
+  it('refuses a second holder while the first lives', async () => {
+    await withDir(async (dir) => {
       writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: processStartTime(live), runtime: 'web' }));
-      expect(() => lockDataDir(dir, { runtime: 'web' })).toThrow(/already running/);
-      expect(() => lockDataDir(dir, { runtime: 'electron' })).toThrow(/already running/);
+      await expect(lockDataDir(dir, { runtime: 'web' })).rejects.toThrow(/already running/);
+      await expect(lockDataDir(dir, { runtime: 'electron' })).rejects.toThrow(/already running/);
     });
   });
 
-  it('takes over a lock whose PID now belongs to another process (a reboot reused it)', () => {
-    withDir((dir) => {
+  it('takes over a lock whose PID now belongs to another process (a reboot reused it)', async () => {
+    await withDir(async (dir) => {
       writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: '12345', runtime: 'web' }));
-      lockDataDir(dir, { runtime: 'web' }).release();
+      (await lockDataDir(dir, { runtime: 'web' })).release();
     });
   });
 
-  it('in Electron, takes over a lock another Electron left: holding the single-instance lock proves it gone', () => {
-    withDir((dir) => {
+  it('in Electron, takes over a lock another Electron left: holding the single-instance lock proves it gone', async () => {
+    await withDir(async (dir) => {
       const lockedBy = holder({ pid: live, started: null, runtime: 'electron' });
       writeFileSync(join(dir, LOCK_FILE), lockedBy);
-      expect(() => lockDataDir(dir, { runtime: 'web' })).toThrow(/already running/);
-      lockDataDir(dir, { runtime: 'electron' }).release();
+      await expect(lockDataDir(dir, { runtime: 'web' })).rejects.toThrow(/already running/);
+      (await lockDataDir(dir, { runtime: 'electron' })).release();
     });
   });
 
-  it('still refuses a live holder whose start time cannot be read (Windows)', () => {
-    withDir((dir) => {
+  it('with no start time to read (Windows), refuses a live holder that answers at its endpoint', async () => {
+    await withDir(async (dir) => {
+      const endpoint = join(dir, 'alive.sock');
+      const holderListening = createServer((socket) => socket.destroy());
+      await new Promise<void>((done) => holderListening.listen(endpoint, done));
+      try {
+        writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: '12345', runtime: 'web' }));
+        await expect(lockDataDir(dir, { runtime: 'web', startOf: () => null, aliveAt: endpoint })).rejects.toThrow(/already running/);
+      } finally {
+        holderListening.close();
+      }
+    });
+  });
+
+  it('with no start time to read (Windows), takes over a lock whose live PID does not answer (a reboot gave the number to another process)', async () => {
+    await withDir(async (dir) => {
       writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: '12345', runtime: 'web' }));
-      expect(() => lockDataDir(dir, { runtime: 'web', startOf: () => null })).toThrow(/already running/);
+      const lock = await lockDataDir(dir, { runtime: 'web', startOf: () => null, aliveAt: join(dir, 'alive.sock') });
+      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
+      lock.release();
     });
   });
 
-  it('takes over a lock left by a process that died, in the old bare-PID form too', () => {
-    withDir((dir) => {
+  it('answers at its endpoint while it holds the lock, so another process is refused, and stops answering on release', async () => {
+    await withDir(async (dir) => {
+      const endpoint = join(dir, 'alive.sock');
+      const lock = await lockDataDir(dir, { runtime: 'web', startOf: () => null, aliveAt: endpoint });
+      const options = `{ runtime: 'web', startOf: () => null, aliveAt: ${JSON.stringify(endpoint)} }`;
+      const second = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('./electron/services/data-dir-lock.ts').then((m) => m.lockDataDir(${JSON.stringify(dir)}, ${options})).then(() => process.exit(0), (e) => { process.stdout.write(e.code); process.exit(1); })`], { cwd: process.cwd(), encoding: 'utf8' });
+      expect(second.stdout).toBe('already_running');
+      lock.release();
+      const reached = await new Promise<boolean>((done) => connect(endpoint).once('connect', () => done(true)).once('error', () => done(false)));
+      expect(reached).toBe(false);
+    });
+  });
+
+  it('names a pipe per data folder on Windows, whatever the letter case, and none elsewhere', () => {
+    expect(aliveEndpoint('/data/Draftdeck', 'win32')).toMatch(/^\\\\\.\\pipe\\draftdeck-[0-9a-f]{32}$/);
+    expect(aliveEndpoint('/data/Draftdeck', 'win32')).toBe(aliveEndpoint('/DATA/draftdeck', 'win32'));
+    expect(aliveEndpoint('/data/other', 'win32')).not.toBe(aliveEndpoint('/data/Draftdeck', 'win32'));
+    expect(aliveEndpoint('/data/Draftdeck', 'linux')).toBeNull();
+    expect(aliveEndpoint('/data/Draftdeck', 'darwin')).toBeNull();
+  });
+
+  it('takes over a lock left by a process that died, in the old bare-PID form too', async () => {
+    await withDir(async (dir) => {
       const gone = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
       // A real process id, and that process is gone (signal 0 finds no such process).
       expect(Number.isInteger(gone) && gone > 0).toBe(true);
       expect(() => process.kill(gone, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
       writeFileSync(join(dir, LOCK_FILE), holder({ pid: gone, started: '1', runtime: 'web' }));
-      lockDataDir(dir, { runtime: 'web' }).release();
+      (await lockDataDir(dir, { runtime: 'web' })).release();
       writeFileSync(join(dir, LOCK_FILE), String(gone));
-      const lock = lockDataDir(dir, { runtime: 'web' });
+      const lock = await lockDataDir(dir, { runtime: 'web' });
       // Taken over: the lock now names this process, so a second Draftdeck is refused...
       expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
       const second = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('./electron/services/data-dir-lock.ts').then((m) => m.lockDataDir(${JSON.stringify(dir)}, { runtime: 'web' })).then(() => process.exit(0), (e) => { process.stdout.write(e.code); process.exit(1); })`], { cwd: process.cwd() });
@@ -85,10 +123,10 @@ describe('data dir lock', () => {
     });
   });
 
-  it('takes over an unreadable lock (a crash while it was written)', () => {
-    withDir((dir) => {
+  it('takes over an unreadable lock (a crash while it was written)', async () => {
+    await withDir(async (dir) => {
       writeFileSync(join(dir, LOCK_FILE), '{"pid":');
-      lockDataDir(dir, { runtime: 'web' }).release();
+      (await lockDataDir(dir, { runtime: 'web' })).release();
     });
   });
 });
