@@ -1,7 +1,8 @@
 /**
  * Watch folders against the real upload engine and a real sandbox, with a real temp folder: a
  * video written in pieces is taken only once it has stopped growing and arrives whole; nothing is
- * taken twice across a restart of both the engine and the watcher; a paused folder takes nothing;
+ * taken twice across a restart of both the engine and the watcher; content already queued or
+ * delivered for the account is skipped with the reason; a paused folder takes nothing;
  * the periodic scan alone finds files (fs.watch silent); typed paths are validated. Time is the
  * test's own clock, so "stopped growing for 3 s" is decided without waiting.
  */
@@ -162,6 +163,37 @@ describe('watch folders', () => {
     await watcher.scanAll();
     await until(uploads, (drafts) => drafts.length === 2);
     expect(watcher.list()[0]).toMatchObject({ taken: 2 });
+  });
+
+  it('skips content already queued or delivered for the account (the duplicate rule of a dropped file), and never tries it again', { timeout: 60_000 }, async () => {
+    const clock = new TestClock();
+    let { uploads, watcher } = start(clock);
+    // The person dropped this video by hand; it reached the inbox.
+    const dropped = join(dataDir, 'dropped.mp4');
+    await writeMp4File(dropped, 2 * MiB, 7);
+    await uploads.add(OPEN_ID, [{ filePath: dropped, fileName: 'dropped.mp4', mimeType: 'video/mp4', durationMs: null, ownsFile: false }]);
+    await until(uploads, (drafts) => drafts[0]?.state === 'inbox');
+
+    await watcher.add(OPEN_ID, folder);
+    // The same bytes appear in the folder under another name (an export copied twice).
+    await writeFile(join(folder, 'export-copy.mp4'), await readFile(dropped));
+    await watcher.scanAll();
+    clock.advance(STABLE_MS);
+    await watcher.scanAll();
+    expect(uploads.list().map((draft) => draft.fileName)).toEqual(['dropped.mp4']);
+    const [view] = watcher.list();
+    expect(view).toMatchObject({ taken: 0, growing: 0 });
+    expect(view!.skipped).toEqual([{ fileName: 'export-copy.mp4', reason: expect.stringContaining('has the same content as dropped.mp4, already delivered'), at: clock.now() }]);
+
+    // Recorded as skipped: a restart neither takes it nor asks again.
+    await stop();
+    ({ uploads, watcher } = start(clock));
+    for (let look = 0; look < 3; look++) {
+      await watcher.scanAll();
+      clock.advance(STABLE_MS);
+    }
+    expect(uploads.list().map((draft) => draft.fileName)).toEqual(['dropped.mp4']);
+    expect(watcher.list()[0]!.skipped).toHaveLength(1);
   });
 
   it('a paused folder takes nothing until it is resumed', { timeout: 60_000 }, async () => {
