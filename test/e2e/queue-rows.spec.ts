@@ -137,6 +137,7 @@ test.describe('videos by URL', () => {
     const seen = await recordStatusTexts(page);
     // 1 GiB: the download and the processing after it last longer than two status reads.
     const url = `${await sandboxBase(webApp.current)}/sandbox/media/sample.mp4?bytes=${1024 * MiB}`;
+    await page.getByRole('button', { name: 'Add by URL' }).click();
     await page.getByLabel('Video URL').fill(url);
     await page.getByRole('button', { name: 'Add URL' }).click();
     const row = draftRow(page, 'sample.mp4');
@@ -156,7 +157,9 @@ test.describe('videos by URL', () => {
     test.setTimeout(90_000);
     await signIn(webApp.current, 'sbx-user-ava');
     await openQueue(page, webApp.current);
+    await page.getByRole('button', { name: 'Add by URL' }).click();
     const field = page.getByLabel('Video URL');
+    await expect(field).toBeFocused();
 
     // Not a web address: refused before anything is asked (the main process refuses it too).
     await field.fill('file:///etc/passwd');
@@ -177,6 +180,11 @@ test.describe('videos by URL', () => {
     await expect(missing.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(missing).toContainText('could not download the video from its URL: check that the address opens in a browser');
     await expect(page.getByRole('button', { name: 'Retry missing.mp4' })).toBeVisible();
+
+    // Escape closes the form and gives the keyboard back to the button that opened it.
+    await field.press('Escape');
+    await expect(field).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add by URL' })).toBeFocused();
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -47,6 +47,19 @@ interface View {
 
 const VIEWS: View[] = [
   { name: 'Queue', hash: '#/queue', heading: 'Queue' },
+  {
+    name: 'Queue with the URL form open',
+    hash: '#/queue',
+    heading: 'Queue',
+    async open(page) {
+      await page.getByRole('button', { name: 'Add by URL' }).click();
+      await expect(page.getByLabel('Video URL')).toBeFocused();
+    },
+    async close(page) {
+      await page.getByRole('form', { name: 'Add a video by URL' }).getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByLabel('Video URL')).toHaveCount(0);
+    },
+  },
   { name: 'Photos', hash: '#/photos', heading: 'Photos' },
   {
     name: 'Research with results and an account card',

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
 import { LoadStatus } from '../components/LoadStatus';
@@ -31,6 +31,13 @@ export function QueueView() {
   const count = useDrafts((state) => state.order.length);
   const incoming = useIntake((state) => state.items.filter((item) => item.phase !== 'refused' && item.phase !== 'failed').length);
   const target = useUploadTarget();
+  const [urlOpen, setUrlOpen] = useState(false);
+  const urlToggle = useRef<HTMLButtonElement>(null);
+  const closeUrl = () => {
+    setUrlOpen(false);
+    // The form is gone: keyboard focus goes back to the button that opened it.
+    urlToggle.current?.focus();
+  };
 
   const ready = loaded && target.known;
   useEffect(() => {
@@ -87,8 +94,8 @@ export function QueueView() {
     <>
       <PageHeader title="Queue" description={DESCRIPTION} />
       <DropZone destination={targetWords(target)} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
-        <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} />
-        <AddByUrl openId={target.openId} />
+        <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} urlOpen={urlOpen} urlToggle={urlToggle} onToggleUrl={() => (urlOpen ? closeUrl() : setUrlOpen(true))} />
+        {urlOpen ? <AddByUrl openId={target.openId} onClose={closeUrl} /> : null}
         {count > 0 ? <QueueTools /> : null}
         <div className="queue-notices">
           <ActionError />

@@ -4,15 +4,17 @@
  * platform. The page and the main process check the address's form (common/url-policy.ts); the
  * platform decides whether it is verified (a refusal shows on the draft's row, with what to do).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../../common/url-policy';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { request } from '../../state/connection';
 import { addedDrafts } from '../../state/drafts';
 import { asApiError } from '../../state/settings';
+import { ADD_BY_URL_ID } from './QueueToolbar';
 
-export function AddByUrl({ openId }: { openId: string | null }) {
+/** Opened from the toolbar's "Add by URL"; stays open for the next address until closed (Close or Escape). */
+export function AddByUrl({ openId, onClose }: { openId: string | null; onClose: () => void }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,9 +35,15 @@ export function AddByUrl({ openId }: { openId: string | null }) {
       setBusy(false);
     }
   };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onClose();
+  };
   return (
-    <form className="add-by-url" onSubmit={(event) => void submit(event)}>
+    <form id={ADD_BY_URL_ID} className="add-by-url" aria-label="Add a video by URL" onSubmit={(event) => void submit(event)} onKeyDown={closeOnEscape}>
       <TextField
+        autoFocus
         label="Video URL"
         hint="On a domain or URL prefix verified for this app on the platform; the platform downloads it"
         error={error}
@@ -50,6 +58,9 @@ export function AddByUrl({ openId }: { openId: string | null }) {
       />
       <Button variant="secondary" type="submit" unavailable={!openId || url.trim() === ''} busy={busy}>
         Add URL
+      </Button>
+      <Button variant="ghost" onClick={onClose}>
+        Close
       </Button>
     </form>
   );

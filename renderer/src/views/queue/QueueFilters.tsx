@@ -1,6 +1,7 @@
 /**
  * What the queue shows: one account or all, one state or all (each with its count), grouped by
- * account or not, the list or the day plan; and clearing the finished drafts of what is shown.
+ * account or not, the list or the day plan; and clearing the finished drafts of what is shown
+ * (beside the selection, so the filters keep to one row).
  */
 import { useId, useMemo } from 'react';
 import type { DraftState } from '../../api/contract';
@@ -24,12 +25,13 @@ export function QueueFilters() {
     return found ? accountLabel(found) : openId;
   };
   const stateCounts = account === null ? summary : (counts.get(account) ?? { total: 0 });
-  const finished = account === null ? summary.inbox + summary.posted : (counts.get(account)?.inbox ?? 0) + (counts.get(account)?.posted ?? 0);
 
+  // One row above the list: the labels are for screen readers only, since each select's own text
+  // ("All accounts (3)", "Waiting (2)") already says what it filters.
   return (
     <div className="queue-filters" role="group" aria-label="Show">
-      <div className="toolbar-field">
-        <label className="toolbar-field__label" htmlFor={`${id}-account`}>
+      <div className="queue-filters__field">
+        <label className="visually-hidden" htmlFor={`${id}-account`}>
           Account
         </label>
         <select id={`${id}-account`} className="select" value={account ?? ''} onChange={(event) => setFilter({ account: event.target.value || null })}>
@@ -41,8 +43,8 @@ export function QueueFilters() {
           ))}
         </select>
       </div>
-      <div className="toolbar-field">
-        <label className="toolbar-field__label" htmlFor={`${id}-state`}>
+      <div className="queue-filters__field">
+        <label className="visually-hidden" htmlFor={`${id}-state`}>
           State
         </label>
         <select id={`${id}-state`} className="select select--narrow" value={state ?? ''} onChange={(event) => setFilter({ state: (event.target.value || null) as DraftState | null })}>
@@ -62,11 +64,22 @@ export function QueueFilters() {
         <Button variant="ghost" aria-pressed={mode === 'plan'} onClick={() => setFilter({ mode: mode === 'plan' ? 'list' : 'plan' })}>
           {mode === 'plan' ? 'Show the list' : 'Today’s plan'}
         </Button>
-        <Button unavailable={finished === 0} onClick={() => finished > 0 && void clearFinished(account)}>
-          Clear finished ({finished.toLocaleString()})
-        </Button>
       </div>
     </div>
+  );
+}
+
+/** Removes the finished drafts (in the inbox or posted) of the account shown, or of all. */
+export function ClearFinished() {
+  const byId = useDrafts((state) => state.byId);
+  const summary = useDrafts((state) => state.summary);
+  const account = useQueueView((state) => state.account);
+  const counts = useMemo(() => countByAccount(byId), [byId]);
+  const finished = account === null ? summary.inbox + summary.posted : (counts.get(account)?.inbox ?? 0) + (counts.get(account)?.posted ?? 0);
+  return (
+    <Button className="queue-selection__clear" unavailable={finished === 0} onClick={() => finished > 0 && void clearFinished(account)}>
+      Clear finished ({finished.toLocaleString()})
+    </Button>
   );
 }
 

@@ -1,3 +1,5 @@
+import type { RefObject } from 'react';
+import { Button } from '../../components/Button';
 import { useDrafts } from '../../state/drafts';
 import { plural } from '../../format';
 import { ChooseVideosButton } from './ChooseVideosButton';
@@ -6,18 +8,33 @@ import { summaryParts } from './draft-words';
 import { UploadAccountPicker } from './UploadAccountPicker';
 import type { UploadTarget } from './use-upload-target';
 
-/** Stays in view while the list scrolls: where drafts go, how many upload at once, a way to add, and the counts. */
-export function QueueToolbar({ target, onFiles, hasDrafts }: { target: UploadTarget; onFiles: (files: File[]) => void; hasDrafts: boolean }) {
+/** The id of the "Add by URL" form, which the toolbar's button opens and closes. */
+export const ADD_BY_URL_ID = 'queue-add-by-url';
+
+interface QueueToolbarProps {
+  target: UploadTarget;
+  onFiles: (files: File[]) => void;
+  hasDrafts: boolean;
+  /** The "Add by URL" form is open (it shows under the bar: most people add files, so it waits behind a button). */
+  urlOpen: boolean;
+  urlToggle: RefObject<HTMLButtonElement | null>;
+  onToggleUrl: () => void;
+}
+
+/** Stays in view while the list scrolls: where drafts go, how many upload at once, the ways to add, and the counts. */
+export function QueueToolbar({ target, onFiles, hasDrafts, urlOpen, urlToggle, onToggleUrl }: QueueToolbarProps) {
   return (
     <div className="queue-bar">
       <div className="queue-bar__controls">
         <UploadAccountPicker target={target} />
         <ConcurrencyPicker />
-        {hasDrafts ? (
-          <div className="queue-bar__add">
-            <ChooseVideosButton onFiles={onFiles} disabled={target.openId === null} />
-          </div>
-        ) : null}
+        <div className="queue-bar__add">
+          <Button ref={urlToggle} variant="ghost" aria-expanded={urlOpen} aria-controls={ADD_BY_URL_ID} onClick={onToggleUrl}>
+            Add by URL
+          </Button>
+          {/* An empty queue offers the picker in its own invitation. */}
+          {hasDrafts ? <ChooseVideosButton onFiles={onFiles} disabled={target.openId === null} /> : null}
+        </div>
       </div>
       {hasDrafts ? <QueueSummary /> : null}
     </div>

@@ -1,17 +1,20 @@
 import { useQueueView, useVisibleRows } from '../../state/queue-view';
 import { BulkBar } from './BulkBar';
 import { DraftList } from './DraftList';
-import { AccountCounts, QueueFilters } from './QueueFilters';
+import { AccountCounts, ClearFinished, QueueFilters } from './QueueFilters';
 import { QueuePlan } from './QueuePlan';
 
-/** Above a non-empty queue: what it shows, its counts per account and state, and the selection's bulk actions. */
+/** Above a non-empty queue: what it shows, its counts per account and state, the selection's bulk actions and clearing the finished. */
 export function QueueTools() {
   const mode = useQueueView((state) => state.mode);
   return (
     <div className="queue-tools">
       <QueueFilters />
       <AccountCounts />
-      {mode === 'list' ? <SelectionBar /> : null}
+      <div className="queue-selection">
+        {mode === 'list' ? <SelectionBar /> : null}
+        <ClearFinished />
+      </div>
     </div>
   );
 }
