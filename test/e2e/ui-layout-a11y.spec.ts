@@ -116,7 +116,7 @@ test.afterAll(async () => {
 
 // One test, a step per view, so one app serves them all and every view is checked even when one fails.
 test('every view is usable from 800×600 to 2560×1440 in both themes', async () => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   for (const view of VIEWS) {
     await test.step(view.name, async () => {
       await showView(page, view);
