@@ -10,27 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareImage } from '../../electron/services/photos/image-prep.js';
-import { approveConsent } from '../support/consent-browser.js';
 import { fixturePath, fixturePhotos } from '../support/photos.js';
-import type { RunningWebApp } from '../support/web-app.js';
+import { callApp, signIn } from './fixtures/queue.js';
 import { expect, openApp, test } from './fixtures/web-app.js';
-
-async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown): Promise<T> {
-  const response = await fetch(`${app.origin}/api/call/${channel}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${app.token}`, ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: input === undefined ? undefined : JSON.stringify(input),
-  });
-  const result = (await response.json()) as { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
-
-async function signIn(app: RunningWebApp, openId: string): Promise<void> {
-  const { authorizeUrl } = await callApp<{ authorizeUrl: string }>(app, 'accounts.signIn.start');
-  await approveConsent(authorizeUrl, openId);
-  await expect.poll(async () => (await callApp<{ openId: string }[]>(app, 'accounts.list')).map((account) => account.openId)).toContain(openId);
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

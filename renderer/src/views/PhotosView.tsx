@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBanner } from '../components/ErrorBanner';
-import { Icon } from '../components/Icon';
+import { ChooseFilesButton } from '../components/ChooseFilesButton';
 import { PageHeader } from '../components/PageHeader';
 import { accountLabel, canReceiveDrafts, useAccounts } from '../state/accounts';
 import { hashFor } from '../state/navigation';
@@ -22,7 +22,6 @@ export function PhotosView() {
   const error = useComposer((state) => state.error);
   const blocker = useComposer(sendBlocker);
   const eligible = useAccounts(useShallow((state) => (state.accounts ?? []).filter(canReceiveDrafts)));
-  const chooser = useRef<HTMLInputElement>(null);
   const [pasted, setPasted] = useState('');
   const photoCount = posts.reduce((sum, post) => sum + post.keys.length, 0);
 
@@ -32,23 +31,9 @@ export function PhotosView() {
       <DropZone destination={eligible.length > 0 ? 'the photo composer' : null} onFiles={(files) => void addPhotoFiles(files)} onRefused={() => undefined} note="JPEG, PNG, WebP, AVIF, GIF or TIFF; fixed for the platform before sending (HEIC is refused: this build has no HEVC decoder)" testId="photos-drop-zone">
         <div className="photos">
           <div className="photos__toolbar">
-            <Button variant="primary" onClick={() => chooser.current?.click()}>
-              <Icon name="upload" size={16} />
+            <ChooseFilesButton accept={ACCEPT} onFiles={(files) => void addPhotoFiles(files)} testId="choose-photos-input">
               Choose photos
-            </Button>
-            <input
-              ref={chooser}
-              type="file"
-              multiple
-              accept={ACCEPT}
-              hidden
-              data-testid="choose-photos-input"
-              onChange={(event) => {
-                const files = [...(event.target.files ?? [])];
-                event.target.value = '';
-                if (files.length > 0) void addPhotoFiles(files);
-              }}
-            />
+            </ChooseFilesButton>
             <label className="field photos__paste">
               <span className="field__label">Or paste photo URLs (already on a verified prefix), one per line</span>
               <textarea className="input" rows={2} value={pasted} onChange={(event) => setPasted(event.target.value)} />

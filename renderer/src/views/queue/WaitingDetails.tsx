@@ -1,12 +1,12 @@
 /**
  * Why a draft waits for inbox space, in full, and when it will most likely go; with the way out:
- * send this account's waiting drafts to another account. A native modal dialog (focus moves in,
- * Escape closes, focus returns to the row's button).
+ * send this account's waiting drafts to another account. A modal (components/ModalDialog.tsx):
+ * focus moves in, Escape closes, focus returns to the row's button.
  */
-import { useEffect, useId, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DraftView } from '../../api/contract';
 import { Button } from '../../components/Button';
+import { ModalDialog } from '../../components/ModalDialog';
 import { accountLabel, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
 import { MoveWaiting } from './MoveWaiting';
@@ -18,48 +18,25 @@ export function useInboxWaiting(openId: string): string[] {
 }
 
 export function WaitingDetails({ draft, onClose }: { draft: DraftView; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
   const waiting = useInboxWaiting(draft.openId);
   const name = account ? accountLabel(account) : draft.openId;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element.showModal();
-    return () => {
-      element.close();
-      returnTo?.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId} className="dialog__title">
-        Why {draft.fileName} waits
-      </h2>
-      <div className="dialog__body">
-        <p data-testid="waiting-reason">{draft.reason}</p>
-        {draft.expectedAt !== null ? (
-          <p data-testid="waiting-expected">
-            Most likely it goes <strong>{whenWords(draft.expectedAt)}</strong>, when the oldest draft still waiting in {name}’s inbox is 24 hours old, or sooner if you post a draft from that inbox in the platform’s app.
-          </p>
-        ) : null}
-        <MoveWaiting from={draft.openId} ids={waiting} onMoved={onClose} />
-      </div>
-      <div className="dialog__actions">
-        <Button onClick={onClose}>Close</Button>
-      </div>
-    </dialog>
+    <ModalDialog
+      title={`Why ${draft.fileName} waits`}
+      onCancel={onClose}
+      body={
+        <>
+          <p data-testid="waiting-reason">{draft.reason}</p>
+          {draft.expectedAt !== null ? (
+            <p data-testid="waiting-expected">
+              Most likely it goes <strong>{whenWords(draft.expectedAt)}</strong>, when the oldest draft still waiting in {name}’s inbox is 24 hours old, or sooner if you post a draft from that inbox in the platform’s app.
+            </p>
+          ) : null}
+          <MoveWaiting from={draft.openId} ids={waiting} onMoved={onClose} />
+        </>
+      }
+      actions={<Button onClick={onClose}>Close</Button>}
+    />
   );
 }

@@ -1,0 +1,10 @@
+import { ChooseFilesButton } from '../../components/ChooseFilesButton';
+import { ACCEPT } from '../../media/video-file-rules';
+
+export function ChooseVideosButton({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled: boolean }) {
+  return (
+    <ChooseFilesButton accept={ACCEPT} onFiles={onFiles} disabled={disabled} testId="choose-videos-input">
+      Choose videos
+    </ChooseFilesButton>
+  );
+}
