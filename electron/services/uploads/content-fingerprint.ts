@@ -13,17 +13,28 @@
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { edgeHash, edgeRanges, type Fingerprint } from './fingerprint.js';
 
 export const SAMPLE_BYTES = 1024 * 1024;
 /** Bumped if the way keys are made changes, so old keys never match new ones by accident. */
 const VERSION = 'c1';
 
 export async function contentFingerprint(path: string): Promise<string> {
+  return (await fileKeys(path)).contentKey;
+}
+
+/**
+ * A new file's two keys from one read of its samples: its content key, and its resume fingerprint
+ * (fingerprint.ts), whose first and last 64 KiB lie inside the first and last samples.
+ */
+export async function fileKeys(path: string): Promise<{ contentKey: string; fingerprint: Fingerprint }> {
   const handle = await open(path, 'r');
   try {
-    const { size } = await handle.stat();
+    const info = await handle.stat();
+    const ranges = sampleRanges(info.size);
     const hash = createHash('sha256');
-    for (const [start, length] of sampleRanges(size)) {
+    const samples: Buffer[] = [];
+    for (const [start, length] of ranges) {
       const buffer = Buffer.alloc(length);
       let read = 0;
       while (read < length) {
@@ -31,9 +42,14 @@ export async function contentFingerprint(path: string): Promise<string> {
         if (bytesRead === 0) break;
         read += bytesRead;
       }
-      hash.update(buffer.subarray(0, read));
+      samples.push(buffer.subarray(0, read));
+      hash.update(samples.at(-1)!);
     }
-    return `${VERSION}:${size}:${hash.digest('hex')}`;
+    const [[, headLength], [tailStart, tailLength]] = edgeRanges(info.size);
+    const lastStart = ranges.at(-1)![0];
+    const tailOffset = tailStart - lastStart;
+    const edgeSha256 = edgeHash(samples[0]!.subarray(0, headLength), samples.at(-1)!.subarray(tailOffset, tailOffset + tailLength));
+    return { contentKey: `${VERSION}:${info.size}:${hash.digest('hex')}`, fingerprint: { size: info.size, mtimeMs: Math.trunc(info.mtimeMs), edgeSha256 } };
   } finally {
     await handle.close();
   }

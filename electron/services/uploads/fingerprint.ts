@@ -4,7 +4,7 @@
  * the common edits — re-export, trim — that keep the name).
  */
 import { createHash } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 
 const EDGE_BYTES = 64 * 1024;
 
@@ -15,21 +15,29 @@ export interface Fingerprint {
 }
 
 export async function fingerprintFile(path: string): Promise<Fingerprint> {
-  const info = await stat(path);
   const handle = await open(path, 'r');
   try {
-    const hash = createHash('sha256');
-    const head = Buffer.alloc(Math.min(EDGE_BYTES, info.size));
-    await handle.read(head, 0, head.length, 0);
-    hash.update(head);
-    const tailStart = Math.max(head.length, info.size - EDGE_BYTES);
-    const tail = Buffer.alloc(info.size - tailStart);
-    await handle.read(tail, 0, tail.length, tailStart);
-    hash.update(tail);
-    return { size: info.size, mtimeMs: Math.trunc(info.mtimeMs), edgeSha256: hash.digest('hex') };
+    const info = await handle.stat();
+    const [head, tail] = edgeRanges(info.size);
+    const read = async ([start, length]: [number, number]) => (await handle.read(Buffer.alloc(length), 0, length, start)).buffer;
+    return { size: info.size, mtimeMs: Math.trunc(info.mtimeMs), edgeSha256: edgeHash(await read(head), await read(tail)) };
   } finally {
     await handle.close();
   }
+}
+
+/** The byte ranges hashed, as [start, length]: the first 64 KiB, and the last 64 KiB not already in it. */
+export function edgeRanges(size: number): [[number, number], [number, number]] {
+  const headLength = Math.min(EDGE_BYTES, size);
+  const tailStart = Math.max(headLength, size - EDGE_BYTES);
+  return [
+    [0, headLength],
+    [tailStart, size - tailStart],
+  ];
+}
+
+export function edgeHash(head: Uint8Array, tail: Uint8Array): string {
+  return createHash('sha256').update(head).update(tail).digest('hex');
 }
 
 export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {

@@ -1,5 +1,5 @@
 /**
- * The publishing engine: it wires the queue (queue.ts, transitions.ts), the scheduler
+ * The publishing engine: it wires intake (intake.ts: new drafts), the queue (queue.ts, transitions.ts), the scheduler
  * (scheduler.ts), the media kinds (media-kind.ts; video-kind.ts + chunk-transfer.ts) and the
  * status poller (status-poller.ts), and sorts failures into what a draft does next. Each draft
  * goes queued → uploading (open a publish, deliver its media) → processing (status reads) →
@@ -10,8 +10,7 @@
  * backoff (Retry-After honoured); the platform's own limits are kept on our side so drafts wait
  * instead of failing; definitive refusals fail the draft once, with the reason in words.
  */
-import { randomUUID } from 'node:crypto';
-import { copyFile, link, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { BulkAction, BulkOutcome, DraftView, EarlierDraft } from '../../core/contract/index.js';
@@ -19,14 +18,13 @@ import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import { putChunk } from '../../api/chunk-put.js';
 import { backoffDelay } from '../../../common/backoff.js';
-import { isPlan, planChunks } from './chunk-plan.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
 import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';
 import { isKnownFailCode } from './fail-codes.js';
 import { classifyFailure } from './failure.js';
 import type { DraftChanged } from './batch-notices.js';
-import { fingerprintFile } from './fingerprint.js';
 import { contentFingerprint } from './content-fingerprint.js';
+import { checkFiles, linkCopies, photoDraft, urlDraft, videoDrafts, type DuplicatePolicy, type NewDraftFile } from './intake.js';
 import { DeliveredContent, earlierDrafts, indexQueue } from './duplicates.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
 import type { PublishApi } from '../../api/publish.js';
@@ -81,18 +79,7 @@ export interface UploadServiceDeps {
   draftChanged?: DraftChanged;
 }
 
-export interface NewDraftFile {
-  filePath: string;
-  fileName: string;
-  mimeType: DraftRecord['mimeType'];
-  durationMs: number | null;
-  ownsFile: boolean;
-  /** The frame the window read, for the thumbnail cache. */
-  thumbnail?: string | null;
-}
-
-/** "ask": refuse a file whose content is already queued or delivered to the account (duplicates.ts); "allow": the person said to add it again. */
-export type DuplicatePolicy = 'ask' | 'allow';
+export type { DuplicatePolicy, NewDraftFile };
 
 /** One file's earlier drafts for one account, as drafts.duplicates answers them. */
 export interface DuplicateFinding {
@@ -195,47 +182,11 @@ export class UploadService {
    * action: its drafts share a batch (the person hears about them once).
    */
   async add(openIds: string | readonly string[], files: NewDraftFile[], { duplicates = 'ask' }: { duplicates?: DuplicatePolicy } = {}): Promise<DraftView[]> {
-    const accounts = typeof openIds === 'string' ? [openIds] : [...openIds];
-    const checked: Array<{ file: NewDraftFile; size: number; fingerprint: DraftRecord['fingerprint']; contentKey: string }> = [];
-    const batchId = randomUUID();
-    for (const file of files) {
-      const info = await stat(file.filePath).catch(() => null);
-      if (!info?.isFile()) throw new AppError('file_missing', `${file.fileName} is not a readable file`);
-      const plan = planChunks(info.size);
-      if (!isPlan(plan)) throw new AppError(`file_${plan.code}`, `${file.fileName}: ${plan.message}`);
-      const fingerprint = await fingerprintFile(file.filePath);
-      if (file.thumbnail) await this.thumbnails.put(fingerprint, file.thumbnail);
-      checked.push({ file, size: info.size, fingerprint, contentKey: await contentFingerprint(file.filePath) });
-    }
-    const index = indexQueue(this.queue.all());
-    const added: DraftRecord[] = [];
-    for (const { file, size, fingerprint, contentKey } of checked) {
-      for (const openId of accounts) {
-        if (duplicates === 'ask') {
-          const earlier = earlierDrafts(openId, contentKey, index, this.delivered)[0];
-          if (earlier) throw new AppError('duplicate_content', `${file.fileName} has the same content as ${earlier.fileName}, already ${earlier.state === 'inbox' || earlier.state === 'posted' ? 'delivered' : 'queued'} for this account: add it again only if you mean to`);
-        }
-        const draft: DraftRecord = {
-          id: randomUUID(), kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile,
-          mimeType: file.mimeType, size, durationMs: file.durationMs, fingerprint, contentKey, sourceUrl: null, downloadedBytes: 0,
-          addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
-          uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-          attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId,
-        };
-        // A later file with the same content in this call is a duplicate of this one.
-        const key = `${openId} ${contentKey}`;
-        index.set(key, [...(index.get(key) ?? []), draft]);
-        added.push(draft);
-      }
-    }
-    // Our own copy of a dropped file is deleted when its draft is done: each further account's draft gets its own link to it.
-    const copies = new Map<string, number>();
-    for (const draft of added) {
-      if (!draft.ownsFile) continue;
-      const seen = copies.get(draft.filePath) ?? 0;
-      copies.set(draft.filePath, seen + 1);
-      if (seen > 0) draft.filePath = await ownCopy(draft.filePath, seen);
-    }
+    const checked = await checkFiles(files);
+    for (const { file, fingerprint } of checked) if (file.thumbnail) await this.thumbnails.put(fingerprint, file.thumbnail);
+    const accounts = typeof openIds === 'string' ? [openIds] : openIds;
+    const added = videoDrafts(accounts, checked, { duplicates, index: indexQueue(this.queue.all()), delivered: this.delivered, now: this.deps.clock.now() });
+    await linkCopies(added);
     for (const draft of added) this.queue.add(draft);
     this.pump();
     return added.map((draft) => this.queue.view(draft));
@@ -259,45 +210,17 @@ export class UploadService {
     return findings;
   }
 
-  /**
-   * A video the platform pulls from a URL (video-url-kind.ts). Its size is not known until the
-   * platform has downloaded it: the record carries 1 byte, and the queue shows the address and
-   * the downloaded bytes instead.
-   */
+  /** A video the platform pulls from a URL (intake.ts). */
   addUrl(openId: string, url: string): DraftView {
-    const address = new URL(url);
-    const last = address.pathname.split('/').filter(Boolean).at(-1) ?? '';
-    // The file name the address ends with, as a person reads it (a malformed %-escape stays as typed).
-    let name = last;
-    try {
-      name = decodeURIComponent(last);
-    } catch {
-      // keep it as typed
-    }
-    name ||= address.host;
-    const draft: DraftRecord = {
-      id: randomUUID(), kind: 'video_url', openId, fileName: name.slice(0, 255), filePath: '', ownsFile: false,
-      mimeType: 'video/mp4', size: 1, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: url, downloadedBytes: 0,
-      addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
-      uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId: randomUUID(),
-    };
-    this.queue.add(draft);
-    this.pump();
-    return this.queue.view(draft);
+    return this.queued(urlDraft(openId, url, this.deps.clock.now()));
   }
 
   /** A photo post for one account: a draft of the photo kind, in the same queue as videos. */
   addPhotoPost(openId: string, post: PhotoPost): DraftView {
-    const bytes = post.images.reduce((sum, image) => sum + image.bytes, 0);
-    const cover = post.images[post.coverIndex] ?? post.images[0]!;
-    const draft: DraftRecord = {
-      id: randomUUID(), kind: 'photo', openId, fileName: post.title || `${post.images.length} photo${post.images.length === 1 ? '' : 's'}`, filePath: '', ownsFile: false,
-      mimeType: cover.contentType, size: Math.max(1, bytes), durationMs: null, fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: null, downloadedBytes: 0,
-      addedAt: this.deps.clock.now(), state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
-      uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
-      attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: post, resumedAfterCrash: false, batchId: randomUUID(),
-    };
+    return this.queued(photoDraft(openId, post, this.deps.clock.now()));
+  }
+
+  private queued(draft: DraftRecord): DraftView {
     this.queue.add(draft);
     this.pump();
     return this.queue.view(draft);
@@ -745,11 +668,4 @@ export class UploadService {
       if (this.queue.get(draft.id)) this.queue.apply(draft.id, event);
     });
   }
-}
-
-/** A second name for our copy of a dropped file (a hard link; a copy where links are not possible), for another account's draft. */
-async function ownCopy(path: string, n: number): Promise<string> {
-  const copy = `${path}~${n}`;
-  await link(path, copy).catch(() => copyFile(path, copy));
-  return copy;
 }
