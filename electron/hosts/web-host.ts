@@ -235,9 +235,11 @@ function forbid(res: ServerResponse, reason: string): void {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  res.end(text);
+  // Encoded to UTF-8 once: Buffer.byteLength and then res.end(text) would each encode it, which for
+  // a slice of research rows (megabytes) was a third of the main process's time while loading.
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(bytes);
 }
 
 /** The whole body, or null once it exceeds `limit` (the rest is drained, not buffered). */
