@@ -1,17 +1,19 @@
 /**
  * The loaded rows, virtualized: only the rows in view (and a few either side) exist in the page,
  * so 100,000 rows scroll as smoothly as 100. Rows have one fixed height and the table scrolls in
- * its own box, so nothing is measured. Headings sort by their column (newest first until one is
+ * its own box, so nothing is measured: which rows are in view is arithmetic (use-row-window.ts). Headings sort by their column (newest first until one is
  * chosen); a username opens that account.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef } from 'react';
 import type { VideoField } from '../../../../common/research-rules';
 import { loadedRows, sortBy, useResearch } from '../../state/research';
 import type { VideoRow } from '../../api/contract';
 import { columnsFor, sortedOrder, type Column } from './columns';
+import { useRowWindow } from './use-row-window';
 
 const ROW_HEIGHT = 32;
+/** Rows rendered beyond each edge of the box. */
+const OVERSCAN = 6;
 /**
  * Rows are keyed by their slot (index modulo this), not their index: a row scrolled out hands its
  * DOM to the row scrolled in, which only changes text, instead of React removing and creating
@@ -33,9 +35,10 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   // Re-sorted when rows arrive (version) or the sort changes; null = arrival order.
   const order = useMemo(() => (sort ? sortedOrder(loadedRows(), sort.column as VideoField, sort.direction) : null), [sort, version]);
 
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const { start, end } = useRowWindow(scroller, count, ROW_HEIGHT, OVERSCAN);
   const rows = loadedRows();
-  const items = virtualizer.getVirtualItems();
+  const indexes: number[] = [];
+  for (let index = start; index < end; index++) indexes.push(index);
 
   return (
     <div className="results" role="table" aria-label="Loaded videos" aria-rowcount={count + 1}>
@@ -53,10 +56,10 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
             );
           })}
         </div>
-        <div className="results__body" style={{ height: virtualizer.getTotalSize(), width }}>
-          {items.map((item) => {
-            const row = rows[order ? order[item.index]! : item.index];
-            return row ? <ResultRow key={item.index % ROW_SLOTS} row={row} index={item.index} start={item.start} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
+        <div className="results__body" style={{ height: count * ROW_HEIGHT, width }}>
+          {indexes.map((index) => {
+            const row = rows[order ? order[index]! : index];
+            return row ? <ResultRow key={index % ROW_SLOTS} row={row} index={index} start={index * ROW_HEIGHT} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
         </div>
       </div>
