@@ -29,7 +29,10 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   const count = useResearch((state) => state.rowCount);
   const sort = useResearch((state) => state.sort);
   const scroller = useRef<HTMLDivElement>(null);
-  const columns = useMemo(() => columnsFor(fields), [fields]);
+  // Keyed by the names, not the array: every progress event (10 a second while loading) brings a
+  // new fields array, and new columns would re-render every row in view each time.
+  const fieldsKey = fields.join(',');
+  const columns = useMemo(() => columnsFor(fieldsKey.split(',') as VideoField[]), [fieldsKey]);
   const width = columns.reduce((sum, column) => sum + column.width, 0);
 
   // Re-sorted when rows arrive (version) or the sort changes; null = arrival order.
