@@ -3,7 +3,8 @@
  * backend): buy from the catalog, pay on the sandbox's payment page in the tab the app opened,
  * see the app follow the order (it asks the backend, not the page) to the owned item; then the
  * person refunds it in the platform's store (the sandbox console's "Start refund") and the app
- * shows the refund and the item taken back, without a reload.
+ * shows the refund and the item taken back, without a reload. A purchase the platform refuses is
+ * said in words.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, openApp } from './fixtures/web-app.js';
@@ -22,7 +23,7 @@ async function signInAs(page: Page, context: BrowserContext, name: string): Prom
 }
 
 test.describe('the Store', () => {
-  test('buy through the sandbox payment page → the item is owned → a refund in the platform store takes it back', async ({ page, context, webApp, consoleErrors }) => {
+  test('buy through the sandbox payment page → the item is owned → a refund in the platform store takes it back; a refused purchase in words', async ({ page, context, webApp, consoleErrors }) => {
     await openApp(page, webApp.current);
     await signInAs(page, context, 'Ava Makes');
 
@@ -73,6 +74,19 @@ test.describe('the Store', () => {
     await expect(row).toContainText('30 BEANS of 30 BEANS refunded');
     await expect(page.getByRole('list', { name: 'Items Ava Makes owns' })).toHaveCount(0);
     await expect(page.getByText('Nothing yet.')).toBeVisible();
+
+    // A purchase the platform refuses (a fault injected into op 8) is said in words, and no payment page opens.
+    const chaos = (rules: unknown[]) => page.request.put(`${new URL(sandbox.consoleUrl).origin}/sandbox/chaos`, { data: rules });
+    expect((await chaos([{ route: 'POST /v2/minis/trade_order/create/', probability: 1, status: 400 }])).status()).toBe(200);
+    const pagesBefore = context.pages().length;
+    const gems = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: '100 gems' }) });
+    await gems.getByRole('button', { name: 'Buy 100 gems' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'The purchase could not start' });
+    await expect(refused).toContainText('Draftdeck could not start the purchase: the platform refused the order');
+    await expect(refused).toContainText('order_failed');
+    expect(context.pages()).toHaveLength(pagesBefore);
+    await expect(page.getByRole('list', { name: 'Items Ava Makes owns' })).toHaveCount(0);
+    expect((await chaos([])).status()).toBe(200);
     expect(consoleErrors).toEqual([]);
   });
 });
