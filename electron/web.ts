@@ -9,7 +9,6 @@
  *                   log JSON records (also when stdout is not a terminal; readable lines otherwise)
  *   --no-open       do not open the default browser (also when CI is set)
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
 import { createApp } from './app.js';
 import { prepareDataDir } from './services/data-dir.js';
+import { openBrowser } from './hosts/open-browser.js';
 import { startWebTransport, type WebTransport } from './hosts/web-host.js';
 import { openWebSession, type WebSession } from './hosts/web-session.js';
 import { createConfStore } from './services/storage.js';
@@ -119,20 +119,6 @@ async function listen(options: WebOptions, session: WebSession, start: (port: nu
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     return { transport: await start(0), portTaken: session.lastPort };
   }
-}
-
-/** Opens the default browser at `url`; answers why it could not, or null once the opener ran. */
-function openBrowser(url: string): Promise<string | null> {
-  // Without a display, xdg-open would start a text browser inside this very terminal, or nothing.
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return Promise.resolve('no display');
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
-  return new Promise((done) => {
-    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
-    child.on('error', (error: NodeJS.ErrnoException) => done(error.code === 'ENOENT' ? `${command} is not installed` : `${command} failed: ${error.message}`));
-    // xdg-open exits non-zero when it finds no browser to hand the address to.
-    child.on('exit', (code) => done(code === 0 ? null : `${command} found no browser`));
-    child.unref();
-  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
