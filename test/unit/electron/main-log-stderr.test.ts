@@ -14,15 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const runner = fileURLToPath(new URL('./run-main-bundle.ts', import.meta.url));
-const mainBundle = join(repo, 'dist-electron', 'main.cjs');
 const FAILURE_LINE = '"msg":"Draftdeck failed to start"';
+/** A child Node with tsx loading the bundle: seconds, and tens of them on a busy machine. */
+const CHILD_RUN_MS = 120_000;
 
 let root: string;
+let mainBundle: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'draftdeck-stderr-'));
   writeFileSync(join(root, 'a-file'), '');
-  const { buildElectronShell } = (await import(pathToFileURL(join(repo, 'scripts', 'build.mjs')).href)) as { buildElectronShell(): Promise<boolean> };
-  await buildElectronShell();
+  // Built into a folder of its own: other test files build or pack the repo's dist-electron at the same time.
+  const { buildElectron } = (await import(pathToFileURL(join(repo, 'scripts', 'build-electron.mjs')).href)) as { buildElectron(options: { outDir: string }): Promise<{ main: string }> };
+  mainBundle = (await buildElectron({ outDir: join(root, 'dist-electron') })).main;
 }, 180_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -31,8 +34,8 @@ function startApp(userData: string, terminal: boolean) {
   const env = { ...process.env, LOG_LEVEL: 'info', DRAFTDECK_DATA_DIR: '' };
   const quoted = command.map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ');
   return terminal
-    ? spawnSync('script', ['-qec', quoted, '/dev/null'], { cwd: repo, env, encoding: 'utf8', timeout: 120_000 })
-    : spawnSync(command[0]!, command.slice(1), { cwd: repo, env, encoding: 'utf8', timeout: 120_000 });
+    ? spawnSync('script', ['-qec', quoted, '/dev/null'], { cwd: repo, env, encoding: 'utf8', timeout: CHILD_RUN_MS })
+    : spawnSync(command[0]!, command.slice(1), { cwd: repo, env, encoding: 'utf8', timeout: CHILD_RUN_MS });
 }
 
 describe('the Electron app\'s log lines on stderr', () => {
@@ -43,7 +46,7 @@ describe('the Electron app\'s log lines on stderr', () => {
     expect(readFileSync(join(userData, 'logs', 'draftdeck.log'), 'utf8')).toContain(FAILURE_LINE);
     expect(run.stderr).not.toContain(FAILURE_LINE);
     expect(run.stdout).not.toContain(FAILURE_LINE);
-  });
+  }, CHILD_RUN_MS);
 
   it('are written to a stderr that is a terminal too', () => {
     const userData = join(root, 'terminal');
@@ -52,5 +55,5 @@ describe('the Electron app\'s log lines on stderr', () => {
     expect(run.status, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toContain(FAILURE_LINE);
     expect(readFileSync(join(userData, 'logs', 'draftdeck.log'), 'utf8')).toContain(FAILURE_LINE);
-  });
+  }, CHILD_RUN_MS);
 });
