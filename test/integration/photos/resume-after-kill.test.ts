@@ -13,6 +13,7 @@ import { Journal } from '../../../electron/services/uploads/journal.js';
 import { fixturePath, fixturePhotos } from '../../support/photos.js';
 import { startWebApp, type RunningWebApp } from '../../support/web-app.js';
 import { webClient } from '../../support/web-client.js';
+import { waitFor } from '../../support/wait-for.js';
 
 const PHOTOS = fixturePhotos.slice(0, 12).map((photo) => photo.name);
 let running: RunningWebApp | null = null;
@@ -36,15 +37,6 @@ interface PublishView {
   photo: { images: { url: string; sha256: string }[] };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const sandboxJson = async <T>(sandbox: string, path: string, init?: RequestInit): Promise<T> => ((await (await fetch(`${sandbox}${path}`, init)).json()) as { data: T }).data;
 const chaos = (sandbox: string, rules: unknown[]) => fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
@@ -76,7 +68,7 @@ async function killAndRestart(dataDir: string, sandbox: string, id: string) {
 }
 
 async function inInbox(client: ReturnType<typeof webClient>, id: string): Promise<DraftView> {
-  return until('the post in the inbox', async () => {
+  return waitFor('the post in the inbox', async () => {
     const current = (await client.call('drafts.list')).find((d) => d.id === id);
     if (current?.state === 'failed') throw new Error(`failed: ${current.reason}`);
     return current?.state === 'inbox' ? current : undefined;
@@ -87,7 +79,7 @@ describe('photo posts after a kill -9', () => {
   it('killed while hosting: continues without hosting again a photo the journal had as hosted, and posts once', { timeout: 240_000 }, async () => {
     const { dataDir, sandbox, draft } = await postWhileSlowed({ route: 'PUT /sandbox/media/hosted/', latency_ms: 400 });
     const client = webClient(running!);
-    const midway = await until('some photos hosted', async () => {
+    const midway = await waitFor('some photos hosted', async () => {
       const current = (await client.call('drafts.list')).find((d) => d.id === draft.id);
       const hosted = current?.photo?.images.filter((image) => image.url).length ?? 0;
       return hosted >= 3 && hosted < PHOTOS.length ? current : undefined;
@@ -119,7 +111,7 @@ describe('photo posts after a kill -9', () => {
     // The platform's download of the hosted photos is slowed, so the kill lands while it processes.
     const { dataDir, sandbox, draft } = await postWhileSlowed({ route: 'GET /sandbox/media/hosted/', latency_ms: 500 });
     const client = webClient(running!);
-    const opened = await until('the post started on the platform', async () => {
+    const opened = await waitFor('the post started on the platform', async () => {
       const current = (await client.call('drafts.list')).find((d) => d.id === draft.id);
       return current?.publishId ? current : undefined;
     });
@@ -132,7 +124,7 @@ describe('photo posts after a kill -9', () => {
     const publishes = (await sandboxJson<{ publishes: PublishView[] }>(sandbox, '/sandbox/publishes?open_id=sbx-user-ava')).publishes;
     expect(publishes.map((p) => p.publish_id)).toEqual([opened.publishId]);
     expect(publishes[0]!.status).toBe('SEND_TO_USER_INBOX');
-    const { puts, files } = await until('the hosted photos removed', async () => {
+    const { puts, files } = await waitFor('the hosted photos removed', async () => {
       const record = await sandboxJson<HostedRecord>(sandbox, '/sandbox/media/hosted/');
       return record.files.length === 0 ? record : undefined;
     });

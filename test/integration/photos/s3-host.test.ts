@@ -14,7 +14,7 @@ import { MULTIPART_THRESHOLD, s3Host, type S3HostConfig } from '../../../electro
 import { fixturePath, fixturePhotos } from '../../support/photos.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { S3RVER_KEYS, startS3, type RunningS3 } from '../../support/s3rver.js';
-import { advanceClock, api, inspect, PHOTO_INIT, signIn, startTestSandbox, waitForReceived } from '../sandbox/helpers.js';
+import { pullPhotoPost, signIn, startTestSandbox } from '../sandbox/helpers.js';
 
 let s3: RunningS3;
 const dir = mkdtempSync(join(tmpdir(), 'dd-s3-host-'));
@@ -108,14 +108,9 @@ describe('S3-compatible photo host', () => {
         if (!hosted.ok) throw new Error(hosted.error.message);
         urls.push(hosted.value.url);
       }
-      const init = await api(sandbox, PHOTO_INIT, tokens.access_token, { post_mode: 'MEDIA_UPLOAD', media_type: 'PHOTO', source_info: { source: 'PULL_FROM_URL', photo_images: urls } });
-      expect(init.status).toBe(200);
-      const publishId = init.data.publish_id as string;
-      await waitForReceived(sandbox, publishId);
-      await advanceClock(sandbox, 5);
-      const view = (await inspect(sandbox, publishId)).data;
+      const view = await pullPhotoPost(sandbox, tokens.access_token, urls);
       expect(view.status).toBe('SEND_TO_USER_INBOX');
-      expect((view.photo as { images: { sha256: string }[] }).images.map((i) => i.sha256)).toEqual(photos.map((p) => sha256(readFileSync(fixturePath(p.name)))));
+      expect(view.photo.images.map((i) => i.sha256)).toEqual(photos.map((p) => sha256(readFileSync(fixturePath(p.name)))));
     } finally {
       await sandbox.close();
     }

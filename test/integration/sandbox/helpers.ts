@@ -197,3 +197,16 @@ export async function waitForReceived(sandbox: Sandbox, publishId: string, timeo
 export function sha256(data: Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
+
+/**
+ * A photo post pulling these URLs (op 7, PULL_FROM_URL), taken through the platform's download and
+ * processing: its publish view once it has reached the inbox (or failed).
+ */
+export async function pullPhotoPost(sandbox: Sandbox, accessToken: string, urls: string[]): Promise<Record<string, unknown> & { status: string; photo: { images: { sha256: string; bytes: number }[] } }> {
+  const init = await api(sandbox, PHOTO_INIT, accessToken, { post_mode: 'MEDIA_UPLOAD', media_type: 'PHOTO', source_info: { source: 'PULL_FROM_URL', photo_images: urls } });
+  if (init.status !== 200) throw new Error(`the photo post answered ${init.status}: ${JSON.stringify(init.error)}`);
+  const publishId = init.data.publish_id as string;
+  await waitForReceived(sandbox, publishId);
+  await advanceClock(sandbox, 5);
+  return (await inspect(sandbox, publishId)).data as never;
+}

@@ -4,7 +4,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, fixturePhotos } from '../../support/photos.js';
-import { advanceClock, api, inspect, PHOTO_INIT, sha256, signIn, startTestSandbox, tempDir, waitForReceived, type Sandbox, type TokenSet } from './helpers.js';
+import { pullPhotoPost, sha256, signIn, startTestSandbox, tempDir, type Sandbox, type TokenSet } from './helpers.js';
 
 let sandbox: Sandbox;
 let tokens: TokenSet;
@@ -29,14 +29,9 @@ describe('sandbox media host', () => {
     const get = await fetch(data.url);
     expect(sha256(new Uint8Array(await get.arrayBuffer()))).toBe(sha256(bytes));
 
-    const init = await api(sandbox, PHOTO_INIT, tokens.access_token, { post_mode: 'MEDIA_UPLOAD', media_type: 'PHOTO', source_info: { source: 'PULL_FROM_URL', photo_images: [data.url] } });
-    expect(init.status).toBe(200);
-    const publishId = init.data.publish_id as string;
-    await waitForReceived(sandbox, publishId);
-    await advanceClock(sandbox, 5);
-    const view = (await inspect(sandbox, publishId)).data;
+    const view = await pullPhotoPost(sandbox, tokens.access_token, [data.url]);
     expect(view.status).toBe('SEND_TO_USER_INBOX');
-    expect((view.photo as { images: { sha256: string; bytes: number }[] }).images[0]).toMatchObject({ sha256: sha256(bytes), bytes: bytes.length });
+    expect(view.photo.images[0]).toMatchObject({ sha256: sha256(bytes), bytes: bytes.length });
   });
 
   it('lists hosted files with their SHA-256 and every completed PUT, and removes one with the token', async () => {

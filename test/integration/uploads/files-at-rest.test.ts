@@ -19,8 +19,9 @@ import { fixturePath, fixturePhotos } from '../../support/photos.js';
 import { startTestSandbox } from '../sandbox/helpers.js';
 import { CLIENT_KEY, CLIENT_SECRET } from '../../bench/lib/sandbox-session.js';
 import { writeMp4File } from '../../support/media.js';
-import { DEFAULT_SETTINGS, Settings, type DraftView } from '../../../electron/core/contract/index.js';
+import { DEFAULT_SETTINGS, Settings } from '../../../electron/core/contract/index.js';
 import { createConfStore } from '../../../electron/services/storage.js';
+import { waitFor } from '../../support/wait-for.js';
 
 const work = await mkdtemp(join(tmpdir(), 'dd-rest-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -37,14 +38,6 @@ async function modes(dir: string): Promise<Array<{ path: string; dir: boolean; m
   return found;
 }
 
-async function until(what: string, probe: () => Promise<DraftView | undefined>): Promise<DraftView> {
-  for (let i = 0; i < 1200; i++) {
-    const found = await probe();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('files at rest (POSIX permissions)', () => {
   it('owner-only data dir and files, upload URLs sealed in the journal, and a restart still continues the publish', { timeout: 120_000 }, async () => {
@@ -63,7 +56,7 @@ describe('files at rest (POSIX permissions)', () => {
     await writeMp4File(source, 6 * 1024 * 1024 + 3, 4);
     const { fileId } = await app.app.incoming.receive(createReadStream(source));
     const [draft] = await app.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'clip.mp4', mimeType: 'video/mp4', durationMs: null }] });
-    const started = await until('a publish', async () => (await app.call('drafts.list')).find((d) => d.id === draft!.id && d.publishId !== null));
+    const started = await waitFor('a publish', async () => (await app.call('drafts.list')).find((d) => d.id === draft!.id && d.publishId !== null));
 
     expect((await lstat(dataDir)).mode & 0o777).toBe(0o700);
     const written = await modes(dataDir);
@@ -80,7 +73,7 @@ describe('files at rest (POSIX permissions)', () => {
     try {
       const sandboxAgain = await again.sandboxUrl();
       await fetch(`${sandboxAgain}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
-      const done = await until('the draft in the inbox', async () => (await again.call('drafts.list')).find((d) => d.id === draft!.id && (d.state === 'inbox' || d.state === 'failed')));
+      const done = await waitFor('the draft in the inbox', async () => (await again.call('drafts.list')).find((d) => d.id === draft!.id && (d.state === 'inbox' || d.state === 'failed')));
       expect(done.state).toBe('inbox');
       // The sealed URL opened again: the same publish continued, no fresh one was started.
       expect(done.publishId).toBe(started.publishId);
@@ -112,7 +105,7 @@ describe('files at rest (POSIX permissions)', () => {
       const source = join(work, 'custom-clip.mp4');
       await writeMp4File(source, 6 * 1024 * 1024 + 5, 6);
       const [draft] = await client.addVideos('sbx-user-ava', [source]);
-      await until('a publish', async () => (await client.call('drafts.list')).find((d) => d.id === draft!.id && d.publishId !== null));
+      await waitFor('a publish', async () => (await client.call('drafts.list')).find((d) => d.id === draft!.id && d.publishId !== null));
       // A photo prepared for posting is kept in the data dir too (photos/).
       const photo = fixturePhotos.find((p) => p.format === 'jpeg' && p.orientation === 1)!;
       const [prepared] = await client.call('photos.prepare', { files: [{ source: { kind: 'incoming', fileId: await client.sendFile(fixturePath(photo.name)) }, name: photo.name }] });

@@ -6,6 +6,7 @@ import { startWebApp, type RunningWebApp } from '../../support/web-app.js';
 import { webClient } from '../../support/web-client.js';
 import { sha256File, writeMp4File } from '../../support/media.js';
 import { Journal } from '../../../electron/services/uploads/journal.js';
+import { waitFor } from '../../support/wait-for.js';
 
 const MB = 1024 * 1024;
 const work = mkdtempSync(join(tmpdir(), 'dd-kill-'));
@@ -16,15 +17,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('crash safety', () => {
   it('resumes after kill -9 re-sending at most one chunk, and never sends a draft twice', { timeout: 240_000 }, async () => {
@@ -39,7 +31,7 @@ describe('crash safety', () => {
     const source = join(work, 'long-take.mp4');
     await writeMp4File(source, 200 * MB + 11, 7);
     const [draft] = await client.addVideos('sbx-user-ava', [source]);
-    const midway = await until('two chunks acknowledged', async () => {
+    const midway = await waitFor('two chunks acknowledged', async () => {
       const current = (await client.call('drafts.list')).find((d) => d.id === draft!.id);
       return current && current.nextChunk >= 2 ? current : undefined;
     });
@@ -56,7 +48,7 @@ describe('crash safety', () => {
 
     const drafts = await client.call('drafts.list');
     expect(drafts).toHaveLength(1);
-    const done = await until('the draft in the inbox', async () => {
+    const done = await waitFor('the draft in the inbox', async () => {
       const current = (await client.call('drafts.list'))[0];
       if (current?.state === 'failed') throw new Error(`failed: ${current.reason}`);
       return current?.state === 'inbox' ? current : undefined;
