@@ -17,6 +17,7 @@ import { startWebTransport } from '../../electron/hosts/web-host.js';
 import type { UpdateCheck, UpdaterPort } from '../../electron/services/shell/update-service.js';
 import { startAppHarness } from '../support/app-harness.js';
 import { memoryLogger } from '../support/silent-log.js';
+import { consoleErrors } from './fixtures/web-app.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -89,15 +90,7 @@ const test = base.extend<{ desktop: DesktopApp; consoleErrors: string[] }>({
     await transport.close();
     await harness.close();
   },
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    await use(errors);
-    expect(errors, 'the page logged errors').toEqual([]);
-  },
+  consoleErrors,
 });
 
 test.describe('settings in the desktop app', () => {
