@@ -6,6 +6,8 @@
  * the words say what to do instead.
  */
 
+import { refuser } from './failure.js';
+
 export interface FailRule {
   /** What happened and what to do, in words a person acts on. */
   words: string;
@@ -37,7 +39,7 @@ const RULES: Readonly<Record<string, FailRule>> = {
 
 /** The rule for a fail code; an unknown platform code is a refusal we cannot explain, and a retry may help. */
 export function failRule(code: string): FailRule {
-  return RULES[code] ?? { retryHelps: true, words: `The platform refused this draft (${code})` };
+  return RULES[code] ?? { retryHelps: true, words: `${refuser(code)} (${code})` };
 }
 
 export function isKnownFailCode(code: string): boolean {

@@ -46,6 +46,15 @@ export function classifyFailure(error: unknown): Failure {
   if (value.code === 'scope_not_authorized') return { kind: 'fatal', code: 'scope_not_authorized', message: 'This account did not allow uploads (video.upload): sign in again and allow it' };
   if (value.code === 'access_token_invalid') return { kind: 'auth', message: 'The platform no longer accepts this account’s sign-in: sign in again' };
   if (error instanceof AppError) return { kind: 'fatal', code: error.code, message: error.message };
-  if (status !== undefined) return { kind: 'fatal', code: value.code ?? `http_${status}`, message: value.message ? `The platform refused this draft: ${value.message}` : `The platform refused this draft (HTTP ${status})` };
+  if (status !== undefined) {
+    const code = value.code ?? `http_${status}`;
+    const who = refuser(code);
+    return { kind: 'fatal', code, message: value.message ? `${who}: ${value.message}` : `${who} (HTTP ${status})` };
+  }
   return { kind: 'fatal', code: 'internal', message: 'Something went wrong sending this draft' };
+}
+
+/** Who refused: the photo host (its codes start photo_host_, photos/photo-kind.ts), or else the platform. */
+export function refuser(code: string): string {
+  return code.startsWith('photo_host_') ? 'The photo host refused this post' : 'The platform refused this draft';
 }

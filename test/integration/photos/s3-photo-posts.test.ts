@@ -80,7 +80,7 @@ describe('photo posts through an S3-compatible bucket', () => {
     const prepared = await preparePhotos(h, fixturePhotos.slice(0, 1).map((p) => p.name));
     await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [postOf(prepared)] });
     const [failed] = await untilDrafts(h, (drafts) => drafts[0]!.state === 'failed');
-    expect(failed!.reason).toMatch(/refused the access keys.*check the keys in Settings › Photos/);
+    expect(failed!.reason).toMatch(/^The photo host refused this post: .*refused the access keys.*check the keys in Settings › Photos/);
     expect((await sandboxCall<{ publishes: unknown[] }>(h, '/sandbox/publishes?open_id=sbx-user-ava')).publishes).toEqual([]);
   });
 });

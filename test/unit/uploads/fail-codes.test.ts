@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeFailReason, failRule } from '../../../electron/services/uploads/fail-codes.js';
+import { classifyFailure } from '../../../electron/services/uploads/failure.js';
 import { transition } from '../../../electron/services/uploads/transitions.js';
 import { draftRecord, withPublish } from './draft-fixture.js';
 
@@ -24,6 +25,12 @@ describe('fail codes', () => {
 
   it('names an unknown platform code and leaves a retry to the person', () => {
     expect(failRule('brand_new_code')).toEqual({ retryHelps: true, words: 'The platform refused this draft (brand_new_code)' });
+  });
+
+  it('says the photo host refused, not the platform, for a photo host’s code', () => {
+    expect(failRule('photo_host_host_refused')).toEqual({ retryHelps: true, words: 'The photo host refused this post (photo_host_host_refused)' });
+    expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'photo_host_bad_keys', message: 'The bucket refused the access keys' })).toEqual({ kind: 'fatal', code: 'photo_host_bad_keys', message: 'The photo host refused this post: The bucket refused the access keys' });
+    expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'invalid_params', message: 'bad' })).toMatchObject({ message: 'The platform refused this draft: bad' });
   });
 
   it('a status read keeps the downloaded bytes (pulled media) and a FAILED read fails with the words', () => {
