@@ -14,7 +14,7 @@ import {
 
 async function ledger(stack: Stack) {
   return withDatabase(stack, async (db) => ({
-    rows: await db.selectFrom('webhook_ledger').select(['outcome', 'verified', 'event', 'trade_order_id']).execute(),
+    rows: await db.selectFrom('webhook_ledger').select(['outcome', 'verified', 'event', 'trade_order_id']).orderBy('id').execute(),
     processed: await db.selectFrom('processed_events').select(['event_key', 'outcome']).execute(),
   }));
 }
@@ -40,6 +40,8 @@ describe.each(databaseTargets())('webhook receiver on $target', ({ target, skip 
     await sandboxOrderAction(stack.sandbox, order.trade_order_id!, 'pay');
     const [delivery] = await sandboxDeliveries(stack.sandbox, `?trade_order_id=${order.trade_order_id}`);
     const body = rawBody(delivery!);
+    // Read before taking the URL: reading the database restarts the backend.
+    const before = (await ledger(stack)).rows.length;
     const url = stack.backend.webhookUrl;
     // Timestamps are taken at each delivery: a loaded machine may spend seconds between two.
     // (The exact ±300 s boundary is the unit test's, test/unit/backend/signature.test.ts.)
@@ -52,9 +54,19 @@ describe.each(databaseTargets())('webhook receiver on $target', ({ target, skip 
     expect(await deliver(url, body, signedHeaders(body, now() - 360))).toBe(401);
     expect(await deliver(url, body, signedHeaders(body, now() + 360))).toBe(401);
     expect((await api<OrderView>(stack.backend.baseUrl, `/v1/orders/${order.order_id}`, { token })).body.status).not.toBe('fulfilled');
-
     expect(await deliver(url, body, signedHeaders(body, now() - 240))).toBe(200);
     expect((await api<OrderView>(stack.backend.baseUrl, `/v1/orders/${order.order_id}`, { token })).body.status).toBe('fulfilled');
+    // Every delivery is in the ledger in the order it came: each refusal unverified with its own outcome, then the one applied.
+    const rows = (await ledger(stack)).rows.slice(before);
+    expect(rows.map((row) => [row.outcome, row.verified])).toEqual([
+      ['missing_signature', false],
+      ['malformed_signature', false],
+      ['bad_signature', false],
+      ['bad_signature', false],
+      ['stale_timestamp', false],
+      ['stale_timestamp', false],
+      [expect.any(String), true],
+    ]);
     await setWebhookUrl(stack.sandbox, stack.backend.webhookUrl);
   });
 
