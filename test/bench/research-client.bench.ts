@@ -1,20 +1,23 @@
 /**
  * research-client: 100,000 research records loaded through the app into the results table (the
- * main process paging op 10 with search_id + cursor, 100 a page, and the renderer pulling the rows
- * into its virtualized table), against the same paging done by a bare HTTP loop (fetch + JSON.parse,
- * nothing else) against the same sandbox in the same run.
+ * main process paging op 10 with search_id + cursor, 100 a page, keeping the rows, and the
+ * renderer following its progress and showing the rows in view), against the same paging done by
+ * a bare HTTP loop (fetch + JSON.parse, nothing else) against the same sandbox in the same run.
  *
  * Setup: a sandbox in its own process with 1,750,000 research videos (about 103,000 in the last
  * 31 days) and one platform app per run, so every run has a fresh daily quota of 100,000 records;
  * web mode started as a person starts it, on a custom profile pointing at that sandbox (its client
  * secret entered through profile.setClientSecret); Chromium on the Research page. Each app run
- * switches the profile to its own app, enters the query as JSON, presses Search, then "Load all up
- * to 100,000"; it ends when the renderer holds all 100,000 rows and has painted (the store's
- * `draftdeck:research-rows` mark). Runs alternate app, bare loop, app, bare loop, …
+ * switches the profile to its own app, enters the query as JSON, presses Search (the first 100),
+ * then "Load all up to 100,000". It is timed in the page from the Load all click to the moment the
+ * table shows the settled search with all 100,000 loaded, its rows in view painted (the
+ * `draftdeck:research-rows` mark). The bare loop is timed over the same 99,900 rows: from the end
+ * of its first page. Runs alternate app, bare loop, app, bare loop, …
  *
  * Figures (medians of RUNS runs each):
  *   app_records_per_s / bare_records_per_s, ratio = app / bare (aim ≥ 0.8)
  *   js_heap_empty_mb / js_heap_mb       the page's JS heap before any search / with 100,000 rows loaded
+ *                                       (the rows stay in the main process; the page holds those in view)
  *   idle_p95_frame_ms / scroll_p95_frame_ms, scroll_ratio   frame intervals of the table sitting
  *                                       still and scrolling top to bottom and back for a few seconds
  *   app_peak_rss_mb                     peak RSS of the web-mode process (main process + services)
@@ -36,6 +39,9 @@ const RUNS = Number(process.env.RESEARCH_BENCH_RUNS ?? 3);
 const RECORDS = Number(process.env.RESEARCH_BENCH_RECORDS ?? 100_000);
 const SECRET = 'bench_secret_local_only';
 const MARK = 'draftdeck:research-rows';
+const CLICK_MARK = 'bench:load-all';
+/** Rows the Search button loads; both loops are timed over the rows after it. */
+const FIRST_PAGE = 100;
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
@@ -73,7 +79,10 @@ function windowDates(): { start_date: string; end_date: string } {
 const QUERY = { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] };
 const FIELDS = ['id', 'create_time', 'username', 'region_code', 'view_count', 'like_count', 'comment_count', 'share_count', 'hashtag_names', 'video_description'];
 
-/** The bare loop: a client token, then op 10 pages of 100 with search_id + cursor, parsed and counted. */
+/**
+ * The bare loop: a client token, then op 10 pages of 100 with search_id + cursor, parsed and
+ * counted. Timed from the end of the first page, as the app is timed from its Load all click.
+ */
 async function bareRun(baseUrl: string, clientKey: string): Promise<number> {
   const tokenAnswer = await fetch(`${baseUrl}/v2/oauth/token/`, {
     method: 'POST',
@@ -82,9 +91,9 @@ async function bareRun(baseUrl: string, clientKey: string): Promise<number> {
   });
   const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
   const url = `${baseUrl}/v2/research/video/query/?fields=${FIELDS.join(',')}`;
-  const started = performance.now();
   let body: Record<string, unknown> = { query: QUERY, ...windowDates(), max_count: 100 };
   const rows: unknown[] = [];
+  let started = 0;
   while (rows.length < RECORDS) {
     const answer = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, max_count: Math.min(100, RECORDS - rows.length) }) });
     const page = (await answer.json()) as { data: { videos: unknown[]; cursor: number; has_more: boolean; search_id: string }; error: { code: string } };
@@ -92,9 +101,10 @@ async function bareRun(baseUrl: string, clientKey: string): Promise<number> {
     for (const video of page.data.videos) rows.push(video);
     if (!page.data.has_more) break;
     body = { search_id: page.data.search_id, cursor: page.data.cursor };
+    if (started === 0) started = performance.now();
   }
   if (rows.length !== RECORDS) throw new Error(`bare loop found ${rows.length} records, expected ${RECORDS}`);
-  return RECORDS / ((performance.now() - started) / 1000);
+  return (RECORDS - FIRST_PAGE) / ((performance.now() - started) / 1000);
 }
 
 async function useProfile(app: RunningWebApp, baseUrl: string, uploadBaseUrl: string, clientKey: string): Promise<void> {
@@ -102,25 +112,31 @@ async function useProfile(app: RunningWebApp, baseUrl: string, uploadBaseUrl: st
   await callApp(app, 'profile.setClientSecret', { secret: SECRET });
 }
 
-/** One app run in the page: query as JSON, Search, Load all up to RECORDS; ends when the rows are in the table. */
+/**
+ * One app run in the page: query as JSON, Search (the first page), then Load all up to RECORDS,
+ * timed in the page from the Load all click to the table showing the settled search.
+ */
 async function appRun(page: Page): Promise<number> {
   await page.getByRole('tab', { name: 'JSON' }).click();
   await page.getByRole('textbox', { name: /Request body/ }).fill(JSON.stringify({ query: QUERY, ...windowDates(), fields: FIELDS }, null, 2));
-  const started = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByTestId('research-loaded').filter({ hasText: /^100 videos loaded/ }).waitFor({ timeout: 60_000 });
+  await page.getByTestId('research-loaded').filter({ hasText: new RegExp(`^${FIRST_PAGE} videos loaded`) }).waitFor({ timeout: 60_000 });
   await page.getByRole('spinbutton', { name: 'Rows to load at most' }).fill(String(RECORDS));
-  await page.getByRole('button', { name: 'Load all' }).click();
+  const loadAll = page.getByRole('button', { name: 'Load all' });
+  // The click's own time, in the page: Playwright's checks before it clicks are not the app's time.
+  await loadAll.evaluate((button, mark) => button.addEventListener('click', () => performance.mark(mark), { once: true }), CLICK_MARK);
+  await loadAll.click();
   const handle = await page.waitForFunction(
-    ([mark, records, since]) => {
-      const entry = performance.getEntriesByName(mark).find((e) => e.startTime > since && (e as PerformanceMark).detail.rows === records);
-      return entry ? entry.startTime : null;
+    ([mark, clickMark, records]) => {
+      const clicked = performance.getEntriesByName(clickMark).at(-1);
+      const entry = clicked && performance.getEntriesByName(mark).find((e) => e.startTime > clicked.startTime && (e as PerformanceMark).detail.rows === records);
+      return entry ? entry.startTime - clicked!.startTime : null;
     },
-    [MARK, RECORDS, started] as const,
+    [MARK, CLICK_MARK, RECORDS] as const,
     { timeout: 600_000, polling: 100 },
   );
-  const ended = (await handle.jsonValue())!;
-  return RECORDS / ((ended - started) / 1000);
+  const elapsedMs = (await handle.jsonValue())!;
+  return (RECORDS - FIRST_PAGE) / (elapsedMs / 1000);
 }
 
 /** The web-mode node process (npm runs it under a shell): the one whose command line names our data dir. */

@@ -1,8 +1,9 @@
 /**
  * The research explorer's channels and events (ops 10–11 through the main process, which alone
- * holds the client access token). Loaded rows live in the main process; the renderer pulls them in
- * large slices (research.search.rows) when a progress event says more are there, so 100,000 rows
- * cross in a few dozen messages instead of one event per row.
+ * holds the client access token). Loaded rows live in the main process, which also sorts them and
+ * sums them per day for the chart; the renderer asks for the rows its table shows
+ * (research.search.rows, a window at a time), so loading 100,000 rows sends the renderer progress
+ * events and the rows in view, never all 100,000.
  */
 import { z } from 'zod';
 import {
@@ -106,6 +107,13 @@ export const ResearchQuota = z.object({
 });
 export type ResearchQuota = z.infer<typeof ResearchQuota>;
 
+/** The loaded results per UTC day (unix seconds of its start, ascending): videos, views, likes. */
+export const DaySeries = z.tuple([z.array(z.number()), z.array(z.number()), z.array(z.number()), z.array(z.number())]);
+export type DaySeries = z.infer<typeof DaySeries>;
+
+export const RowSort = z.object({ column: z.enum(VIDEO_FIELDS), direction: z.enum(['asc', 'desc']) }).strict();
+export type RowSort = z.infer<typeof RowSort>;
+
 export const SEARCH_STATES = ['loading', 'idle', 'done', 'cancelled', 'stopped', 'failed'] as const;
 
 /** One search as the renderer sees it: where loading stands, never the platform's search_id or a token. */
@@ -166,8 +174,13 @@ export const researchChannels = {
   /** Loads pages in the background until `upTo` rows are loaded (or no more, a quota, cancel). */
   'research.search.load': { input: z.object({ sessionId: SessionId, upTo: z.number().int().min(1).max(MAX_SEARCH_ROWS) }).strict(), output: SearchView },
   'research.search.cancel': { input: Session, output: SearchView },
-  /** Loaded rows [from, from + max). */
-  'research.search.rows': { input: z.object({ sessionId: SessionId, from: z.number().int().min(0), max: z.number().int().min(1).max(25_000) }).strict(), output: z.object({ from: z.number(), rows: z.array(LoadedRow) }) },
+  /** Loaded rows [from, from + max), in arrival order or sorted by a column; `loaded` is how many there were. */
+  'research.search.rows': {
+    input: z.object({ sessionId: SessionId, from: z.number().int().min(0), max: z.number().int().min(1).max(25_000), sort: RowSort.optional() }).strict(),
+    output: z.object({ from: z.number(), loaded: z.number(), rows: z.array(LoadedRow) }),
+  },
+  /** The loaded rows per UTC day, for the chart. */
+  'research.search.days': { input: Session, output: DaySeries },
   'research.search.close': { input: Session, output: z.object({ closed: z.boolean() }) },
   /** Streams the loaded rows to a file (Electron: a save dialog) or a one-time download (web mode). */
   'research.export': { input: z.object({ sessionId: SessionId, format: z.enum(['csv', 'ndjson']) }).strict(), output: ExportResult },

@@ -11,7 +11,7 @@ import type { Logger } from '../../../common/log.js';
 import type { AccountField } from '../../../common/research-rules.js';
 import type { ApiResult } from '../../api/errors.js';
 import type { ResearchApi } from '../../api/research.js';
-import type { AccountLookup, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
+import type { AccountLookup, DaySeries, ExportResult, ResearchQuota, RowSort, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
 import type { Downloads } from '../downloads.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
@@ -102,8 +102,13 @@ export class ResearchService {
     return search.view();
   }
 
-  rows(sessionId: string, from: number, max: number): { from: number; rows: VideoRow[] } {
-    return { from, rows: this.search(sessionId).rows.slice(from, from + max) };
+  rows(sessionId: string, from: number, max: number, sort?: RowSort): { from: number; loaded: number; rows: VideoRow[] } {
+    const search = this.search(sessionId);
+    return { from, loaded: search.rows.length, rows: search.slice(from, max, sort) };
+  }
+
+  days(sessionId: string): DaySeries {
+    return this.search(sessionId).days();
   }
 
   closeSearch(sessionId: string): { closed: boolean } {

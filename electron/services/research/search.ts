@@ -10,9 +10,11 @@
 import { MAX_PAGE } from '../../../common/research-rules.js';
 import type { ApiResult, PlatformError } from '../../api/errors.js';
 import type { VideoPage, VideoQueryBody } from '../../api/research.js';
-import type { ResearchQuota, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
+import type { DaySeries, ResearchQuota, RowSort, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
 import { backoffDelay } from '../../../common/backoff.js';
+import { DayTotals } from './day-totals.js';
 import { quotaStopMessage } from './quota-book.js';
+import { sortedOrder } from './sort-order.js';
 
 /** What a search needs from the service around it. */
 export interface SearchPort {
@@ -44,6 +46,9 @@ export class Search {
   private controller: AbortController | null = null;
   private samples: { at: number; loaded: number }[] = [];
   private revision = 0;
+  private readonly dayTotals = new DayTotals();
+  /** The last sort asked for, kept until rows arrive or another sort is asked for. */
+  private sorted: { key: string; loaded: number; order: Uint32Array } | null = null;
 
   constructor(
     readonly sessionId: string,
@@ -65,6 +70,20 @@ export class Search {
       errorCode: this.errorCode,
       quota: this.port.quota(),
     };
+  }
+
+  /** Rows [from, from + max) in arrival order, or in `sort`'s order. */
+  slice(from: number, max: number, sort?: RowSort): VideoRow[] {
+    if (!sort) return this.rows.slice(from, from + max);
+    const key = `${sort.column} ${sort.direction}`;
+    if (this.sorted?.key !== key || this.sorted.loaded !== this.rows.length) {
+      this.sorted = { key, loaded: this.rows.length, order: sortedOrder(this.rows, sort.column, sort.direction) };
+    }
+    return Array.from(this.sorted.order.subarray(from, from + max), (index) => this.rows[index]!);
+  }
+
+  days(): DaySeries {
+    return this.dayTotals.update(this.rows);
   }
 
   /** Loads until `upTo` rows are loaded; a load already running takes the new target. */
@@ -90,18 +109,17 @@ export class Search {
 
   private async run(signal: AbortSignal): Promise<void> {
     let attempt = 0;
+    let inFlight: Promise<ApiResult<VideoPage>> | null = null;
     while (this.rows.length < this.target && this.hasMore) {
-      if (signal.aborted) return this.setState('cancelled', `Cancelled with ${this.rows.length.toLocaleString('en-US')} rows loaded.`, null);
-      const quota = this.port.quota();
-      const stop = quotaStopMessage(quota, this.port.now());
-      if (stop) return this.setState('stopped', stop, 'quota_exhausted');
-      const recordsLeft = quota.recordsLimit - quota.recordsUsed;
-      const count = Math.min(MAX_PAGE, this.target - this.rows.length, recordsLeft);
-      const body: VideoQueryBody = this.searchId
-        ? { search_id: this.searchId, cursor: this.cursor, max_count: count }
-        : { query: this.request.query, start_date: this.request.start_date, end_date: this.request.end_date, max_count: count, ...(this.request.is_random ? { is_random: true } : {}) };
-      const answer = await this.port.queryVideos(this.request.fields, body, signal);
-      if (signal.aborted) return this.setState('cancelled', `Cancelled with ${this.rows.length.toLocaleString('en-US')} rows loaded.`, null);
+      if (signal.aborted) return this.cancelled();
+      if (!inFlight) {
+        const stop = quotaStopMessage(this.port.quota(), this.port.now());
+        if (stop) return this.setState('stopped', stop, 'quota_exhausted');
+        inFlight = this.askFor(this.rows.length, signal);
+      }
+      const answer: ApiResult<VideoPage> = await inFlight;
+      inFlight = null;
+      if (signal.aborted) return this.cancelled();
       if (!answer.ok) {
         const wait = this.retryable(answer.error, ++attempt);
         if (wait === null) return;
@@ -114,12 +132,30 @@ export class Search {
       this.searchId = page.search_id;
       this.cursor = page.cursor;
       this.hasMore = page.has_more;
+      // The next page is asked for before this one is taken in, so the platform works on it
+      // while this process appends rows, tells the windows and serves their pulls.
+      const loaded = this.rows.length + page.videos.length;
+      if (loaded < this.target && this.hasMore && quotaStopMessage(this.port.quota(), this.port.now()) === null) inFlight = this.askFor(loaded, signal);
       for (const row of page.videos) this.rows.push(row);
       this.sample();
       if (this.message !== null) this.message = null;
       this.port.changed(this);
     }
     this.setState(this.hasMore ? 'idle' : 'done', null, null);
+  }
+
+  /** Op 10 for the page after the first `loaded` rows: the query at first, then search_id and cursor. */
+  private askFor(loaded: number, signal: AbortSignal): Promise<ApiResult<VideoPage>> {
+    const quota = this.port.quota();
+    const count = Math.min(MAX_PAGE, this.target - loaded, quota.recordsLimit - quota.recordsUsed);
+    const body: VideoQueryBody = this.searchId
+      ? { search_id: this.searchId, cursor: this.cursor, max_count: count }
+      : { query: this.request.query, start_date: this.request.start_date, end_date: this.request.end_date, max_count: count, ...(this.request.is_random ? { is_random: true } : {}) };
+    return this.port.queryVideos(this.request.fields, body, signal);
+  }
+
+  private cancelled(): void {
+    this.setState('cancelled', `Cancelled with ${this.rows.length.toLocaleString('en-US')} rows loaded.`, null);
   }
 
   /** How long to wait before trying again, or null after stopping with the reason. */

@@ -3,7 +3,7 @@
  * electron/core (types only, so no schema code enters the bundle).
  */
 export type { Account, AppInfo, ChannelInput, ChannelName, ChannelOutput, DraftState, DraftView, EventMessage, OrderStatus, PlatformProfile, PreparedImage, Product, ProfileStatus, Settings, SettingsPatch, SignInFinished, SignInStarted, StoreAccount, StoreCatalog, StoreOrder, VaultStatus } from '../../../electron/core/contract';
-export type { AccountLookup, AccountRecord, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract';
+export type { AccountLookup, AccountRecord, DaySeries, ExportResult, ResearchQuota, RowSort, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../../electron/core/contract';
 export type { LogsLocation, UpdateStatus } from '../../../electron/core/contract';
 export type { BulkAction, BulkOutcome, EarlierDraft } from '../../../electron/core/contract';
 export type { WatchFolderView } from '../../../electron/core/contract';

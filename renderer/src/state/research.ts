@@ -1,28 +1,28 @@
 /**
- * The research explorer's state. The loaded rows are kept OUT of zustand, in one array owned by
- * this module: the store holds only a version number that grows when rows arrive, so 100,000 rows
- * cost one store update per slice pulled (up to 25,000 rows), never one per row, and nothing
- * copies or diffs the array. Rows are pulled from the main process (research.search.rows) when a
- * progress event says more are loaded there: one pull at a time, so slices arrive in order.
+ * The research explorer's state. The loaded rows live in the main process, which sorts them and
+ * sums them per day; this module holds only the rows the results table shows (research-rows.ts)
+ * and the chart's per-day series, asked for when a progress event says more rows are loaded.
  */
 import { create } from 'zustand';
 import { onBatch, type ApiError } from '../api/client';
-import type { AccountLookup, ExportResult, ResearchQuota, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../api/contract';
+import type { AccountLookup, DaySeries, ExportResult, ResearchQuota, RowSort, SavedQuery, SearchView, VideoSearchRequest } from '../api/contract';
 import { request } from './connection';
+import { RowWindowCache } from './research-rows';
 import { asApiError } from './settings';
 
-export type SortDirection = 'asc' | 'desc';
+export type SortDirection = RowSort['direction'];
 
 interface ResearchState {
   search: SearchView | null;
-  /** Grows each time rows were appended (or replaced by a new search). */
+  /** Grows each time rows for the table arrive. */
   rowsVersion: number;
-  rowCount: number;
   starting: boolean;
   error: ApiError | null;
   quota: ResearchQuota | null;
   saved: SavedQuery[];
-  sort: { column: keyof VideoRow; direction: SortDirection } | null;
+  sort: RowSort | null;
+  /** The chart's series, while a chart is shown. */
+  days: DaySeries | null;
   account: { username: string; loading: boolean; result: AccountLookup | null; error: ApiError | null } | null;
   exported: { result: ExportResult; format: 'csv' | 'ndjson' } | null;
 }
@@ -30,55 +30,59 @@ interface ResearchState {
 export const useResearch = create<ResearchState>()(() => ({
   search: null,
   rowsVersion: 0,
-  rowCount: 0,
   starting: false,
   error: null,
   quota: null,
   saved: [],
   sort: null,
+  days: null,
   account: null,
   exported: null,
 }));
 
-let rows: VideoRow[] = [];
-let pulling = false;
+export const tableRows = new RowWindowCache({
+  fetch: (sessionId, from, max, sort) => request('research.search.rows', { sessionId, from, max, ...(sort ? { sort } : {}) }),
+  current: () => {
+    const { search, sort } = useResearch.getState();
+    return search ? { sessionId: search.sessionId, loaded: search.loaded, settled: search.state !== 'loading', sort } : null;
+  },
+  arrived: () => useResearch.setState((state) => ({ rowsVersion: state.rowsVersion + 1 })),
+  failed: (error) => useResearch.setState({ error: asApiError(error) }),
+  // Marks the moment the table shows a settled search's rows (the research-client benchmark reads it).
+  settled: ({ sessionId, loaded }) => requestAnimationFrame(() => performance.mark('draftdeck:research-rows', { detail: { sessionId, rows: loaded } })),
+});
 
-/** The loaded rows, in the order they arrived (read-only for callers). */
-export function loadedRows(): readonly VideoRow[] {
-  return rows;
-}
+/** Charts on screen; the series is asked for only while there is one. */
+let chartsShown = 0;
+let daysAsked: { sessionId: string; loaded: number } | null = null;
+let daysInFlight = false;
 
-const SLICE = 25_000;
-
-/** Marks the moment the renderer holds every row of a settled search (the research-client benchmark reads it). */
-function markSettled(search: SearchView | null): void {
-  if (search && search.state !== 'loading' && rows.length === search.loaded) {
-    const detail = { sessionId: search.sessionId, rows: rows.length };
-    requestAnimationFrame(() => performance.mark('draftdeck:research-rows', { detail }));
-  }
-}
-
-/** Pulls rows until the renderer holds as many as the main process said it loaded. */
-async function pullRows(): Promise<void> {
-  if (pulling) return;
-  pulling = true;
+/** Asks for the chart's series when the loaded rows changed since it was last asked for. */
+async function refreshDays(): Promise<void> {
+  if (daysInFlight || chartsShown === 0) return;
+  daysInFlight = true;
   try {
     for (;;) {
       const search = useResearch.getState().search;
-      if (!search || rows.length >= search.loaded) return markSettled(search);
-      const sessionId = search.sessionId;
-      const slice = await request('research.search.rows', { sessionId, from: rows.length, max: SLICE });
-      // A new search may have started meanwhile: its rows are not these.
-      if (useResearch.getState().search?.sessionId !== sessionId || slice.from !== rows.length) continue;
-      if (slice.rows.length === 0) return;
-      for (const row of slice.rows) rows.push(row);
-      useResearch.setState((state) => ({ rowsVersion: state.rowsVersion + 1, rowCount: rows.length }));
+      if (!search || (daysAsked?.sessionId === search.sessionId && daysAsked.loaded === search.loaded)) return;
+      daysAsked = { sessionId: search.sessionId, loaded: search.loaded };
+      const days = await request('research.search.days', { sessionId: search.sessionId });
+      if (useResearch.getState().search?.sessionId === search.sessionId) useResearch.setState({ days });
     }
   } catch (error) {
     useResearch.setState({ error: asApiError(error) });
   } finally {
-    pulling = false;
+    daysInFlight = false;
   }
+}
+
+/** A chart is on screen until the returned function is called. */
+export function showDays(): () => void {
+  chartsShown++;
+  void refreshDays();
+  return () => {
+    chartsShown--;
+  };
 }
 
 function showSearch(view: SearchView): void {
@@ -86,7 +90,8 @@ function showSearch(view: SearchView): void {
   // An answer and an event can cross: the later view of the same search wins.
   if (current?.sessionId === view.sessionId && current.revision > view.revision) return;
   useResearch.setState({ search: view, quota: view.quota });
-  void pullRows();
+  tableRows.refresh();
+  void refreshDays();
 }
 
 export async function startSearch(requestBody: VideoSearchRequest, savedQueryId?: string): Promise<void> {
@@ -95,8 +100,7 @@ export async function startSearch(requestBody: VideoSearchRequest, savedQueryId?
   try {
     const view = await request('research.search.start', { request: requestBody, ...(savedQueryId ? { savedQueryId } : {}) });
     if (previous) void request('research.search.close', { sessionId: previous.sessionId }).catch(() => undefined);
-    rows = [];
-    useResearch.setState((state) => ({ rowsVersion: state.rowsVersion + 1, rowCount: 0, sort: null }));
+    useResearch.setState({ sort: null, days: null });
     showSearch(view);
   } catch (error) {
     useResearch.setState({ error: asApiError(error) });
@@ -125,10 +129,11 @@ export async function cancelLoading(): Promise<void> {
   }
 }
 
-export function sortBy(column: keyof VideoRow): void {
+export function sortBy(column: RowSort['column']): void {
   const current = useResearch.getState().sort;
   const direction: SortDirection = current?.column === column && current.direction === 'desc' ? 'asc' : 'desc';
   useResearch.setState({ sort: { column, direction } });
+  tableRows.refresh();
 }
 
 export async function exportRows(format: 'csv' | 'ndjson'): Promise<void> {

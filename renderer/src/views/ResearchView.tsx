@@ -18,11 +18,11 @@ import { SavedQueries } from './research/SavedQueries';
 
 export function ResearchView() {
   const [draft, setDraft] = useState<QueryDraft>(() => emptyDraft(Date.now()));
-  const search = useResearch((state) => state.search);
+  // Only whether there is a search: its progress (10 events a second while loading) renders the
+  // results section and the quota line, not the query builder and everything else on the page.
+  const searching = useResearch((state) => state.search !== null);
   const starting = useResearch((state) => state.starting);
   const error = useResearch((state) => state.error);
-  const quota = useResearch((state) => state.quota);
-  const exported = useResearch((state) => state.exported);
 
   useEffect(() => startResearch(), []);
 
@@ -37,7 +37,7 @@ export function ResearchView() {
       <div className="research__top">
         <QueryBuilder draft={draft} onChange={setDraft} searching={starting} onSearch={() => void startSearch(toRequest(draft))} onSave={(name) => void saveQuery(name, toRequest(draft))} />
         <aside className="research__side">
-          {quota ? <QuotaLine quota={quota} /> : null}
+          <QuotaLine />
           <AccountLookupForm />
           <SavedQueries
             onRun={(query) => {
@@ -49,26 +49,35 @@ export function ResearchView() {
         </aside>
       </div>
       <AccountCard />
-      {search ? (
-        <section className="research__results" aria-label="Results">
-          <LoadControls search={search} />
-          <div className="research__export">
-            <Button onClick={() => void exportRows('csv')} unavailable={search.loaded === 0}>Export CSV</Button>
-            <Button onClick={() => void exportRows('ndjson')} unavailable={search.loaded === 0}>Export NDJSON</Button>
-            {exported ? (
-              <span role="status">
-                {exported.result.kind === 'saved' ? `Saved ${exported.result.rows.toLocaleString('en-US')} rows to ${exported.result.path}` : exported.result.kind === 'download' ? `Downloading ${exported.result.rows.toLocaleString('en-US')} rows as ${exported.format.toUpperCase()}` : 'Export cancelled'}
-              </span>
-            ) : null}
-          </div>
-          <ResultsTable fields={search.fields} onOpenAccount={openAccount} />
-          <ResultsChart hasTime={search.fields.includes('create_time')} />
-        </section>
-      ) : (
+      {searching ? (
+        <SearchResults />      ) : (
         <EmptyState icon="research" title="No searches yet" note="Results appear here, with paging, sorting, a chart and exports.">
           <p>Build a query above (at least one condition and up to 30 days) and press Search.</p>
         </EmptyState>
       )}
     </div>
+  );
+}
+
+/** The search's progress, exports, table and chart. */
+function SearchResults() {
+  const search = useResearch((state) => state.search);
+  const exported = useResearch((state) => state.exported);
+  if (!search) return null;
+  return (
+    <section className="research__results" aria-label="Results">
+      <LoadControls search={search} />
+      <div className="research__export">
+        <Button onClick={() => void exportRows('csv')} unavailable={search.loaded === 0}>Export CSV</Button>
+        <Button onClick={() => void exportRows('ndjson')} unavailable={search.loaded === 0}>Export NDJSON</Button>
+        {exported ? (
+          <span role="status">
+            {exported.result.kind === 'saved' ? `Saved ${exported.result.rows.toLocaleString('en-US')} rows to ${exported.result.path}` : exported.result.kind === 'download' ? `Downloading ${exported.result.rows.toLocaleString('en-US')} rows as ${exported.format.toUpperCase()}` : 'Export cancelled'}
+          </span>
+        ) : null}
+      </div>
+      <ResultsTable fields={search.fields} onOpenAccount={openAccount} />
+      <ResultsChart hasTime={search.fields.includes('create_time')} />
+    </section>
   );
 }

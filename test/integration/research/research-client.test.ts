@@ -116,6 +116,31 @@ describe('research client against the sandbox', () => {
     expect((await allRows(app, sessionId)).map((row) => row.id)).toEqual(truth);
   }, 180_000);
 
+  it('answers windows of the loaded rows sorted by a column, re-sorted as rows arrive, and their sums per day', async () => {
+    app = await harness();
+    const { sessionId } = await app.call('research.search.start', { request: await request(app) });
+    const byLikes = (rows: VideoRow[]) => [...rows].sort((a, b) => (b.like_count ?? -1) - (a.like_count ?? -1)).map((row) => row.id);
+    // 1,000 rows, then all there are: the sorted window is made anew from the rows loaded since.
+    for (const upTo of [1000, 100_000]) {
+      await app.call('research.search.load', { sessionId, upTo });
+      const { loaded } = upTo === 1000 ? await settled(app, sessionId, 1000) : await settled(app, sessionId, undefined, ['done']);
+      const all = await allRows(app, sessionId);
+      expect(all).toHaveLength(loaded);
+      const window = await app.call('research.search.rows', { sessionId, from: 10, max: 50, sort: { column: 'like_count', direction: 'desc' } });
+      expect(window.loaded).toBe(loaded);
+      expect(window.rows.map((row) => row.id)).toEqual(byLikes(all).slice(10, 60));
+      const ascending = await app.call('research.search.rows', { sessionId, from: 0, max: loaded, sort: { column: 'like_count', direction: 'asc' } });
+      expect(ascending.rows.map((row) => row.like_count)).toEqual(all.map((row) => row.like_count!).sort((a, b) => a - b));
+
+      const [days, videos, views, likes] = await app.call('research.search.days', { sessionId });
+      expect(videos.reduce((sum, n) => sum + n, 0)).toBe(loaded);
+      expect(views.reduce((sum, n) => sum + n, 0)).toBe(all.reduce((sum, row) => sum + row.view_count!, 0));
+      expect(likes.reduce((sum, n) => sum + n, 0)).toBe(all.reduce((sum, row) => sum + row.like_count!, 0));
+      expect(days).toEqual([...new Set(all.map((row) => row.create_time! - (row.create_time! % 86_400)))].sort((a, b) => a - b));
+    }
+    await expect(app.call('research.search.rows', { sessionId, from: 0, max: 10, sort: { column: 'secret_field', direction: 'asc' } } as never)).rejects.toThrow(/Invalid input/);
+  }, 180_000);
+
   it('comes through 429s without Retry-After, 500s and connection resets with the same rows, none twice', async () => {
     app = await harness();
     const sandbox = await sandboxOf(app);

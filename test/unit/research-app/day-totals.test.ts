@@ -1,7 +1,7 @@
 /** The chart's per-day sums, kept current as rows arrive: each row counted once, a new search starting over. */
 import { describe, expect, it } from 'vitest';
 import type { VideoRow } from '../../../electron/core/contract/research.js';
-import { DayTotals } from '../../../renderer/src/views/research/day-totals.js';
+import { DayTotals } from '../../../electron/services/research/day-totals.js';
 
 const DAY = 86_400;
 const row = (id: number, create_time: number | undefined, view_count?: number, like_count?: number): VideoRow => ({ id: String(id), create_time, view_count, like_count });

@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { csvCell, writeExport } from '../../../electron/services/research/export-writer.js';
-import { sortedOrder } from '../../../renderer/src/views/research/columns.js';
+import { sortedOrder } from '../../../electron/services/research/sort-order.js';
 
 describe('export', () => {
   it('quotes what CSV needs quoted, joins lists, and defuses spreadsheet formulas', () => {

@@ -6,10 +6,16 @@ import { useState } from 'react';
 import { MAX_PAGE, MAX_SEARCH_ROWS } from '../../../../common/research-rules';
 import { Button } from '../../components/Button';
 import type { ResearchQuota, SearchView } from '../../api/contract';
-import { cancelLoading, loadUpTo } from '../../state/research';
+import { cancelLoading, loadUpTo, useResearch } from '../../state/research';
 import { percent } from '../../format';
 
-export function QuotaLine({ quota }: { quota: ResearchQuota }) {
+/** What is left of today's quotas, once known. */
+export function QuotaLine() {
+  const quota = useResearch((state) => state.quota);
+  return quota ? <QuotaText quota={quota} /> : null;
+}
+
+function QuotaText({ quota }: { quota: ResearchQuota }) {
   const requestsLeft = Math.max(0, quota.requestsLimit - quota.requestsUsed);
   const recordsLeft = Math.max(0, quota.recordsLimit - quota.recordsUsed);
   const hours = Math.max(0, (quota.resetsAt - Date.now()) / 3_600_000);

@@ -1,28 +1,37 @@
 /**
  * The loaded results over time, one point per UTC day: videos per day, or total views and likes
- * per day (switchable). Drawn by uPlot on a canvas: fast with a few hundred points and with 100,000
- * rows behind them, each added to its day's sums once, when it arrives (day-totals.ts).
+ * per day (switchable). Drawn by uPlot on a canvas from the per-day sums the main process keeps
+ * (services/research/day-totals.ts): a few dozen points, however many rows are behind them.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { loadedRows, useResearch } from '../../state/research';
-import { DayTotals } from './day-totals';
+import type { DaySeries } from '../../api/contract';
+import { showDays, useResearch } from '../../state/research';
 
 type Mode = 'videos' | 'engagement';
+
+const NO_DAYS: DaySeries = [[], [], [], []];
+
+function plotData(days: DaySeries, mode: Mode): uPlot.AlignedData {
+  const [day, videos, views, likes] = days;
+  return mode === 'videos' ? [day, videos] : [day, views, likes];
+}
 
 function cssColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
 export function ResultsChart({ hasTime }: { hasTime: boolean }) {
-  const version = useResearch((state) => state.rowsVersion);
+  const days = useResearch((state) => state.days) ?? NO_DAYS;
   const [mode, setMode] = useState<Mode>('videos');
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const totals = useRef<DayTotals | null>(null);
-  totals.current ??= new DayTotals();
-  const data = useMemo(() => totals.current!.update(loadedRows()), [version]);
+  // The latest series, for a plot made anew (mode switch) without re-running on every update.
+  const latest = useRef(days);
+  latest.current = days;
+
+  useEffect(() => (hasTime ? showDays() : undefined), [hasTime]);
 
   useEffect(() => {
     const element = box.current;
@@ -41,8 +50,7 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
       axes: mode === 'videos' ? [axis, axis] : [axis, { ...axis, scale: 'views', label: 'views' }, { ...axis, scale: 'likes', side: 1, label: 'likes', grid: { show: false } }],
       scales: { x: { time: true } },
     };
-    const [days, videos, views, likes] = totals.current!.update(loadedRows());
-    const instance = new uPlot(options, mode === 'videos' ? [days, videos] : [days, views, likes], element);
+    const instance = new uPlot(options, plotData(latest.current, mode), element);
     plot.current = instance;
     const resize = new ResizeObserver(() => instance.setSize({ width: Math.max(320, element.clientWidth), height: 240 }));
     resize.observe(element);
@@ -54,9 +62,8 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
   }, [mode, hasTime]);
 
   useEffect(() => {
-    const [days, videos, views, likes] = data;
-    plot.current?.setData(mode === 'videos' ? [days, videos] : [days, views, likes]);
-  }, [data, mode]);
+    plot.current?.setData(plotData(days, mode));
+  }, [days, mode]);
 
   return (
     <section className="results-chart" aria-labelledby="results-chart-title">

@@ -1,14 +1,16 @@
 /**
  * The loaded rows, virtualized: only the rows in view (and a few either side) exist in the page,
  * so 100,000 rows scroll as smoothly as 100. Rows have one fixed height and the table scrolls in
- * its own box, so nothing is measured: which rows are in view is arithmetic (use-row-window.ts). Headings sort by their column (newest first until one is
- * chosen); a username opens that account.
+ * its own box, so nothing is measured: which rows are in view is arithmetic (use-row-window.ts).
+ * The rows themselves come from the main process, the rows in view and a margin at a time
+ * (state/research-rows.ts); a row not here yet is left blank until it is. Headings sort by their
+ * column (newest first until one is chosen); a username opens that account.
  */
-import { memo, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { VideoField } from '../../../../common/research-rules';
-import { loadedRows, sortBy, useResearch } from '../../state/research';
+import { sortBy, tableRows, useResearch } from '../../state/research';
 import type { VideoRow } from '../../api/contract';
-import { columnsFor, sortedOrder, type Column } from './columns';
+import { columnsFor, type Column } from './columns';
 import { useRowWindow } from './use-row-window';
 
 const ROW_HEIGHT = 32;
@@ -25,8 +27,9 @@ const OVERSCAN = 6;
 const ROW_SLOTS = 128;
 
 export function ResultsTable({ fields, onOpenAccount }: { fields: readonly VideoField[]; onOpenAccount: (username: string) => void }) {
-  const version = useResearch((state) => state.rowsVersion);
-  const count = useResearch((state) => state.rowCount);
+  // Subscribed so that arriving rows render; the rows are read from tableRows.
+  useResearch((state) => state.rowsVersion);
+  const count = useResearch((state) => state.search?.loaded ?? 0);
   const sort = useResearch((state) => state.sort);
   const scroller = useRef<HTMLDivElement>(null);
   // Keyed by the names, not the array: every progress event (10 a second while loading) brings a
@@ -35,11 +38,8 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   const columns = useMemo(() => columnsFor(fieldsKey.split(',') as VideoField[]), [fieldsKey]);
   const width = columns.reduce((sum, column) => sum + column.width, 0);
 
-  // Re-sorted when rows arrive (version) or the sort changes; null = arrival order.
-  const order = useMemo(() => (sort ? sortedOrder(loadedRows(), sort.column as VideoField, sort.direction) : null), [sort, version]);
-
   const { start, end } = useRowWindow(scroller, count, ROW_HEIGHT, OVERSCAN);
-  const rows = loadedRows();
+  useLayoutEffect(() => tableRows.show(start, end), [start, end]);
   const indexes: number[] = [];
   for (let index = start; index < end; index++) indexes.push(index);
 
@@ -61,7 +61,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
         </div>
         <div className="results__body" style={{ height: count * ROW_HEIGHT, width }}>
           {indexes.map((index) => {
-            const row = rows[order ? order[index]! : index];
+            const row = tableRows.at(index);
             return row ? <ResultRow key={index % ROW_SLOTS} row={row} index={index} start={index * ROW_HEIGHT} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
         </div>

@@ -1,6 +1,6 @@
 /**
- * How each video field is shown in the results table: its heading, its width, how a value reads,
- * and how rows compare when sorted by it.
+ * How each video field is shown in the results table: its heading, its width and how a value
+ * reads. (Rows are sorted where they live, in the main process: services/research/sort-order.ts.)
  */
 import type { VideoField } from '../../../../common/research-rules';
 import type { VideoRow } from '../../api/contract';
@@ -55,31 +55,4 @@ export function columnsFor(fields: readonly VideoField[]): Column[] {
 
 export function fieldLabel(field: VideoField): string {
   return COLUMNS[field].label;
-}
-
-/**
- * Row positions sorted by a column (missing values last either way). Positions, not rows: the
- * rows array is never copied, and a stable sort keeps arrival order (newest first) among equals.
- */
-export function sortedOrder(rows: readonly VideoRow[], field: VideoField, direction: 'asc' | 'desc'): Uint32Array {
-  const order = new Uint32Array(rows.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  const sign = direction === 'asc' ? 1 : -1;
-  const key = (row: VideoRow): number | string | undefined => {
-    const value = row[field];
-    if (value === undefined) return undefined;
-    if (field === 'id') return (value as string).padStart(20, '0');
-    if (Array.isArray(value)) return value.join(',').toLowerCase();
-    if (typeof value === 'boolean') return value ? 1 : 0;
-    return typeof value === 'string' ? value.toLowerCase() : value;
-  };
-  const keys = rows.map(key);
-  return order.sort((a, b) => {
-    const ka = keys[a];
-    const kb = keys[b];
-    if (ka === kb) return a - b;
-    if (ka === undefined) return 1;
-    if (kb === undefined) return -1;
-    return (ka < kb ? -1 : 1) * sign;
-  });
 }
