@@ -7,12 +7,10 @@
  * held it below curl (README "Upload benchmark"). Keep-alive agents reuse the connection across chunks.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { agentFor } from './agents.js';
 import { retryAfter } from './errors.js';
-
-const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 16 });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
 /** Bytes per read and per socket write; BUFFERS of them are what one PUT holds. */
 const BUFFER_BYTES = 1024 * 1024;
 const BUFFERS = 2;
@@ -47,7 +45,7 @@ export function putChunk(req: ChunkPutRequest): Promise<ChunkPutResponse> {
   return new Promise((resolve, reject) => {
     const outgoing = (isHttps ? httpsRequest : httpRequest)(url, {
       method: 'PUT',
-      agent: isHttps ? httpsAgent : httpAgent,
+      agent: agentFor(isHttps),
       headers: {
         'Content-Type': req.contentType,
         'Content-Length': String(length),

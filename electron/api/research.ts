@@ -4,15 +4,16 @@
  * what and where; rate_limit_exceeded carries Retry-After).
  */
 import { z } from 'zod';
-import { AccountRecord, VideoRow } from '../core/contract/research.js';
+import { AccountRecord } from '../core/contract/research.js';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
+import { VideoRows } from './video-rows.js';
 
 export const VIDEO_QUERY_PATH = '/v2/research/video/query/';
 export const USER_INFO_PATH = '/v2/research/user/info/';
 
 const VideoPage = z.object({
-  videos: z.array(VideoRow),
+  videos: VideoRows,
   cursor: z.number().int().nonnegative(),
   has_more: z.boolean(),
   search_id: z.string().min(1),

@@ -11,11 +11,14 @@
  * switches the profile to its own app, enters the query as JSON, presses Search (the first 100),
  * then "Load all up to 100,000". It is timed in the page from the Load all click to the moment the
  * table shows the settled search with all 100,000 loaded, its rows in view painted (the
- * `draftdeck:research-rows` mark). The bare loop is timed over the same 99,900 rows: from the end
- * of its first page. Runs alternate app, bare loop, app, bare loop, …
+ * `draftdeck:research-rows` mark). The bare loops are timed over the same 99,900 rows: from the end
+ * of their first page. There are two: Node's fetch, and node:http with a keep-alive agent (what the
+ * app's HTTP client is built on, and the faster); the ratio is against the faster. One untimed
+ * run of each side warms it; then runs alternate app, bare fetch, bare node:http, app, …
  *
  * Figures (medians of RUNS runs each):
- *   app_records_per_s / bare_records_per_s, ratio = app / bare (aim ≥ 0.8)
+ *   app_records_per_s / bare_records_per_s, ratio = app / bare (aim ≥ 0.8), bare being the faster
+ *   of bare_fetch_records_per_s and bare_http_records_per_s; ratio_fetch and ratio_http against each
  *   js_heap_empty_mb / js_heap_mb       the page's JS heap before any search / with 100,000 rows loaded
  *                                       (the rows stay in the main process; the page holds those in view)
  *   idle_p95_frame_ms / scroll_p95_frame_ms, scroll_ratio   frame intervals of the table sitting
@@ -26,6 +29,7 @@
  * Env: RESEARCH_BENCH_RUNS (default 3), RESEARCH_BENCH_RECORDS (default 100000).
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -56,15 +60,15 @@ async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown):
   return result.value;
 }
 
-const appKey = (kind: 'app' | 'bare', run: number) => `bench_${kind}_${run}`;
+const appKey = (kind: 'app' | Baseline, run: number | 'warm') => `bench_${kind}_${run}`;
 /** Builds the dataset before anything is timed (the sandbox builds it on the first research call). */
 const WARM_KEY = 'bench_warm';
 
 function sandboxConfig(): unknown {
   const app = (clientKey: string) => ({ client_key: clientKey, client_secret: SECRET, name: clientKey, redirect_uris: ['http://127.0.0.1:*/callback/'], scopes: ['user.info.basic', 'video.upload'] });
-  const apps = [app(WARM_KEY)];
+  const apps = [app(WARM_KEY), app(appKey('app', 'warm')), app(appKey('http', 'warm'))];
   for (let run = 0; run < RUNS; run++) {
-    for (const kind of ['app', 'bare'] as const) {
+    for (const kind of ['app', 'fetch', 'http'] as const) {
       apps.push(app(appKey(kind, run)));
     }
   }
@@ -79,11 +83,36 @@ function windowDates(): { start_date: string; end_date: string } {
 const QUERY = { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] };
 const FIELDS = ['id', 'create_time', 'username', 'region_code', 'view_count', 'like_count', 'comment_count', 'share_count', 'hashtag_names', 'video_description'];
 
+/** How a bare loop sends one op 10 request and reads its answer's text. */
+type Post = (url: string, token: string, body: string) => Promise<string>;
+
+const postWithFetch: Post = async (url, token, body) => {
+  const answer = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body });
+  return answer.text();
+};
+
+const keepAlive = new Agent({ keepAlive: true });
+const postWithHttp: Post = (url, token, body) =>
+  new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', agent: keepAlive, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+
+/** The two bare loops: Node's fetch, and node:http with a keep-alive agent (what the app's client is built on). */
+const BASELINES = { fetch: postWithFetch, http: postWithHttp } as const;
+type Baseline = keyof typeof BASELINES;
+
 /**
- * The bare loop: a client token, then op 10 pages of 100 with search_id + cursor, parsed and
+ * A bare loop: a client token, then op 10 pages of 100 with search_id + cursor, parsed and
  * counted. Timed from the end of the first page, as the app is timed from its Load all click.
  */
-async function bareRun(baseUrl: string, clientKey: string): Promise<number> {
+async function bareRun(baseUrl: string, clientKey: string, post: Post): Promise<number> {
   const tokenAnswer = await fetch(`${baseUrl}/v2/oauth/token/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -95,8 +124,8 @@ async function bareRun(baseUrl: string, clientKey: string): Promise<number> {
   const rows: unknown[] = [];
   let started = 0;
   while (rows.length < RECORDS) {
-    const answer = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, max_count: Math.min(100, RECORDS - rows.length) }) });
-    const page = (await answer.json()) as { data: { videos: unknown[]; cursor: number; has_more: boolean; search_id: string }; error: { code: string } };
+    const text = await post(url, token, JSON.stringify({ ...body, max_count: Math.min(100, RECORDS - rows.length) }));
+    const page = JSON.parse(text) as { data: { videos: unknown[]; cursor: number; has_more: boolean; search_id: string }; error: { code: string } };
     if (page.error.code !== 'ok') throw new Error(`bare loop: ${page.error.code}`);
     for (const video of page.data.videos) rows.push(video);
     if (!page.data.has_more) break;
@@ -165,30 +194,39 @@ async function main(): Promise<void> {
   });
   try {
     const warm = performance.now();
-    await bareRun(ready.base_url, WARM_KEY);
+    await bareRun(ready.base_url, WARM_KEY, postWithFetch);
     process.stderr.write(`research-client: dataset ready after ${((performance.now() - warm) / 1000).toFixed(1)} s\n`);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', 0));
+    await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', 'warm'));
     await page.goto(`${app.url}#/research`);
     await page.getByRole('heading', { level: 1, name: 'Research' }).waitFor();
     report('js_heap_empty_mb', await jsHeapMb(page), 'MB');
 
-    const appRates: number[] = [];
-    const bareRates: number[] = [];
+    // One untimed run of the app and of the node:http loop (the fetch loop warmed the dataset), so
+    // that no figure includes compiling the code it runs.
+    await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', 'warm'));
+    await appRun(page);
+    await bareRun(ready.base_url, appKey('http', 'warm'), postWithHttp);
+
+    const rates: Record<'app' | Baseline, number[]> = { app: [], fetch: [], http: [] };
     for (let run = 0; run < RUNS; run++) {
-      if (run > 0) await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', run));
-      const appRate = await appRun(page);
-      appRates.push(appRate);
-      const bareRate = await bareRun(ready.base_url, appKey('bare', run));
-      bareRates.push(bareRate);
-      process.stderr.write(`research-client: run ${run + 1}: app ${Math.round(appRate)} records/s, bare ${Math.round(bareRate)} records/s\n`);
+      await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', run));
+      rates.app.push(await appRun(page));
+      for (const baseline of ['fetch', 'http'] as const) rates[baseline].push(await bareRun(ready.base_url, appKey(baseline, run), BASELINES[baseline]));
+      process.stderr.write(`research-client: run ${run + 1}: app ${Math.round(rates.app[run]!)} records/s, bare fetch ${Math.round(rates.fetch[run]!)}, bare node:http ${Math.round(rates.http[run]!)}\n`);
     }
-    const appMedian = percentile(appRates, 50);
-    const bareMedian = percentile(bareRates, 50);
+    const appMedian = percentile(rates.app, 50);
+    const fetchMedian = percentile(rates.fetch, 50);
+    const httpMedian = percentile(rates.http, 50);
     report('app_records_per_s', appMedian, 'records/s');
-    report('bare_records_per_s', bareMedian, 'records/s');
-    report('ratio', appMedian / bareMedian, 'x');
+    report('bare_fetch_records_per_s', fetchMedian, 'records/s');
+    report('bare_http_records_per_s', httpMedian, 'records/s');
+    // Against the faster of the two bare loops, whichever it was this run.
+    report('bare_records_per_s', Math.max(fetchMedian, httpMedian), 'records/s');
+    report('ratio', appMedian / Math.max(fetchMedian, httpMedian), 'x');
+    report('ratio_fetch', appMedian / fetchMedian, 'x');
+    report('ratio_http', appMedian / httpMedian, 'x');
 
     report('js_heap_mb', await jsHeapMb(page), 'MB');
     const frames = await scrollFigures(page, '[data-testid="results-scroller"]', { runs: RUNS });

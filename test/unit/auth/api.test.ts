@@ -77,15 +77,37 @@ describe('http client', () => {
     await expect(send({ method: 'POST', url: `${base}/moved`, form: { client_secret: 's' } })).resolves.toMatchObject({ ok: true, value: { status: 307 } });
   });
 
-  it('answers a bad or empty address, or a body it cannot encode, as a value without sending anything', async () => {
-    let fetched = 0;
-    const send = createHttpClient({
-      fetch: (async () => {
-        fetched++;
-        return new Response('{}');
-      }) as typeof fetch,
+  it('sends a request again, once, when a kept-alive connection was closed under it, and never otherwise', async () => {
+    const send = createHttpClient();
+    const seen: string[] = [];
+    const base = await serve((req, _body, res) => {
+      const connection = (req.socket as { tag?: number }).tag ?? ((req.socket as { tag?: number }).tag = seen.length);
+      seen.push(`${req.url} on ${connection}`);
+      // The second request on the first connection finds it closed, as a server's idle timeout does.
+      if (req.url === '/second' && connection === 0) return req.socket.destroy();
+      if (req.url === '/reset') return req.socket.destroy();
+      res.end('{}');
     });
-    for (const url of ['', 'not a url', '/v2/oauth/token/', 'http://']) {
+    expect(await send({ method: 'POST', url: `${base}/first`, json: {} })).toMatchObject({ ok: true, value: { status: 200 } });
+    expect(await send({ method: 'POST', url: `${base}/second`, json: {} })).toMatchObject({ ok: true, value: { status: 200 } });
+    expect(seen).toEqual(['/first on 0', '/second on 0', '/second on 2']);
+    // On a new connection, a reset is an answer of its own: the request may have been acted on.
+    server!.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen.length = 0;
+    const reset = await send({ method: 'POST', url: `${base}/reset`, json: {} });
+    expect(reset).toMatchObject({ ok: false, error: { kind: 'network', code: 'network_error' } });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers a bad or empty address, or a body it cannot encode, as a value without sending anything', async () => {
+    let received = 0;
+    const base = await serve((_req, _body, res) => {
+      received++;
+      res.end('{}');
+    });
+    const send = createHttpClient();
+    for (const url of ['', 'not a url', '/v2/oauth/token/', 'http://', `ftp://${new URL(base).host}/`, `file:///etc/passwd`]) {
       const answer = await send({ method: 'POST', url, form: { client_secret: 'the-client-secret' } });
       expect(answer, JSON.stringify(url)).toEqual({ ok: false, error: { kind: 'network', code: 'invalid_url', httpStatus: null, logId: null, message: expect.any(String) } });
     }
@@ -94,8 +116,8 @@ describe('http client', () => {
     expect(JSON.stringify(withCredential)).not.toContain('secretsecret');
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(await send({ method: 'POST', url: 'https://open.example/v2/x/', json: cyclic })).toMatchObject({ ok: false, error: { kind: 'network', code: 'invalid_request' } });
-    expect(fetched).toBe(0);
+    expect(await send({ method: 'POST', url: `${base}/v2/x/`, json: cyclic })).toMatchObject({ ok: false, error: { kind: 'network', code: 'invalid_request' } });
+    expect(received).toBe(0);
     expect(joinUrl('', '/v2/post/publish/inbox/video/init/')).toBe('/v2/post/publish/inbox/video/init/');
     expect(await send({ method: 'POST', url: joinUrl('', '/v2/post/publish/inbox/video/init/') })).toMatchObject({ ok: false, error: { code: 'invalid_url' } });
   });
