@@ -140,7 +140,7 @@ export class Search {
       this.cursor = page.cursor;
       this.hasMore = page.has_more;
       // The next page is asked for before this one is taken in, so the platform works on it
-      // while this process appends rows, tells the windows and serves their pulls.
+      // while this process appends rows, tells the windows and answers their asks.
       const loaded = this.rows.length + page.videos.length;
       if (loaded < this.target && this.hasMore && quotaStopMessage(this.port.quota(), this.port.now()) === null) inFlight = this.askFor(loaded, signal);
       for (const row of page.videos) this.rows.push(row);
