@@ -54,8 +54,11 @@ export const tableRows = new RowWindowCache({
 
 /** Charts on screen; the series is asked for only while there is one. */
 let chartsShown = 0;
-let daysAsked: { sessionId: string; loaded: number } | null = null;
+let daysAsked: { sessionId: string; loaded: number; at: number } | null = null;
 let daysInFlight = false;
+let daysTimer: ReturnType<typeof setTimeout> | null = null;
+/** While rows load, the chart is redrawn at most this often: each redraw costs a frame. */
+const DAYS_WHILE_LOADING_MS = 1000;
 
 /** Asks for the chart's series when the loaded rows changed since it was last asked for. */
 async function refreshDays(): Promise<void> {
@@ -65,7 +68,15 @@ async function refreshDays(): Promise<void> {
     for (;;) {
       const search = useResearch.getState().search;
       if (!search || (daysAsked?.sessionId === search.sessionId && daysAsked.loaded === search.loaded)) return;
-      daysAsked = { sessionId: search.sessionId, loaded: search.loaded };
+      const wait = daysAsked?.sessionId === search.sessionId && search.state === 'loading' ? daysAsked.at + DAYS_WHILE_LOADING_MS - performance.now() : 0;
+      if (wait > 0) {
+        daysTimer ??= setTimeout(() => {
+          daysTimer = null;
+          void refreshDays();
+        }, wait);
+        return;
+      }
+      daysAsked = { sessionId: search.sessionId, loaded: search.loaded, at: performance.now() };
       const days = await request('research.search.days', { sessionId: search.sessionId });
       if (useResearch.getState().search?.sessionId === search.sessionId) useResearch.setState({ days });
     }
