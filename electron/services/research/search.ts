@@ -117,6 +117,8 @@ export class Search {
   private async run(signal: AbortSignal): Promise<void> {
     let attempt = 0;
     let inFlight: Promise<ApiResult<VideoPage>> | null = null;
+    // A page is asked for ahead only while more are wanted, and the loop goes on at once: a page
+    // asked for is always taken in, even if the target is lowered while it is on its way.
     while (this.rows.length < this.target && this.hasMore) {
       if (signal.aborted) return this.cancelled();
       if (!inFlight) {

@@ -141,6 +141,36 @@ describe('research client against the sandbox', () => {
     await expect(app.call('research.search.rows', { sessionId, from: 0, max: 10, sort: { column: 'secret_field', direction: 'asc' } } as never)).rejects.toThrow(/Invalid input/);
   }, 180_000);
 
+  it('stops after the page in flight when the target is lowered mid-load: the platform counted no record the app did not, and the rest follows with no gap', async () => {
+    app = await harness();
+    const sandbox = await sandboxOf(app);
+    const req = await request(app);
+    const truth = await barePaging(sandbox, req);
+    /** Records the sandbox counted today, over every app (the bare loop shares the app's). */
+    const platformRecords = async () => {
+      const console = await fetch(`${sandbox.baseUrl}/sandbox/console`).then((res) => res.text());
+      return [...console.matchAll(/<td>\d+ \/ \d+<\/td><td>(\d+) \/ \d+<\/td>/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+    };
+    const before = await platformRecords();
+    // Slow pages, so that a page is always in flight when the target drops.
+    expect((await extras(sandbox, '/sandbox/chaos?seed=3', 'PUT', [{ route: 'POST /v2/research/video/query/', probability: 1, latency_ms: 150 }])).status).toBe(200);
+    const { sessionId } = await app.call('research.search.start', { request: req });
+    await app.call('research.search.load', { sessionId, upTo: 100_000 });
+    await app.waitForEvent('research.progress', (view) => view.sessionId === sessionId && view.state === 'loading' && view.loaded >= 300, 60_000);
+    const lowered = await app.call('research.search.load', { sessionId, upTo: 1 });
+    const stopped = await app.waitForEvent('research.progress', (view) => view.sessionId === sessionId && view.state === 'idle' && view.loaded >= lowered.loaded);
+    expect(stopped.loaded - lowered.loaded).toBeLessThanOrEqual(100);
+    expect(stopped.quota).toMatchObject({ recordsUsed: stopped.loaded, requestsUsed: stopped.loaded / 100 });
+    // Past the latency: a page still in flight has reached the platform's count by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await platformRecords()) - before).toBe(stopped.loaded);
+
+    expect((await extras(sandbox, '/sandbox/chaos', 'PUT', [])).status).toBe(200);
+    await app.call('research.search.load', { sessionId, upTo: 100_000 });
+    await settled(app, sessionId, truth.length);
+    expect((await allRows(app, sessionId)).map((row) => row.id)).toEqual(truth);
+  }, 180_000);
+
   it('comes through 429s without Retry-After, 500s and connection resets with the same rows, none twice', async () => {
     app = await harness();
     const sandbox = await sandboxOf(app);

@@ -32,7 +32,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   const count = useResearch((state) => state.search?.loaded ?? 0);
   const sort = useResearch((state) => state.sort);
   const scroller = useRef<HTMLDivElement>(null);
-  // Keyed by the names, not the array: every progress event (10 a second while loading) brings a
+  // Keyed by the names, not the array: every progress event (4 a second while loading) brings a
   // new fields array, and new columns would re-render every row in view each time.
   const fieldsKey = fields.join(',');
   const columns = useMemo(() => columnsFor(fieldsKey.split(',') as VideoField[]), [fieldsKey]);
