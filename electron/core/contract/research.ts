@@ -174,7 +174,7 @@ export const researchChannels = {
   /** Loads pages in the background until `upTo` rows are loaded (or no more, a quota, cancel). */
   'research.search.load': { input: z.object({ sessionId: SessionId, upTo: z.number().int().min(1).max(MAX_SEARCH_ROWS) }).strict(), output: SearchView },
   'research.search.cancel': { input: Session, output: SearchView },
-  /** Loaded rows [from, from + max), in arrival order or sorted by a column; `loaded` is how many there were. */
+  /** Loaded rows [from, from + max), in arrival order or sorted by a column; `loaded`: how many rows that order covers (a sort is made again at most once a second while loading). */
   'research.search.rows': {
     input: z.object({ sessionId: SessionId, from: z.number().int().min(0), max: z.number().int().min(1).max(25_000), sort: RowSort.optional() }).strict(),
     output: z.object({ from: z.number(), loaded: z.number(), rows: z.array(LoadedRow) }),

@@ -103,8 +103,7 @@ export class ResearchService {
   }
 
   rows(sessionId: string, from: number, max: number, sort?: RowSort): { from: number; loaded: number; rows: VideoRow[] } {
-    const search = this.search(sessionId);
-    return { from, loaded: search.rows.length, rows: search.slice(from, max, sort) };
+    return { from, ...this.search(sessionId).slice(from, max, sort) };
   }
 
   days(sessionId: string): DaySeries {

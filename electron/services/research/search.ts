@@ -38,6 +38,7 @@ const SPEED_WINDOW_MS = 3000;
  * same two cores the paging runs on. A change of state is told at once.
  */
 const PROGRESS_INTERVAL_MS = 250;
+const RESORT_WHILE_LOADING_MS = 1000;
 
 export class Search {
   readonly rows: VideoRow[] = [];
@@ -55,7 +56,7 @@ export class Search {
   private progressToldAt = 0;
   private readonly dayTotals = new DayTotals();
   /** The last sort asked for, kept until rows arrive or another sort is asked for. */
-  private sorted: { key: string; loaded: number; order: Uint32Array } | null = null;
+  private sorted: { key: string; loaded: number; at: number; order: Uint32Array } | null = null;
 
   constructor(
     readonly sessionId: string,
@@ -79,14 +80,19 @@ export class Search {
     };
   }
 
-  /** Rows [from, from + max) in arrival order, or in `sort`'s order. */
-  slice(from: number, max: number, sort?: RowSort): VideoRow[] {
-    if (!sort) return this.rows.slice(from, from + max);
+  /**
+   * Rows [from, from + max) in arrival order, or in `sort`'s order, and how many rows that order
+   * was made from. While loading, a sort is made again at most once a second (100,000 rows take
+   * 30–100 ms to sort, on the thread that pages); the answer says it covers fewer rows, so the
+   * table asks again on a later progress.
+   */
+  slice(from: number, max: number, sort?: RowSort): { loaded: number; rows: VideoRow[] } {
+    if (!sort) return { loaded: this.rows.length, rows: this.rows.slice(from, from + max) };
     const key = `${sort.column} ${sort.direction}`;
-    if (this.sorted?.key !== key || this.sorted.loaded !== this.rows.length) {
-      this.sorted = { key, loaded: this.rows.length, order: sortedOrder(this.rows, sort.column, sort.direction) };
-    }
-    return Array.from(this.sorted.order.subarray(from, from + max), (index) => this.rows[index]!);
+    const sorted = this.sorted;
+    const stale = !sorted || sorted.key !== key || (sorted.loaded !== this.rows.length && !(this.state === 'loading' && performance.now() - sorted.at < RESORT_WHILE_LOADING_MS));
+    const order = stale ? (this.sorted = { key, loaded: this.rows.length, at: performance.now(), order: sortedOrder(this.rows, sort.column, sort.direction) }) : sorted;
+    return { loaded: order.loaded, rows: Array.from(order.order.subarray(from, from + max), (index) => this.rows[index]!) };
   }
 
   days(): DaySeries {
