@@ -18,7 +18,7 @@ import { SavedQueries } from './research/SavedQueries';
 
 export function ResearchView() {
   const [draft, setDraft] = useState<QueryDraft>(() => emptyDraft(Date.now()));
-  // Only whether there is a search: its progress (10 events a second while loading) renders the
+  // Only whether there is a search: its progress (4 events a second while loading) renders the
   // results section and the quota line, not the query builder and everything else on the page.
   const searching = useResearch((state) => state.search !== null);
   const starting = useResearch((state) => state.starting);
@@ -50,7 +50,8 @@ export function ResearchView() {
       </div>
       <AccountCard />
       {searching ? (
-        <SearchResults />      ) : (
+        <SearchResults />
+      ) : (
         <EmptyState icon="research" title="No searches yet" note="Results appear here, with paging, sorting, a chart and exports.">
           <p>Build a query above (at least one condition and up to 30 days) and press Search.</p>
         </EmptyState>
