@@ -2,7 +2,7 @@
  * research-client: 100,000 research records loaded through the app into the results table (the
  * main process paging op 10 with search_id + cursor, 100 a page, keeping the rows, and the
  * renderer following its progress and showing the rows in view), against the same paging done by
- * a bare HTTP loop (fetch + JSON.parse, nothing else) against the same sandbox in the same run.
+ * bare HTTP loops (send, read, JSON.parse, nothing else) against the same sandbox in the same run.
  *
  * Setup: a sandbox in its own process with 1,750,000 research videos (about 103,000 in the last
  * 31 days) and one platform app per run, so every run has a fresh daily quota of 100,000 records;
@@ -203,9 +203,8 @@ async function main(): Promise<void> {
     await page.getByRole('heading', { level: 1, name: 'Research' }).waitFor();
     report('js_heap_empty_mb', await jsHeapMb(page), 'MB');
 
-    // One untimed run of the app and of the node:http loop (the fetch loop warmed the dataset), so
-    // that no figure includes compiling the code it runs.
-    await useProfile(app, ready.base_url, ready.upload_base_url, appKey('app', 'warm'));
+    // One untimed run of the app (on the profile the page opened with) and of the node:http loop
+    // (the fetch loop warmed the dataset), so that no figure includes compiling the code it runs.
     await appRun(page);
     await bareRun(ready.base_url, appKey('http', 'warm'), postWithHttp);
 
