@@ -7,9 +7,8 @@
  * held it below curl (README "Upload benchmark"). Keep-alive agents reuse the connection across chunks.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { agentFor } from './agents.js';
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import { requestTo } from './agents.js';
 import { retryAfter } from './errors.js';
 /** Bytes per read and per socket write; BUFFERS of them are what one PUT holds. */
 const BUFFER_BYTES = 1024 * 1024;
@@ -40,12 +39,10 @@ export interface ChunkPutResponse {
 /** Resolves with the upload host's answer whatever its status; rejects only on transport failure. */
 export function putChunk(req: ChunkPutRequest): Promise<ChunkPutResponse> {
   const url = new URL(req.uploadUrl);
-  const isHttps = url.protocol === 'https:';
   const length = req.end - req.start + 1;
   return new Promise((resolve, reject) => {
-    const outgoing = (isHttps ? httpsRequest : httpRequest)(url, {
+    const outgoing = requestTo(url, {
       method: 'PUT',
-      agent: agentFor(isHttps),
       headers: {
         'Content-Type': req.contentType,
         'Content-Length': String(length),

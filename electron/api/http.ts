@@ -8,10 +8,9 @@
  * answer in web streams and abort signals, which cost the research explorer's paging (a thousand
  * requests for 100,000 records) a third of its main-process time (docs/ARCHITECTURE.md "Research").
  */
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Logger } from '../../common/log.js';
-import { agentFor } from './agents.js';
+import { requestTo } from './agents.js';
 import { platformError, type ApiResult, type RawAnswer } from './errors.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -97,7 +96,6 @@ type Outcome = { kind: 'answer'; answer: RawAnswer } | { kind: 'timeout' } | { k
 function exchange(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<Outcome> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve({ kind: 'aborted' });
-    const isHttps = url.protocol === 'https:';
     let req: ClientRequest;
     let settled = false;
     const settle = (outcome: Outcome) => {
@@ -113,7 +111,7 @@ function exchange(url: URL, method: string, headers: Record<string, string>, bod
     const onAbort = () => settle({ kind: 'aborted' });
     signal?.addEventListener('abort', onAbort, { once: true });
     const send = (retry: boolean) => {
-      req = (isHttps ? httpsRequest : httpRequest)(url, { method, headers, agent: agentFor(isHttps) });
+      req = requestTo(url, { method, headers });
       req.on('error', (error) => {
         // A kept-alive connection the server closed while it sat idle fails at once, before the
         // server read anything: that one is tried again, once, on a new connection.
