@@ -128,9 +128,9 @@ export class Search {
     while (this.rows.length < this.target && this.hasMore) {
       if (signal.aborted) return this.cancelled();
       if (!inFlight) {
-        const stop = quotaStopMessage(this.port.quota(), this.port.now());
-        if (stop) return this.setState('stopped', stop, 'quota_exhausted');
-        inFlight = this.askFor(this.rows.length, signal);
+        const asked = this.askFor(this.rows.length, signal);
+        if ('stop' in asked) return this.setState('stopped', asked.stop, 'quota_exhausted');
+        inFlight = asked.page;
       }
       const answer: ApiResult<VideoPage> = await inFlight;
       inFlight = null;
@@ -149,8 +149,12 @@ export class Search {
       this.hasMore = page.has_more;
       // The next page is asked for before this one is taken in, so the platform works on it
       // while this process appends rows, tells the windows and answers their asks.
+      // A quota that stops it is said at the top of the loop, when that page is asked for again.
       const loaded = this.rows.length + page.videos.length;
-      if (loaded < this.target && this.hasMore && quotaStopMessage(this.port.quota(), this.port.now()) === null) inFlight = this.askFor(loaded, signal);
+      if (loaded < this.target && this.hasMore) {
+        const asked = this.askFor(loaded, signal);
+        if ('page' in asked) inFlight = asked.page;
+      }
       for (const row of page.videos) this.rows.push(row);
       this.sample();
       if (this.message !== null) this.message = null;
@@ -159,14 +163,19 @@ export class Search {
     this.setState(this.hasMore ? 'idle' : 'done', null, null);
   }
 
-  /** Op 10 for the page after the first `loaded` rows: the query at first, then search_id and cursor. */
-  private askFor(loaded: number, signal: AbortSignal): Promise<ApiResult<VideoPage>> {
+  /**
+   * Op 10 for the page after the first `loaded` rows (the query at first, then search_id and
+   * cursor), or why a daily quota stops it.
+   */
+  private askFor(loaded: number, signal: AbortSignal): { page: Promise<ApiResult<VideoPage>> } | { stop: string } {
     const quota = this.port.quota();
+    const stop = quotaStopMessage(quota, this.port.now());
+    if (stop) return { stop };
     const count = Math.min(MAX_PAGE, this.target - loaded, quota.recordsLimit - quota.recordsUsed);
     const body: VideoQueryBody = this.searchId
       ? { search_id: this.searchId, cursor: this.cursor, max_count: count }
       : { query: this.request.query, start_date: this.request.start_date, end_date: this.request.end_date, max_count: count, ...(this.request.is_random ? { is_random: true } : {}) };
-    return this.port.queryVideos(this.request.fields, body, signal);
+    return { page: this.port.queryVideos(this.request.fields, body, signal) };
   }
 
   private cancelled(): void {

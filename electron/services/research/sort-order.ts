@@ -3,11 +3,9 @@
  * sort keeps arrival order (newest first) among equals. Missing values go last either way.
  */
 import type { VideoField } from '../../../common/research-rules.js';
-import type { VideoRow } from '../../core/contract/research.js';
+import type { RowSort, VideoRow } from '../../core/contract/research.js';
 
-export type SortDirection = 'asc' | 'desc';
-
-export function sortedOrder(rows: readonly VideoRow[], field: VideoField, direction: SortDirection): Uint32Array {
+export function sortedOrder(rows: readonly VideoRow[], field: VideoField, direction: RowSort['direction']): Uint32Array {
   const order = new Uint32Array(rows.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   const sign = direction === 'asc' ? 1 : -1;

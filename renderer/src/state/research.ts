@@ -10,8 +10,6 @@ import { request } from './connection';
 import { RowWindowCache } from './research-rows';
 import { asApiError } from './settings';
 
-export type SortDirection = RowSort['direction'];
-
 interface ResearchState {
   search: SearchView | null;
   /** Grows each time rows for the table arrive. */
@@ -142,7 +140,7 @@ export async function cancelLoading(): Promise<void> {
 
 export function sortBy(column: RowSort['column']): void {
   const current = useResearch.getState().sort;
-  const direction: SortDirection = current?.column === column && current.direction === 'desc' ? 'asc' : 'desc';
+  const direction: RowSort['direction'] = current?.column === column && current.direction === 'desc' ? 'asc' : 'desc';
   useResearch.setState({ sort: { column, direction } });
   tableRows.refresh();
 }
