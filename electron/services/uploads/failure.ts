@@ -12,9 +12,9 @@ export type Failure =
   | { kind: 'auth'; message: string }
   | { kind: 'fatal'; code: string; message: string };
 
-/** Node and undici codes meaning "no connection at all" (as opposed to one that broke). */
-const OFFLINE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
-const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ERR_STREAM_PREMATURE_CLOSE']);
+/** Node's codes meaning "no connection at all" (as opposed to one that broke). */
+const OFFLINE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN']);
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 interface PlatformLike {
   httpStatus?: number;
@@ -35,7 +35,7 @@ export function classifyFailure(error: unknown): Failure {
   const systemCode = typeof value.code === 'string' ? value.code : value.cause?.code;
   if (systemCode && OFFLINE_CODES.has(systemCode)) return { kind: 'retry', message: 'No connection to the platform', offline: true };
   if (systemCode && TRANSIENT_CODES.has(systemCode)) return { kind: 'retry', message: 'The connection dropped', offline: false };
-  if (value.kind === 'network' || value.kind === 'timeout' || (error instanceof TypeError && /fetch failed/i.test(error.message))) {
+  if (value.kind === 'network' || value.kind === 'timeout') {
     return { kind: 'retry', message: value.kind === 'timeout' ? 'The platform did not answer in time' : 'The connection failed', offline: value.kind === 'network' };
   }
   if (error instanceof Error && error.name === 'TimeoutError') return { kind: 'retry', message: 'The platform did not answer in time', offline: false };

@@ -30,7 +30,7 @@ export function signS3(request: { method: string; url: URL; region: string; head
   aws4.sign(options, { accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey });
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers)) {
-    // fetch sets Host and Content-Length itself from the URL and the body.
+    // The HTTP client sets Host and Content-Length itself, from the URL and the body.
     if (name.toLowerCase() === 'host' || name.toLowerCase() === 'content-length') continue;
     headers[name] = String(value);
   }
