@@ -21,13 +21,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'The renderer talks to the main process through the IPC contract only.' }],
         patterns: [
-          { group: ['**/electron/services/**', '**/electron/api/**', '**/electron/platform/**', '**/electron/hosts/**', '**/sandbox/**', '**/backend/**', 'node:*'], message: 'The renderer talks to the main process through the IPC contract only.' },
+          { group: ['**/electron/services/**', '**/platform-api/**', '**/electron/desktop/**', '**/electron/transports/**', '**/sandbox/**', '**/backend/**', 'node:*'], message: 'The renderer talks to the main process through the IPC contract only.' },
         ],
       }],
     },
   },
   {
-    files: ['scripts/**', 'test/**', '**/cli.ts', 'sandbox/server-cli.ts'],
+    files: ['scripts/**', 'test/**', '**/cli.ts', 'server-kit/server-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

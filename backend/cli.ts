@@ -7,7 +7,7 @@
  * (SIGINT) or SIGTERM stops it cleanly.
  */
 import { createLogger } from '../common/log.js';
-import { parseServerArgs, stopOnSignals } from '../sandbox/server-cli.js';
+import { parseServerArgs, stopOnSignals } from '../server-kit/server-cli.js';
 import { loadBackendConfigFile, startBackend } from './index.js';
 
 const DEFAULT_DATA_DIR = 'backend-data';

@@ -6,9 +6,9 @@
  * platform (docs/PLATFORM.md "Payment webhook").
  */
 import { z } from 'zod';
-import { readJsonConfigFile } from '../sandbox/json-config-file.js';
+import { readJsonConfigFile } from '../server-kit/json-config-file.js';
 import { redirectUriPattern } from '../sandbox/config.js';
-import { describeZodError } from '../sandbox/validation.js';
+import { describeZodError } from '../server-kit/zod-errors.js';
 
 export const DEFAULT_WEBHOOK_PATH = '/v1/webhooks/payments';
 

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../common/log.js';
-import type { HttpSend } from '../electron/api/http.js';
+import type { HttpSend } from '../platform-api/http.js';
 import type { BackendConfig } from './config.js';
 import type { Database } from './db/schema.js';
 
@@ -13,7 +13,7 @@ export interface BackendContext {
   clock: Clock;
   /** Called when a webhook's timestamp looks out of the window: the sandbox clock re-reads the sandbox's offset with a read sent after `since` (when the webhook arrived). */
   resyncClock: (since: number) => Promise<void>;
-  /** The repo's one HTTP client (electron/api/http.ts), for calls to the platform. */
+  /** The repo's one HTTP client (platform-api/http.ts), for calls to the platform. */
   http: HttpSend;
   logger: Logger;
   /** Names this process in the webhook ledger (several may share one database). */

@@ -10,15 +10,15 @@ import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Clock } from '../common/clock.js';
 import { createLogger, type Logger } from '../common/log.js';
-import { createHttpClient, type HttpSend } from '../electron/api/http.js';
-import { Router } from '../sandbox/http/router.js';
+import { createHttpClient, type HttpSend } from '../platform-api/http.js';
+import { Router } from '../server-kit/http/router.js';
 import { brokerRoutes } from './broker/routes.js';
 import { parseBackendConfig, type BackendConfig, type BackendConfigInput } from './config.js';
 import type { BackendContext } from './context.js';
 import { openDatabase, type DatabaseKind } from './db/database.js';
 import { startBackendServer } from './http/server.js';
 import { orderRoutes } from './orders/routes.js';
-import { SandboxClock } from './sandbox-clock.js';
+import { SandboxClock } from '../platform-api/sandbox-clock.js';
 import { webhookRoute } from './webhooks/receiver.js';
 
 export { parseBackendConfig, loadBackendConfigFile, SANDBOX_CATALOG, DEFAULT_WEBHOOK_PATH, type BackendConfig, type BackendConfigInput } from './config.js';

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { systemClock, type Clock } from '../common/clock.js';
 import type { Logger } from '../common/log.js';
 import { createDispatcher, type Dispatch, type Handlers } from './core/dispatcher.js';
-import { EventHub } from './hosts/event-hub.js';
+import { EventHub } from './transports/event-hub.js';
 import { SettingsService } from './services/settings.js';
 import { prepareDataDir } from './services/data-dir.js';
 import { lockDataDir } from './services/data-dir-lock.js';
 import { journalUrlSeal } from './services/uploads/upload-url-seal.js';
-import type { KeyValueStore } from './services/storage.js';
-import { createHttpClient } from './api/http.js';
-import { createPublishApi } from './api/publish.js';
+import type { KeyValueStorage } from './services/storage.js';
+import { createHttpClient } from '../platform-api/http.js';
+import { createPublishApi } from '../platform-api/publish.js';
 import { IncomingFiles } from './services/uploads/incoming-files.js';
 import { PLATFORM_LIMITS, UploadService } from './services/uploads/upload-service.js';
 import { draftHandlers } from './services/uploads/draft-channels.js';
@@ -29,7 +29,7 @@ import { vaultHandlers } from './services/vault/vault-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
 import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
 import type { StartEmbeddedBackend } from './services/embedded-backend.js';
-import { createStoreApi } from './api/store.js';
+import { createStoreApi } from '../platform-api/backend-store.js';
 import { PurchasesService } from './services/purchases/purchases-service.js';
 import { storeHandlers } from './services/purchases/store-channels.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
@@ -50,7 +50,7 @@ import type { BatchNotice } from './core/contract/index.js';
 export interface AppHost {
   runtime: 'electron' | 'web';
   version: string;
-  store: KeyValueStore;
+  storage: KeyValueStorage;
   /** Where the app keeps its files (queue journal, incoming files, vault, embedded sandbox state). */
   dataDir: string;
   log: Logger;
@@ -92,11 +92,11 @@ export async function createApp(host: AppHost): Promise<App> {
   const lock = await lockDataDir(host.dataDir, { runtime: host.runtime });
   const hub = new EventHub();
   const clock = host.clock ?? systemClock;
-  const settings = new SettingsService(host.store, hub, host.log.child({ service: 'settings' }));
+  const settings = new SettingsService(host.storage, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
-  const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), store: host.store, log: host.log.child({ service: 'vault' }) });
+  const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), storage: host.storage, log: host.log.child({ service: 'vault' }) });
   const sandbox = new EmbeddedSandbox({ dataDir: host.dataDir, log: host.log.child({ service: 'sandbox' }), http: send, start: host.startSandbox, startBackend: host.startBackend });
-  const accounts = new AccountsService({ settings, vault, store: host.store, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
+  const accounts = new AccountsService({ settings, vault, storage: host.storage, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
   await accounts.start();
   const tokens = accounts.tokenSource();
   const incoming = new IncomingFiles(join(host.dataDir, 'incoming'));
@@ -137,9 +137,9 @@ export async function createApp(host: AppHost): Promise<App> {
   uploads.start();
   const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
   const downloads = new Downloads();
-  const watchFolders = new WatchFolderService({ dataDir: host.dataDir, store: host.store, uploads, checkAccount: draftRefusal(accounts), hub, log: host.log.child({ service: 'watch-folders' }), clock, chooseFolder: host.chooseFolder });
+  const watchFolders = new WatchFolderService({ dataDir: host.dataDir, storage: host.storage, uploads, checkAccount: draftRefusal(accounts), hub, log: host.log.child({ service: 'watch-folders' }), clock, chooseFolder: host.chooseFolder });
   watchFolders.start();
-  const research = createResearchService({ accounts, sandbox, send, store: host.store, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
+  const research = createResearchService({ accounts, sandbox, send, storage: host.storage, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
   const handlers: Handlers = {
     ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),

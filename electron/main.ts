@@ -1,5 +1,5 @@
 /**
- * Electron entry: wiring only. The rules live in electron/platform/ (each module takes the
+ * Electron entry: wiring only. The rules live in electron/desktop/ (each module takes the
  * Electron APIs it needs, so unit tests pass fakes) and the app itself in createApp, the same
  * composition root web mode uses (electron/web.ts); this file differs from web.ts only in what it
  * hands createApp and how the dispatcher and the event hub reach the page.
@@ -10,22 +10,22 @@
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { createLogger } from '../common/log.js';
-import { createLogFiles } from './platform/log-files.js';
+import { createLogFiles } from './desktop/log-files.js';
 import { createApp, type App } from './app.js';
-import { createExternalOpener } from './platform/external-links.js';
-import { createElectronTransport, type ElectronTransport } from './hosts/electron-ipc.js';
-import { parseLaunchArgs, printReadyLine, showStartFailure, useDataDir } from './platform/launch.js';
-import { logsFolder, placeLogs } from './platform/logs-folder.js';
-import { registerAppScheme, serveRenderer } from './platform/protocol.js';
-import { createNotifier } from './platform/notifications.js';
-import { createSafeStorageCipher } from './platform/safe-storage-cipher.js';
-import { createFolderChooser, createSavePathChooser } from './platform/save-dialog.js';
-import { guardSession } from './platform/session-policy.js';
-import { claimSingleInstance } from './platform/single-instance.js';
-import { createElectronStore } from './platform/store.js';
-import { guardWebContents } from './platform/web-contents-policy.js';
-import { createUpdater } from './platform/updater.js';
-import { bringToFront, createMainWindow } from './platform/window.js';
+import { createExternalOpener } from './desktop/external-links.js';
+import { createElectronTransport, type ElectronTransport } from './transports/electron-ipc.js';
+import { parseLaunchArgs, printReadyLine, showStartFailure, useDataDir } from './desktop/launch.js';
+import { logsFolder, placeLogs } from './desktop/logs-folder.js';
+import { registerAppScheme, serveRenderer } from './desktop/protocol.js';
+import { createNotifier } from './desktop/notifications.js';
+import { createSafeStorageCipher } from './desktop/safe-storage-cipher.js';
+import { createFolderChooser, createSavePathChooser } from './desktop/save-dialog.js';
+import { guardSession } from './desktop/session-policy.js';
+import { claimSingleInstance } from './desktop/single-instance.js';
+import { createElectronStorage } from './desktop/electron-storage.js';
+import { guardWebContents } from './desktop/web-contents-policy.js';
+import { createUpdater } from './desktop/updater.js';
+import { bringToFront, createMainWindow } from './desktop/window.js';
 
 // `npm start -- --data-dir DIR --json` works as in web mode; argv holds the app folder too when unpackaged.
 const launch = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const core: App = await createApp({
     runtime: 'electron',
     version: app.getVersion(),
-    store: createElectronStore(),
+    storage: createElectronStorage(),
     // userData (e.g. ~/.config/Draftdeck) is also web mode's default data folder: one place per user.
     dataDir: app.getPath('userData'),
     log,

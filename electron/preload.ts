@@ -4,6 +4,6 @@
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { BRIDGE_GLOBAL } from './core/bridge.js';
-import { createBridge } from './hosts/electron-bridge.js';
+import { createBridge } from './transports/electron-bridge.js';
 
 contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, createBridge(ipcRenderer, webUtils));

@@ -17,10 +17,10 @@ import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
 import { createApp } from './app.js';
 import { prepareDataDir } from './services/data-dir.js';
-import { openBrowser } from './hosts/open-browser.js';
-import { startWebTransport, type WebTransport } from './hosts/web-host.js';
-import { openWebSession, type WebSession } from './hosts/web-session.js';
-import { createConfStore } from './services/storage.js';
+import { openBrowser } from './transports/open-browser.js';
+import { startWebTransport, type WebTransport } from './transports/web-host.js';
+import { openWebSession, type WebSession } from './transports/web-session.js';
+import { createConfStorage } from './services/storage.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -64,7 +64,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
   const app = await createApp({
     runtime: 'web',
     version,
-    store: createConfStore(dataDir),
+    storage: createConfStorage(dataDir),
     dataDir,
     log,
     // In web mode the renderer opens links itself (a new tab of the browser it runs in).

@@ -6,7 +6,7 @@
  * Ctrl-C (SIGINT) or SIGTERM stops it cleanly, saving state when a data dir is used.
  */
 import { createLogger } from '../common/log.js';
-import { parseServerArgs, stopOnSignals } from './server-cli.js';
+import { parseServerArgs, stopOnSignals } from '../server-kit/server-cli.js';
 import { startSandbox } from './index.js';
 
 const USAGE = `usage: npm run sandbox -- [--port N] [--upload-port N] [--config FILE] [--data-dir DIR] [--seed N]

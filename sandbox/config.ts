@@ -5,9 +5,9 @@
  * DEFAULT_SANDBOX_CONFIG's, so a file can say only what it changes.
  */
 import { z } from 'zod';
-import { readJsonConfigFile } from './json-config-file.js';
+import { readJsonConfigFile } from '../server-kit/json-config-file.js';
 import { chaosRulesSchema } from './chaos.js';
-import { describeZodError } from './validation.js';
+import { describeZodError } from '../server-kit/zod-errors.js';
 
 /** Placeholder in verified_url_prefixes for the sandbox's own sample media, whose port is only known at start. */
 export const SANDBOX_MEDIA_PLACEHOLDER = '{sandbox_media_url}';

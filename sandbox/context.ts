@@ -8,8 +8,8 @@ import type { OffsetClock } from '../common/clock.js';
 import type { Logger } from '../common/log.js';
 import type { Chaos } from './chaos.js';
 import type { SandboxApp, SandboxConfig, SandboxUser } from './config.js';
-import type { Route } from './http/router.js';
-import type { Store } from './state/store.js';
+import type { Route } from '../server-kit/http/router.js';
+import type { SandboxState } from './state/sandbox-state.js';
 
 export interface SandboxUrls {
   baseUrl: string;
@@ -23,7 +23,7 @@ export interface SandboxContext {
   /** The effective config (run-time placeholders resolved). Set before the first request. */
   config: SandboxConfig;
   readonly clock: OffsetClock;
-  readonly store: Store;
+  readonly state: SandboxState;
   readonly chaos: Chaos;
   readonly logger: Logger;
   urls: SandboxUrls;

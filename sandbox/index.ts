@@ -12,10 +12,10 @@ import { Chaos } from './chaos.js';
 import { DEFAULT_SANDBOX_CONFIG, loadSandboxConfigFile, parseSandboxConfig, resolveConfig, type SandboxConfig } from './config.js';
 import { consoleModule } from './console/page.js';
 import type { SandboxContext, SandboxModule } from './context.js';
-import { Router } from './http/router.js';
-import { startHttpServer, type RunningServer } from './http/server.js';
+import { Router } from '../server-kit/http/router.js';
+import { startHttpServer, type RunningServer } from '../server-kit/http/server.js';
 import { SANDBOX_MODULES } from './modules.js';
-import { Store } from './state/store.js';
+import { SandboxState } from './state/sandbox-state.js';
 
 export { parseSandboxConfig, DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from './config.js';
 export type { SandboxApp, SandboxUser } from './config.js';
@@ -71,16 +71,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   try {
     // Owner only: embedded, this is inside the app's data dir, and uploads are people's videos.
     await mkdir(filesDir, { recursive: true, mode: 0o700 });
-    const store = await Store.open(options.dataDir ? join(dataDir, 'state.json') : undefined, logger);
-    const clock = new OffsetClock(store.loadedClockOffsetMs);
-    store.trackClockOffset(() => clock.offsetSeconds * 1000);
-    cleanups.push(() => store.flush());
+    const state = await SandboxState.open(options.dataDir ? join(dataDir, 'state.json') : undefined, logger);
+    const clock = new OffsetClock(state.loadedClockOffsetMs);
+    state.trackClockOffset(() => clock.offsetSeconds * 1000);
+    cleanups.push(() => state.flush());
     const chaos = new Chaos(parsed.chaos, options.seed ?? 1);
 
     const ctx: SandboxContext = {
       config: parsed,
       clock,
-      store,
+      state,
       chaos,
       logger,
       filesDir,
@@ -100,9 +100,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     cleanups.push(async () => {
       await Promise.all(servers.map((server) => server.close()));
     });
-    const api = await startHttpServer({ name: 'api', port: options.port ?? 0, router: apiRouter, chaos, clock, logger });
+    const api = await startHttpServer({ name: 'api', port: options.port ?? 0, router: apiRouter, faults: chaos, clock, logger });
     servers.push(api);
-    const upload = await startHttpServer({ name: 'upload', port: options.uploadPort ?? 0, router: uploadRouter, chaos, clock, logger, streamingBodies: true });
+    const upload = await startHttpServer({ name: 'upload', port: options.uploadPort ?? 0, router: uploadRouter, faults: chaos, clock, logger, streamingBodies: true });
     servers.push(upload);
 
     ctx.urls = { baseUrl: api.url, uploadBaseUrl: upload.url, mediaBaseUrl: `${api.url}/sandbox/media/`, consoleUrl: `${api.url}/sandbox/console` };

@@ -13,14 +13,14 @@
  * the refresh token is the credential, as for a public client), so it rate-limits per client
  * address, and the client-credentials relay, which needs no user grant at all, per account.
  */
-import { joinUrl } from '../../electron/api/http.js';
-import { parseTokenAnswer, REVOKE_PATH, TOKEN_PATH, TokenSet } from '../../electron/api/oauth.js';
+import { joinUrl } from '../../platform-api/http.js';
+import { parseTokenAnswer, REVOKE_PATH, TOKEN_PATH, TokenSet } from '../../platform-api/oauth.js';
 import { isRegisteredRedirectUri } from '../../sandbox/auth/redirect-uri.js';
-import { mediaType, parseForm, readSmallBody } from '../../sandbox/http/body.js';
-import { errorA } from '../../sandbox/http/errors.js';
-import type { Reply } from '../../sandbox/http/reply.js';
-import type { RequestContext, Route } from '../../sandbox/http/router.js';
-import { SlidingWindowLimiter } from '../../sandbox/limits/rate-limiter.js';
+import { mediaType, parseForm, readSmallBody } from '../../server-kit/http/body.js';
+import { errorA } from '../../server-kit/http/errors.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
+import { SlidingWindowLimiter } from '../../server-kit/rate-limiter.js';
 import { bearerToken } from '../http/answers.js';
 import type { BackendContext } from '../context.js';
 import { clientAddress } from './client-address.js';

@@ -5,8 +5,8 @@
  * through it) is unknown.
  */
 import type { Kysely } from 'kysely';
-import { secretKey } from '../../sandbox/ids.js';
-import type { TokenSet } from '../../electron/api/oauth.js';
+import { secretKey } from '../../server-kit/ids.js';
+import type { TokenSet } from '../../platform-api/oauth.js';
 import type { Database } from '../db/schema.js';
 
 export async function recordTokenSet(db: Kysely<Database>, tokens: TokenSet, now: number): Promise<void> {

@@ -5,9 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
-import { describeZodError } from '../../sandbox/validation.js';
-import { mediaType, parseJsonObject, readSmallBody } from '../../sandbox/http/body.js';
-import { jsonReply, type Reply } from '../../sandbox/http/reply.js';
+import { describeZodError } from '../../server-kit/zod-errors.js';
+import { mediaType, parseJsonObject, readSmallBody } from '../../server-kit/http/body.js';
+import { jsonReply, type Reply } from '../../server-kit/http/reply.js';
 
 export function apiOk(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
   return jsonReply(status, value, { 'Cache-Control': 'no-store', ...headers });

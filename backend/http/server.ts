@@ -1,5 +1,5 @@
 /**
- * The backend's HTTP server: the sandbox's route table and replies (sandbox/http) on a plain
+ * The backend's HTTP server: the sandbox's route table and replies (server-kit/http) on a plain
  * node:http server, without the sandbox's loopback-only Host check and chaos, since the backend
  * runs on a public interface behind a load balancer. It answers browser origins from
  * `allowed_origins` (CORS, preflight included) and refuses any other Origin with 403, gives every
@@ -9,9 +9,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Clock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
-import { HANDLED } from '../../sandbox/http/reply.js';
-import type { Router } from '../../sandbox/http/router.js';
-import { answerClientErrors, beginRequest, closeServer, listen, send } from '../../sandbox/http/server.js';
+import { HANDLED } from '../../server-kit/http/reply.js';
+import type { Router } from '../../server-kit/http/router.js';
+import { answerClientErrors, beginRequest, closeServer, listen, send } from '../../server-kit/http/server.js';
 import { apiError } from './answers.js';
 
 export interface BackendServerOptions {

@@ -13,9 +13,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { joinUrl } from '../../electron/api/http.js';
-import type { Reply } from '../../sandbox/http/reply.js';
-import type { RequestContext, Route } from '../../sandbox/http/router.js';
+import { joinUrl } from '../../platform-api/http.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { accessTokenOwner } from '../broker/token-owners.js';
 import type { BackendContext } from '../context.js';
 import { apiError, apiOk, bearerToken, readJsonInput } from '../http/answers.js';

@@ -6,8 +6,8 @@
  * for the webhook": goods are still granted only by the verified payment webhook).
  */
 import { z } from 'zod';
-import { parseShapeB } from '../../electron/api/errors.js';
-import { joinUrl } from '../../electron/api/http.js';
+import { parseShapeB } from '../../platform-api/errors.js';
+import { joinUrl } from '../../platform-api/http.js';
 import type { BackendContext } from '../context.js';
 import { closeUnpaidOrder, type OrderRow } from './orders-store.js';
 

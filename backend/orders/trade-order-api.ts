@@ -3,8 +3,8 @@
  * the amount the backend decided, and the backend's own order_id. Shape B; failures are values.
  */
 import { z } from 'zod';
-import { parseShapeB, type ApiResult } from '../../electron/api/errors.js';
-import { joinUrl, type HttpSend } from '../../electron/api/http.js';
+import { parseShapeB, type ApiResult } from '../../platform-api/errors.js';
+import { joinUrl, type HttpSend } from '../../platform-api/http.js';
 
 export const CREATE_TRADE_ORDER_PATH = '/v2/minis/trade_order/create/';
 

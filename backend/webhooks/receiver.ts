@@ -11,9 +11,9 @@
  */
 import { createHash } from 'node:crypto';
 import { unixSeconds } from '../../common/clock.js';
-import { readSmallBody } from '../../sandbox/http/body.js';
-import type { Reply } from '../../sandbox/http/reply.js';
-import type { RequestContext, Route } from '../../sandbox/http/router.js';
+import { readSmallBody } from '../../server-kit/http/body.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import type { BackendContext } from '../context.js';
 import { apiError, apiOk } from '../http/answers.js';
 import { applyPaymentEvent } from './apply-event.js';

@@ -1,6 +1,6 @@
 /**
  * How a service tells the windows that something changed, without knowing which host carries it:
- * services receive an EventSink; hosts/event-hub.ts implements it (batching for each window or
+ * services receive an EventSink; transports/event-hub.ts implements it (batching for each window or
  * web client) and the composition root hands it over.
  */
 import type { EventName, EventPayload } from './contract/index.js';

@@ -1,17 +1,18 @@
 /**
  * Results as values, and the one error type of each boundary:
  *
- * - the platform API (electron/api/): `ApiResult<T>` = `Result<T, PlatformError>` (api/errors.ts);
+ * - the platform API (platform-api/): `ApiResult<T>` = `Result<T, PlatformError>` (platform-api/errors.ts);
  * - the services: `AppError`, an expected failure with a code a person can act on; a handler
  *   throws it and the dispatcher turns it into a value (anything else thrown is a bug: `internal`);
  * - IPC (both hosts): `IpcResult<T>` = `Result<T, IpcError>`. Thrown errors lose everything but
  *   their message across Electron IPC, so every answer is `{ok:true,value}` or
  *   `{ok:false,error:{code,message}}`.
  */
-export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
+import type { Result } from '../../common/result.js';
 
-export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
-export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
+// Result values are common/'s (the platform client and the servers share them); re-exported so a
+// service imports its boundary's types from one place.
+export { ok, err, type Result } from '../../common/result.js';
 
 export interface IpcError {
   code: string;

@@ -10,7 +10,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../../common/log.js';
-import type { HttpSend } from '../api/http.js';
+import type { HttpSend } from '../../platform-api/http.js';
 import type { SandboxApp, SandboxHandle } from '../../sandbox/index.js';
 
 export interface EmbeddedBackend {

@@ -10,7 +10,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../../common/log.js';
-import type { HttpSend } from '../api/http.js';
+import type { HttpSend } from '../../platform-api/http.js';
 import type { SandboxHandle, StartSandboxOptions } from '../../sandbox/index.js';
 import { BrokerTokenEndpoint } from './auth/token-endpoint.js';
 import type { PlatformRuntime } from './auth/runtime.js';

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { systemClock, type Clock } from '../../common/clock.js';
-import type { HttpSend } from '../api/http.js';
+import type { HttpSend } from '../../platform-api/http.js';
 import type { PlatformProfile } from '../core/contract/index.js';
 
 type CustomProfile = Extract<PlatformProfile, { kind: 'custom' }>;

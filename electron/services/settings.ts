@@ -6,7 +6,7 @@
 import type { Logger } from '../../common/log.js';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../core/contract/index.js';
 import type { EventSink } from '../core/events.js';
-import type { KeyValueStore } from './storage.js';
+import type { KeyValueStorage } from './storage.js';
 
 const KEY = 'settings';
 
@@ -15,11 +15,11 @@ export class SettingsService {
   private readonly listeners = new Set<(next: Settings, previous: Settings) => void>();
 
   constructor(
-    private readonly store: KeyValueStore,
+    private readonly storage: KeyValueStorage,
     private readonly hub: EventSink,
     log: Logger,
   ) {
-    this.current = load(store, log);
+    this.current = load(storage, log);
   }
 
   get(): Settings {
@@ -29,7 +29,7 @@ export class SettingsService {
   set(patch: SettingsPatch): Settings {
     const previous = this.current;
     const next = Settings.parse({ ...previous, ...patch });
-    this.store.set(KEY, next);
+    this.storage.set(KEY, next);
     this.current = next;
     this.hub.emit('settings.changed', next);
     for (const listener of this.listeners) listener(next, previous);
@@ -42,8 +42,8 @@ export class SettingsService {
   }
 }
 
-function load(store: KeyValueStore, log: Logger): Settings {
-  const raw = store.get(KEY);
+function load(storage: KeyValueStorage, log: Logger): Settings {
+  const raw = storage.get(KEY);
   if (raw === undefined) return structuredClone(DEFAULT_SETTINGS);
   const whole = Settings.safeParse(raw);
   if (whole.success) return whole.data;

@@ -1,18 +1,18 @@
 /**
  * The small storage interface services persist through. Electron implements it with
- * electron-store (electron/platform/store.ts); web mode and tests with conf, its base library.
+ * electron-store (electron/desktop/electron-storage.ts); web mode and tests with conf, its base library.
  * Both write atomically, so a crash never leaves a half-written file.
  */
 import Conf from 'conf';
 
-export interface KeyValueStore {
+export interface KeyValueStorage {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
   delete(key: string): void;
 }
 
 /** A conf-backed store in `dir` (one JSON file per store name). */
-export function createConfStore(dir: string, name = 'draftdeck'): KeyValueStore {
+export function createConfStorage(dir: string, name = 'draftdeck'): KeyValueStorage {
   const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: name, projectName: 'draftdeck', configFileMode: 0o600 });
   return {
     get: (key) => conf.get(key),
@@ -22,7 +22,7 @@ export function createConfStore(dir: string, name = 'draftdeck'): KeyValueStore 
 }
 
 /** In-memory store for unit tests of pure service logic. */
-export function createMemoryStore(): KeyValueStore {
+export function createMemoryStorage(): KeyValueStorage {
   const data = new Map<string, unknown>();
   return {
     get: (key) => structuredClone(data.get(key)),

@@ -7,9 +7,9 @@ import type { IncomingMessage } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { SandboxApp } from '../config.js';
 import { findApp, type SandboxContext } from '../context.js';
-import { errorB } from '../http/errors.js';
-import type { Reply } from '../http/reply.js';
-import { secretKey } from '../ids.js';
+import { errorB } from '../../server-kit/http/errors.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import { secretKey } from '../../server-kit/ids.js';
 import { authState, type ClientTokenRecord, type UserTokenRecord } from './tokens.js';
 
 export type Authenticated<T> = { ok: true; key: string; token: T; app: SandboxApp } | { ok: false; reply: Reply };

@@ -4,7 +4,7 @@
  * form posts the original parameters back as hidden fields.
  */
 import type { SandboxApp, SandboxUser } from '../config.js';
-import { escapeHtml } from '../http/reply.js';
+import { escapeHtml } from '../../server-kit/http/reply.js';
 import { AUTHORIZE_PARAMS } from './authorize-request.js';
 
 const SCOPE_DESCRIPTIONS: Record<string, string> = {

@@ -4,10 +4,10 @@
  * to a URI registered for the app, and only after re-checking every parameter on POST.
  */
 import { findUser, type SandboxContext } from '../context.js';
-import { errorPage } from '../http/errors.js';
-import { htmlReply, redirectReply, type Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
-import { parseForm } from '../http/body.js';
+import { errorPage } from '../../server-kit/http/errors.js';
+import { htmlReply, redirectReply, type Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
+import { parseForm } from '../../server-kit/http/body.js';
 import { readOwnForm } from '../http/own-form.js';
 import { callbackUrl, checkAuthorizeRequest } from './authorize-request.js';
 import { renderConsentPage } from './consent-page.js';

@@ -3,10 +3,10 @@
  * client_credentials; `POST /v2/oauth/revoke/`). Form-encoded in, shape A out on failure.
  */
 import type { SandboxContext } from '../context.js';
-import { errorA } from '../http/errors.js';
-import { emptyReply, jsonReply, type Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
-import { mediaType, parseForm, readSmallBody } from '../http/body.js';
+import { errorA } from '../../server-kit/http/errors.js';
+import { emptyReply, jsonReply, type Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
+import { mediaType, parseForm, readSmallBody } from '../../server-kit/http/body.js';
 import { checkClientCredentials } from './bearer.js';
 import { exchangeCode, issueClientToken, refreshTokens, revokeToken } from './tokens.js';
 
@@ -44,7 +44,7 @@ export function tokenRoutes(ctx: SandboxContext): Route[] {
         if (!result.ok) return errorA(rc.logId, result.error, result.description);
         rc.log.info({ client_key: clientKey, open_id: result.tokens.open_id }, 'issued user tokens');
         // The platform never forgets a token it has handed out: saved before the answer leaves.
-        await ctx.store.flush();
+        await ctx.state.flush();
         return jsonReply(200, result.tokens, NO_STORE);
       }
       case 'refresh_token': {
@@ -52,7 +52,7 @@ export function tokenRoutes(ctx: SandboxContext): Route[] {
         const result = refreshTokens(ctx, { client_key: clientKey, refresh_token: form.refresh_token });
         if (!result.ok) return errorA(rc.logId, result.error, result.description);
         // The old refresh token is gone once this answer is read: the new one must outlive a crash.
-        await ctx.store.flush();
+        await ctx.state.flush();
         return jsonReply(200, result.tokens, NO_STORE);
       }
       case 'client_credentials':

@@ -5,7 +5,7 @@
  * onto shape A.
  */
 import type { SandboxContext } from '../context.js';
-import { newSecret, secretHint, secretKey } from '../ids.js';
+import { newSecret, secretHint, secretKey } from '../../server-kit/ids.js';
 import { verifierMatches, isValidVerifier } from './pkce.js';
 
 export const ACCESS_TOKEN_TTL_S = 86_400;
@@ -64,11 +64,11 @@ export interface TokenSet {
 
 export function authState(ctx: SandboxContext) {
   return {
-    codes: ctx.store.collection<CodeRecord>('oauth_codes'),
-    access: ctx.store.collection<UserTokenRecord>('access_tokens'),
-    refresh: ctx.store.collection<UserTokenRecord>('refresh_tokens'),
-    client: ctx.store.collection<ClientTokenRecord>('client_tokens'),
-    grants: ctx.store.collection<GrantRecord>('grants'),
+    codes: ctx.state.collection<CodeRecord>('oauth_codes'),
+    access: ctx.state.collection<UserTokenRecord>('access_tokens'),
+    refresh: ctx.state.collection<UserTokenRecord>('refresh_tokens'),
+    client: ctx.state.collection<ClientTokenRecord>('client_tokens'),
+    grants: ctx.state.collection<GrantRecord>('grants'),
   };
 }
 

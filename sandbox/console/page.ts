@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SandboxContext, SandboxModule } from '../context.js';
-import { escapeHtml, htmlReply } from '../http/reply.js';
+import { escapeHtml, htmlReply } from '../../server-kit/http/reply.js';
 
 const SCRIPT = `
 for (const form of document.querySelectorAll('form.api')) {

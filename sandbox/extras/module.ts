@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { grantsOfUser, authState } from '../auth/tokens.js';
 import { chaosRulesSchema } from '../chaos.js';
 import { findApp, findUser, type SandboxContext, type SandboxModule } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import { readJsonBody } from '../http/json-body.js';
-import { escapeHtml } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { readJsonBody } from '../../server-kit/http/json-body.js';
+import { escapeHtml } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 
 /** Up to ten years at a time: enough to expire anything, small enough to stay exact in milliseconds. */
 const advanceBody = z.object({ seconds: z.number().min(0).max(10 * 365 * 86_400) }).strict();
@@ -63,7 +63,7 @@ export function extrasModule(ctx: SandboxContext): SandboxModule {
         const body = await readJsonBody(rc, advanceBody, { requireJsonType: true });
         if (!body.ok) return body.reply;
         ctx.clock.advance(body.value.seconds);
-        ctx.store.markDirty();
+        ctx.state.markDirty();
         rc.log.info({ seconds: body.value.seconds }, 'virtual clock advanced');
         return okB(rc.logId, clockView());
       },

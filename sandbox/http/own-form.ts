@@ -4,9 +4,9 @@
  * through a visitor's browser; the body is then read as a small urlencoded form.
  */
 import type { IncomingMessage } from 'node:http';
-import { mediaType, parseForm, readSmallBody } from './body.js';
-import { errorPage } from './errors.js';
-import type { Reply } from './reply.js';
+import { mediaType, parseForm, readSmallBody } from '../../server-kit/http/body.js';
+import { errorPage } from '../../server-kit/http/errors.js';
+import type { Reply } from '../../server-kit/http/reply.js';
 
 /** The sandbox's own pages send this Origin; any other means a page elsewhere is submitting. */
 export function isOwnOrigin(origin: string, baseUrl: string): boolean {

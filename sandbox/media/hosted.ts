@@ -25,9 +25,9 @@ import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { authenticateUser } from '../auth/bearer.js';
 import type { SandboxContext } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import { HANDLED, type HandlerResult } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { HANDLED, type HandlerResult } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 
 /** Larger than a photo may be (20 MB), so the platform's own check is what refuses an oversize one. */
 export const MAX_HOSTED_BYTES = 64 * 1024 * 1024;

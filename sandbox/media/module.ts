@@ -1,8 +1,8 @@
 /** Serves the sample media (GET /sandbox/media/{name}[?bytes=N]), lists it (GET /sandbox/media/), and hosts files put there (hosted.ts). */
 import type { SandboxContext, SandboxModule } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import { HANDLED } from '../http/reply.js';
-import type { RequestContext } from '../http/router.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { HANDLED } from '../../server-kit/http/reply.js';
+import type { RequestContext } from '../../server-kit/http/router.js';
 import { hostedMediaRoutes } from './hosted.js';
 import { MAX_SAMPLE_BYTES, SAMPLE_MEDIA } from './samples.js';
 

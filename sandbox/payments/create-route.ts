@@ -5,10 +5,10 @@
  */
 import { authenticateUser } from '../auth/bearer.js';
 import type { SandboxContext } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import { readJsonBody } from '../http/json-body.js';
-import type { Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { readJsonBody } from '../../server-kit/http/json-body.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { createOrderBody } from './order-schema.js';
 import { createOrder } from './orders.js';
 

@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import type { SandboxContext, SandboxModule } from '../context.js';
-import { readSmallBody } from '../http/body.js';
-import { errorB, okB } from '../http/errors.js';
-import { readJsonBody } from '../http/json-body.js';
-import { escapeHtml, type Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
+import { readSmallBody } from '../../server-kit/http/body.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { readJsonBody } from '../../server-kit/http/json-body.js';
+import { escapeHtml, type Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { createOrderRoute } from './create-route.js';
 import type { OrderAction } from './order-states.js';
 import { orders, orderView, paymentPath, performAction, refundOrder, type ActionResult } from './orders.js';

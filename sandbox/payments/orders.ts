@@ -11,12 +11,12 @@ import { orderFingerprint, type CreateOrderBody } from './order-schema.js';
 import { applyAction, applyRefund, refundedAmount, type OrderAction, type OrderRecord, type Refusal } from './order-states.js';
 
 export function orders(ctx: SandboxContext) {
-  return ctx.store.collection<OrderRecord>('trade_orders');
+  return ctx.state.collection<OrderRecord>('trade_orders');
 }
 
 /** (client_key, order_id) → trade_order_id: order_id is unique per app. */
 function orderIds(ctx: SandboxContext) {
-  return ctx.store.collection<string>('trade_order_ids');
+  return ctx.state.collection<string>('trade_order_ids');
 }
 
 const orderIdKey = (clientKey: string, orderId: string) => JSON.stringify([clientKey, orderId]);

@@ -6,9 +6,9 @@
  */
 import { findApp, findUser, type SandboxContext } from '../context.js';
 import { readOwnForm } from '../http/own-form.js';
-import { errorPage } from '../http/errors.js';
-import { escapeHtml, htmlReply, type Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
+import { errorPage } from '../../server-kit/http/errors.js';
+import { escapeHtml, htmlReply, type Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { refundedAmount, type OrderAction, type OrderRecord } from './order-states.js';
 import { orders, performAction } from './orders.js';
 

@@ -5,10 +5,10 @@
 import { authenticateUser } from '../auth/bearer.js';
 import type { UserTokenRecord } from '../auth/tokens.js';
 import type { SandboxContext } from '../context.js';
-import { errorB } from '../http/errors.js';
-import type { Reply } from '../http/reply.js';
-import type { RequestContext } from '../http/router.js';
-import type { SlidingWindowLimiter } from '../limits/rate-limiter.js';
+import { errorB } from '../../server-kit/http/errors.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext } from '../../server-kit/http/router.js';
+import type { SlidingWindowLimiter } from '../../server-kit/rate-limiter.js';
 
 export const UPLOAD_SCOPE = 'video.upload';
 

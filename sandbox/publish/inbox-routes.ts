@@ -5,12 +5,12 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { findApp, type SandboxContext } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import { readJsonBody } from '../http/json-body.js';
-import type { Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
-import { newPublishId, newSecret, secretKey } from '../ids.js';
-import { SlidingWindowLimiter } from '../limits/rate-limiter.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { readJsonBody } from '../../server-kit/http/json-body.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
+import { newPublishId, newSecret, secretKey } from '../../server-kit/ids.js';
+import { SlidingWindowLimiter } from '../../server-kit/rate-limiter.js';
 import { checkChunkPlan } from './chunk-plan.js';
 import { guardUserCall } from './guards.js';
 import { checkPhotoPost } from './photo-rules.js';
@@ -100,7 +100,7 @@ export function inboxRoutes(ctx: SandboxContext, jobs: PullJobs): Route[] {
       publishes(ctx).set(publishId, record);
       // The platform never forgets a publish it has answered: a crash right after this answer must
       // not turn the upload URL into a 404 (as the upload host already does for chunks).
-      await ctx.store.flush();
+      await ctx.state.flush();
       rc.log.info({ publish_id: publishId, open_id: token.open_id, video_size: plan.video_size, chunks: plan.total_chunk_count }, 'video upload started');
       const uploadUrl = `${ctx.urls.uploadBaseUrl}/upload/${encodeURIComponent(publishId)}?credential=${encodeURIComponent(credential)}`;
       return okB(rc.logId, { publish_id: publishId, upload_url: uploadUrl });
@@ -114,7 +114,7 @@ export function inboxRoutes(ctx: SandboxContext, jobs: PullJobs): Route[] {
       pull: { urls: [source.video_url], downloaded_bytes: 0 },
     };
     publishes(ctx).set(publishId, record);
-    await ctx.store.flush();
+    await ctx.state.flush();
     jobs.start(record);
     rc.log.info({ publish_id: publishId, open_id: token.open_id }, 'video pull started');
     return okB(rc.logId, { publish_id: publishId });
@@ -138,7 +138,7 @@ export function inboxRoutes(ctx: SandboxContext, jobs: PullJobs): Route[] {
       photo: { title: info?.title ?? '', description: info?.description ?? '', cover_index: source.photo_cover_index ?? 0, images: [] },
     };
     publishes(ctx).set(publishId, record);
-    await ctx.store.flush();
+    await ctx.state.flush();
     jobs.start(record);
     rc.log.info({ publish_id: publishId, open_id: token.open_id, photos: source.photo_images.length }, 'photo post started');
     return okB(rc.logId, { publish_id: publishId });

@@ -3,10 +3,10 @@
  * and post a draft from the inbox as the creator would (PUBLISH_COMPLETE).
  */
 import type { SandboxContext, SandboxModule } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import { escapeHtml } from '../http/reply.js';
-import type { Route } from '../http/router.js';
-import { newPostId } from '../ids.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { escapeHtml } from '../../server-kit/http/reply.js';
+import type { Route } from '../../server-kit/http/router.js';
+import { newPostId } from '../../server-kit/ids.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { inspectView, publishes } from './publishes.js';
 import { PullJobs } from './pull-jobs.js';

@@ -5,7 +5,7 @@ import { pendingShareCount } from '../limits/pending-shares.js';
 import { derivePublishState, type PublishRecord } from './records.js';
 
 export function publishes(ctx: SandboxContext) {
-  return ctx.store.collection<PublishRecord>('publishes');
+  return ctx.state.collection<PublishRecord>('publishes');
 }
 
 /** A safe file name for a publish's media (publish ids contain `~` and `.`, never `/`). */

@@ -18,11 +18,11 @@ import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SandboxContext } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import type { Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
-import { acceptBody } from '../http/server.js';
-import { secretKey } from '../ids.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import type { Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
+import { acceptBody } from '../../server-kit/http/server.js';
+import { secretKey } from '../../server-kit/ids.js';
 import { SNIFF_BYTES, sniffVideoContainer } from '../media/container-sniff.js';
 import { chunkRange, classifyChunk, parseContentRange } from './chunk-plan.js';
 import { mediaPath, publishes } from './publishes.js';
@@ -190,7 +190,7 @@ export class UploadHost {
       }
       const updated = await this.commit(record, verdict.index, verdict.final, hash, mediaType);
       // A 2xx promises the chunk is kept: the state reaches disk before the answer does.
-      await ctx.store.flush();
+      await ctx.state.flush();
       rc.log.info({ publish_id: id, chunk: verdict.index + 1, of: upload.total_chunk_count }, 'chunk received');
       return answered(verdict.final, updated);
     } finally {

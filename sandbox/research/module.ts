@@ -9,11 +9,11 @@
 import { bearerToken, authenticateClient } from '../auth/bearer.js';
 import { authState } from '../auth/tokens.js';
 import type { SandboxContext, SandboxModule } from '../context.js';
-import { parseJson, readSmallBody, MAX_API_BODY_BYTES } from '../http/body.js';
-import { errorB, okB } from '../http/errors.js';
-import { escapeHtml, type Reply } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
-import { secretKey } from '../ids.js';
+import { parseJson, readSmallBody, MAX_API_BODY_BYTES } from '../../server-kit/http/body.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { escapeHtml, type Reply } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
+import { secretKey } from '../../server-kit/ids.js';
 import { createResearchEngine, type ResearchEngine } from './engine.js';
 import type { Result } from './errors.js';
 

@@ -58,12 +58,12 @@ export interface WebhookUrlOverride {
 }
 
 export function deliveries(ctx: SandboxContext) {
-  return ctx.store.collection<DeliveryRecord>('webhook_deliveries');
+  return ctx.state.collection<DeliveryRecord>('webhook_deliveries');
 }
 
 /** Webhook URLs set at run time (PUT /sandbox/apps/{client_key}/webhook); they win over the config. */
 export function webhookUrlOverrides(ctx: SandboxContext) {
-  return ctx.store.collection<WebhookUrlOverride>('webhook_urls');
+  return ctx.state.collection<WebhookUrlOverride>('webhook_urls');
 }
 
 export function webhookUrlOf(ctx: SandboxContext, clientKey: string): { url: string | null; source: 'runtime' | 'config' } {

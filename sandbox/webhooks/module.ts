@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { findApp, type SandboxContext, type SandboxModule } from '../context.js';
-import { errorB, okB } from '../http/errors.js';
-import { readJsonBody } from '../http/json-body.js';
-import { escapeHtml } from '../http/reply.js';
-import type { RequestContext, Route } from '../http/router.js';
+import { errorB, okB } from '../../server-kit/http/errors.js';
+import { readJsonBody } from '../../server-kit/http/json-body.js';
+import { escapeHtml } from '../../server-kit/http/reply.js';
+import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { deliveries, deliveryView, webhookUrlOf, webhookUrlOverrides, type DeliveryRecord } from './deliveries.js';
 import { webhookDispatcher } from './dispatcher.js';
 

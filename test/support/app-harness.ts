@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App, type AppHost } from '../../electron/app.js';
 import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../electron/core/contract/index.js';
-import { createConfStore } from '../../electron/services/storage.js';
+import { createConfStorage } from '../../electron/services/storage.js';
 import { approveConsent } from './consent-browser.js';
 import { seedEmbeddedBackend } from './seed-backend.js';
 import { memoryLogger } from './silent-log.js';
@@ -30,7 +30,7 @@ export async function startAppHarness(options: { dataDir?: string; host?: Partia
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-app-'));
   await seedEmbeddedBackend(dataDir);
   const { log, lines } = memoryLogger();
-  const app = await createApp({ runtime: 'web', version: '0.0.0-test', store: createConfStore(dataDir), dataDir, log, openExternal: async () => false, ...options.host });
+  const app = await createApp({ runtime: 'web', version: '0.0.0-test', storage: createConfStorage(dataDir), dataDir, log, openExternal: async () => false, ...options.host });
   const events: EventMessage[] = [];
   const waiters = new Set<() => void>();
   app.hub.subscribe((batch) => {

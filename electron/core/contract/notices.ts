@@ -1,7 +1,7 @@
 /**
  * Notices the app gives a person outside its window: one when a batch (the drafts added in one
  * action) has reached the inbox or failed. Electron's main process shows them itself
- * (electron/platform/notifications.ts); in web mode the page shows them with the browser's
+ * (electron/desktop/notifications.ts); in web mode the page shows them with the browser's
  * Notification API, once the person allowed it.
  */
 import { z } from 'zod';

@@ -9,7 +9,10 @@ import { z } from 'zod';
 import {
   ACCOUNT_FIELDS, CONDITION_FIELDS, GROUPS, MAX_CONDITIONS, MAX_SEARCH_ROWS, OPERATIONS, VIDEO_FIELDS, conditionProblem, windowProblem,
 } from '../../../common/research-rules.js';
+import { AccountRecord, VideoRow } from '../../../platform-api/wire/research.js';
 import { NoInput, type ChannelTable, type EventTable } from './table.js';
+
+export { AccountRecord, VideoRow };
 
 export const ResearchCondition = z
   .object({
@@ -51,48 +54,15 @@ export const VideoSearchRequest = z
   });
 export type VideoSearchRequest = z.infer<typeof VideoSearchRequest>;
 
-/** A video record as the platform returned it (only the fields asked for; id always). */
-export const VideoRow = z.object({
-  id: z.string(),
-  video_description: z.string().optional(),
-  create_time: z.number().optional(),
-  region_code: z.string().optional(),
-  share_count: z.number().optional(),
-  view_count: z.number().optional(),
-  like_count: z.number().optional(),
-  comment_count: z.number().optional(),
-  music_id: z.string().optional(),
-  hashtag_names: z.array(z.string()).optional(),
-  username: z.string().optional(),
-  effect_ids: z.array(z.string()).optional(),
-  playlist_id: z.number().optional(),
-  voice_to_text: z.string().optional(),
-  is_stem_verified: z.boolean().optional(),
-  favorites_count: z.number().optional(),
-  video_duration: z.number().optional(),
-});
-export type VideoRow = z.infer<typeof VideoRow>;
 
 /**
  * A row on its way out to the renderer. Every row was parsed with VideoRow when it arrived from
- * the platform (electron/api/research.ts), which dropped anything else it carried, so it is not
+ * the platform (platform-api/research.ts), which dropped anything else it carried, so it is not
  * parsed field by field a second time: that would double the main process's work per row for
  * 100,000 rows and slow the paging it shares the thread with.
  */
 const LoadedRow = z.custom<VideoRow>((value) => typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string', 'must be a loaded video row');
 
-export const AccountRecord = z.object({
-  username: z.string(),
-  display_name: z.string().optional(),
-  bio_description: z.string().optional(),
-  avatar_url: z.string().optional(),
-  is_verified: z.boolean().optional(),
-  follower_count: z.number().optional(),
-  following_count: z.number().optional(),
-  likes_count: z.number().optional(),
-  video_count: z.number().optional(),
-});
-export type AccountRecord = z.infer<typeof AccountRecord>;
 
 /** What is left of today's research quotas, as far as this app has counted (the platform does not say). */
 export const ResearchQuota = z.object({

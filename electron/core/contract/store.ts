@@ -5,14 +5,12 @@
  * the main process calls the backend with the account's access token on the renderer's behalf.
  */
 import { z } from 'zod';
+import { ORDER_STATUSES, OrderStatus } from '../../../platform-api/wire/orders.js';
 import { NoInput, type ChannelTable, type EventTable } from './table.js';
 
 const OpenId = z.string().min(1).max(200);
 
-/** The backend's order statuses (README "Store"); `created` waits for the person to pay. */
-export const ORDER_STATUSES = ['created', 'paid', 'fulfilled', 'failed', 'cancelled', 'refunded', 'partially_refunded'] as const;
-export const OrderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatus>;
+export { ORDER_STATUSES, OrderStatus };
 
 /** A status after which the payment step is over (the order may still be refunded later). */
 export const SETTLED_STATUSES: readonly OrderStatus[] = ['fulfilled', 'failed', 'cancelled', 'refunded', 'partially_refunded'];

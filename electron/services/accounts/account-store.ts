@@ -1,12 +1,12 @@
 /**
  * Account records: what the app may know and show about a signed-in account, never a token
- * (those live in the vault). Persisted through the KeyValueStore, per platform profile. What an
+ * (those live in the vault). Persisted through the KeyValueStorage, per platform profile. What an
  * account looks like to the UI — its status and the scopes it lacks for uploads — is derived here
  * by pure rules, so it is the same wherever it is shown.
  */
 import { z } from 'zod';
 import type { Account } from '../../core/contract/index.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 import { UPLOAD_SCOPES } from '../platform-profile.js';
 
 const STORE_KEY = 'accounts';
@@ -27,8 +27,8 @@ export class AccountStore {
   private records: AccountRecord[];
   private readonly listeners = new Set<(profileKey: string) => void>();
 
-  constructor(private readonly store: KeyValueStore) {
-    const raw = store.get(STORE_KEY);
+  constructor(private readonly storage: KeyValueStorage) {
+    const raw = storage.get(STORE_KEY);
     // A record that no longer parses is dropped rather than breaking start-up.
     this.records = Array.isArray(raw) ? raw.flatMap((item) => AccountRecord.safeParse(item).data ?? []) : [];
   }
@@ -73,7 +73,7 @@ export class AccountStore {
   }
 
   private save(profileKey: string): void {
-    this.store.set(STORE_KEY, this.records);
+    this.storage.set(STORE_KEY, this.records);
     for (const listener of this.listeners) listener(profileKey);
   }
 }

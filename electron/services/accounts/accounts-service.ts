@@ -7,9 +7,9 @@
  */
 import { systemClock, type Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { ApiResult } from '../../api/errors.js';
-import type { HttpSend } from '../../api/http.js';
-import { parseScopes, type TokenSet } from '../../api/oauth.js';
+import type { ApiResult } from '../../../platform-api/errors.js';
+import type { HttpSend } from '../../../platform-api/http.js';
+import { parseScopes, type TokenSet } from '../../../platform-api/oauth.js';
 import type { Account, ProfileStatus, Settings, SignInFinished } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
@@ -17,7 +17,7 @@ import { SignInFlows, type StartedFlow } from '../auth/sign-in-flow.js';
 import { SANDBOX_PROFILE_KEY, sandboxRuntime, type EmbeddedSandbox } from '../embedded-sandbox.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
 import { clientSecretEntry, customProfileKey, customRuntime } from '../platform-profile.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 import type { TokenSource } from '../uploads/ports.js';
 import type { Vault, VaultStatus } from '../vault/vault.js';
 import { AccountStore, accountLabel, toAccountView } from './account-store.js';
@@ -26,7 +26,7 @@ import { tokenEntry, TokenManager } from './token-manager.js';
 export interface AccountsServiceDeps {
   settings: { get(): Settings; onChange(listener: (next: Settings, previous: Settings) => void): () => void };
   vault: Vault;
-  store: KeyValueStore;
+  storage: KeyValueStorage;
   sandbox: EmbeddedSandbox;
   http: HttpSend;
   hub: EventSink;
@@ -52,7 +52,7 @@ export class AccountsService {
   private readonly unsubscribe: Array<() => void> = [];
 
   constructor(private readonly deps: AccountsServiceDeps) {
-    this.accounts = new AccountStore(deps.store);
+    this.accounts = new AccountStore(deps.storage);
     this.tokens = new TokenManager({ vault: deps.vault, accounts: this.accounts, log: deps.log.child({ part: 'tokens' }) });
     this.flows = new SignInFlows({
       openExternal: deps.openExternal,

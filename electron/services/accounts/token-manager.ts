@@ -9,8 +9,8 @@
  */
 import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
-import { platformError, type ApiResult, type PlatformError } from '../../api/errors.js';
-import { parseScopes, type TokenSet } from '../../api/oauth.js';
+import { platformError, type ApiResult, type PlatformError } from '../../../platform-api/errors.js';
+import { parseScopes, type TokenSet } from '../../../platform-api/oauth.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
 import { accountLabel, type AccountStore } from './account-store.js';
 

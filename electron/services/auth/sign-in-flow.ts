@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../common/log.js';
-import type { PlatformError } from '../../api/errors.js';
-import type { TokenSet } from '../../api/oauth.js';
+import type { PlatformError } from '../../../platform-api/errors.js';
+import type { TokenSet } from '../../../platform-api/oauth.js';
 import type { Account, SignInFinished, SignInStarted } from '../../core/contract/index.js';
 import type { PlatformRuntime } from './runtime.js';
 import { startLoopbackListener, SIGN_IN_TIMEOUT_MS, type CallbackOutcome, type LoopbackListener } from './loopback-listener.js';

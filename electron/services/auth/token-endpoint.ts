@@ -13,9 +13,9 @@
  *                                       people can have the research token minted
  *   POST {brokerUrl}/v1/oauth/revoke  client_key, token
  */
-import { platformError, type ApiResult } from '../../api/errors.js';
-import { joinUrl, type HttpSend } from '../../api/http.js';
-import { ClientToken, fetchClientToken, fetchUserToken, postForNothing, postForTokens, refreshUserToken, revokeToken, TokenSet, type CodeGrant } from '../../api/oauth.js';
+import { platformError, type ApiResult } from '../../../platform-api/errors.js';
+import { joinUrl, type HttpSend } from '../../../platform-api/http.js';
+import { ClientToken, fetchClientToken, fetchUserToken, postForNothing, postForTokens, refreshUserToken, revokeToken, TokenSet, type CodeGrant } from '../../../platform-api/oauth.js';
 
 export interface TokenEndpoint {
   exchangeCode(grant: CodeGrant): Promise<ApiResult<TokenSet>>;

@@ -8,9 +8,9 @@
  */
 import { rm, stat } from 'node:fs/promises';
 import type { Logger } from '../../../common/log.js';
-import { failed, platformError, type PlatformError } from '../../api/errors.js';
+import { failed, platformError, type PlatformError } from '../../../platform-api/errors.js';
 import { describeFailReason, isKnownFailCode, type DraftRecord, type MediaKind } from '../uploads/ports.js';
-import type { PhotoApi } from '../../api/publish.js';
+import type { PhotoApi } from '../../../platform-api/publish.js';
 import type { HostError, MediaHost } from './hosts/media-host.js';
 
 export interface PhotoKindOptions {

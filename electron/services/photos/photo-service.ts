@@ -9,7 +9,7 @@ import { link, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
-import type { HttpSend } from '../../api/http.js';
+import type { HttpSend } from '../../../platform-api/http.js';
 import type { DraftView, PhotoPostInput, PreparedImage } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../common/log.js';
 import { isHttpsOrLoopback } from '../../../common/url-policy.js';
-import type { ApiResult, PlatformError } from '../../api/errors.js';
-import type { BackendOrder, BackendProduct, StoreApi } from '../../api/store.js';
+import type { ApiResult, PlatformError } from '../../../platform-api/errors.js';
+import type { BackendOrder, BackendProduct, StoreApi } from '../../../platform-api/backend-store.js';
 import { SETTLED_STATUSES, type OrderStatus, type Product, type PurchaseStarted, type StoreAccount, type StoreCatalog, type StoreOrder } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';

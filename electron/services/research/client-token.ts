@@ -7,7 +7,7 @@
  * caller presenting a user access token it issued (one of the signed-in accounts vouches).
  */
 import type { Logger } from '../../../common/log.js';
-import type { ApiResult } from '../../api/errors.js';
+import type { ApiResult } from '../../../platform-api/errors.js';
 import { refreshMarginMs } from '../accounts/token-manager.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
 

@@ -4,14 +4,14 @@
  * signed-in account to vouch for the app when a token broker mints the client token.
  */
 import type { Logger } from '../../../common/log.js';
-import { platformError, type ApiResult } from '../../api/errors.js';
-import type { HttpSend } from '../../api/http.js';
-import { createResearchApi } from '../../api/research.js';
+import { platformError, type ApiResult } from '../../../platform-api/errors.js';
+import type { HttpSend } from '../../../platform-api/http.js';
+import { createResearchApi } from '../../../platform-api/research.js';
 import type { Downloads } from '../downloads.js';
 import type { EventSink } from '../../core/events.js';
 import type { AccountsService } from '../accounts/accounts-service.js';
 import type { EmbeddedSandbox } from '../embedded-sandbox.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 import { PLATFORM_QUOTAS } from './quota-book.js';
 import { ResearchService, type ResearchServiceDeps } from './research-service.js';
 
@@ -19,7 +19,7 @@ export interface ResearchWiring {
   accounts: AccountsService;
   sandbox: EmbeddedSandbox;
   send: HttpSend;
-  store: KeyValueStore;
+  storage: KeyValueStorage;
   hub: EventSink;
   log: Logger;
   chooseSavePath?: ResearchServiceDeps['chooseSavePath'];
@@ -42,7 +42,7 @@ export function createResearchService(wiring: ResearchWiring): ResearchService {
       return accounts.withAccessToken(account.openId, call);
     },
     api: createResearchApi(wiring.send),
-    store: wiring.store,
+    storage: wiring.storage,
     hub: wiring.hub,
     log: wiring.log,
     chooseSavePath: wiring.chooseSavePath,

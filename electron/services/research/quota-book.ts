@@ -8,7 +8,7 @@
  */
 import type { Clock } from '../../../common/clock.js';
 import type { ResearchQuota } from '../../core/contract/research.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 
 export interface QuotaLimits {
   requestsPerDay: number;
@@ -33,8 +33,8 @@ export class QuotaBook {
   private readonly uses: Record<string, Use>;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly store: KeyValueStore) {
-    this.uses = readUses(store.get(STORE_KEY));
+  constructor(private readonly storage: KeyValueStorage) {
+    this.uses = readUses(storage.get(STORE_KEY));
   }
 
   view(profileKey: string, clock: Clock, limits: QuotaLimits): ResearchQuota {
@@ -67,7 +67,7 @@ export class QuotaBook {
   flush(): void {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
-    this.store.set(STORE_KEY, this.uses);
+    this.storage.set(STORE_KEY, this.uses);
   }
 
   private use(profileKey: string, day: number): Use {

@@ -9,14 +9,14 @@ import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Logger } from '../../../common/log.js';
 import type { AccountField } from '../../../common/research-rules.js';
-import type { ApiResult } from '../../api/errors.js';
-import type { ResearchApi } from '../../api/research.js';
+import type { ApiResult } from '../../../platform-api/errors.js';
+import type { ResearchApi } from '../../../platform-api/research.js';
 import type { AccountLookup, DaySeries, ExportResult, ResearchQuota, RowSort, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
 import type { Downloads } from '../downloads.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 import { ClientTokens } from './client-token.js';
 import { EXPORT_CONTENT_TYPES, exportFileName, writeExport, type ExportFormat } from './export-writer.js';
 import { QuotaBook, quotaStopMessage, type QuotaLimits } from './quota-book.js';
@@ -35,7 +35,7 @@ export interface ResearchServiceDeps {
   /** Runs `call` with a signed-in account's access token (a broker mints client tokens only for its users). */
   withUserToken<T>(call: (userAccessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
   api: ResearchApi;
-  store: KeyValueStore;
+  storage: KeyValueStorage;
   hub: EventSink;
   log: Logger;
   /** Electron: asks where to save (null when the person cancels). Absent in web mode. */
@@ -52,8 +52,8 @@ export class ResearchService {
 
   constructor(private readonly deps: ResearchServiceDeps) {
     this.tokens = new ClientTokens({ withUserToken: deps.withUserToken, log: deps.log.child({ part: 'client-token' }) });
-    this.quotas = new QuotaBook(deps.store);
-    this.saved = new SavedQueries(deps.store, { now: () => Date.now() });
+    this.quotas = new QuotaBook(deps.storage);
+    this.saved = new SavedQueries(deps.storage, { now: () => Date.now() });
   }
 
   async status(): Promise<{ quota: ResearchQuota | null; problem: string | null }> {

@@ -6,20 +6,20 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../../common/clock.js';
 import { SavedQuery, type VideoSearchRequest } from '../../core/contract/research.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 
 const STORE_KEY = 'research.savedQueries';
 const MAX_SAVED = 200;
 
 export class SavedQueries {
   constructor(
-    private readonly store: KeyValueStore,
+    private readonly storage: KeyValueStorage,
     private readonly clock: Clock,
   ) {}
 
   list(): SavedQuery[] {
     // A damaged entry (edited by hand) is dropped rather than breaking the list.
-    const parsed = z.array(z.unknown()).safeParse(this.store.get(STORE_KEY));
+    const parsed = z.array(z.unknown()).safeParse(this.storage.get(STORE_KEY));
     if (!parsed.success) return [];
     return parsed.data.flatMap((entry) => {
       const query = SavedQuery.safeParse(entry);
@@ -34,13 +34,13 @@ export class SavedQueries {
     const next = existing
       ? list.map((query) => (query === existing ? { ...query, name, request, savedAt: now } : query))
       : [...list, { id: randomUUID(), name, request, savedAt: now, lastRunAt: null }].slice(-MAX_SAVED);
-    this.store.set(STORE_KEY, next);
+    this.storage.set(STORE_KEY, next);
     return next;
   }
 
   remove(id: string): SavedQuery[] {
     const next = this.list().filter((query) => query.id !== id);
-    this.store.set(STORE_KEY, next);
+    this.storage.set(STORE_KEY, next);
     return next;
   }
 
@@ -49,7 +49,7 @@ export class SavedQueries {
     const list = this.list();
     if (!list.some((query) => query.id === id)) return null;
     const next = list.map((query) => (query.id === id ? { ...query, lastRunAt: this.clock.now() } : query));
-    this.store.set(STORE_KEY, next);
+    this.storage.set(STORE_KEY, next);
     return next;
   }
 }

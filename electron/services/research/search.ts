@@ -8,8 +8,8 @@
  * 5xx backs off and tries again, and anything else stops with the platform's words.
  */
 import { MAX_PAGE } from '../../../common/research-rules.js';
-import type { ApiResult, PlatformError } from '../../api/errors.js';
-import type { VideoPage, VideoQueryBody } from '../../api/research.js';
+import type { ApiResult, PlatformError } from '../../../platform-api/errors.js';
+import type { VideoPage, VideoQueryBody } from '../../../platform-api/research.js';
 import type { DaySeries, ResearchQuota, RowSort, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
 import { backoffDelay } from '../../../common/backoff.js';
 import { DayTotals } from './day-totals.js';

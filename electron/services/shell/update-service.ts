@@ -1,7 +1,7 @@
 /**
  * Updates of the installed app, as a state the renderer shows (Settings → Updates) and one action
  * ("Check for updates"). The feed URL is a setting, off while empty. The updater itself
- * (electron-updater with a generic provider, electron/platform/updater.ts) sits behind
+ * (electron-updater with a generic provider, electron/desktop/updater.ts) sits behind
  * UpdaterPort, so this logic is tested against a fake.
  */
 import type { Clock } from '../../../common/clock.js';
@@ -13,7 +13,7 @@ import type { SettingsService } from '../settings.js';
 
 export type UpdateCheck = { kind: 'available'; version: string } | { kind: 'none' } | { kind: 'inactive'; reason: string };
 
-/** What the app needs of an updater (electron-updater's autoUpdater behind electron/platform/updater.ts). */
+/** What the app needs of an updater (electron-updater's autoUpdater behind electron/desktop/updater.ts). */
 export interface UpdaterPort {
   /** Asks the feed at `feedUrl`; a newer version starts downloading by itself. */
   check(feedUrl: string): Promise<UpdateCheck>;

@@ -4,13 +4,13 @@
  * at most the chunk that was in flight. It sorts the upload host's answers into what the engine
  * does next; it never retries by itself and never opens a publish.
  */
-import type { ChunkPutRequest, ChunkPutResponse } from '../../api/chunk-put.js';
-import { platformError, type PlatformError } from '../../api/errors.js';
+import type { ChunkPutRequest, ChunkPutResponse } from '../../../platform-api/chunk-put.js';
+import { platformError, type PlatformError } from '../../../platform-api/errors.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { DraftRecord } from './draft.js';
 import type { DraftEvent } from './transitions.js';
 
-/** How chunks reach the upload host: api/chunk-put.ts in the app, a fake in unit tests. */
+/** How chunks reach the upload host: platform-api/chunk-put.ts in the app, a fake in unit tests. */
 export interface ChunkTransport {
   put(req: ChunkPutRequest): Promise<ChunkPutResponse>;
 }

@@ -5,7 +5,7 @@
  * scheduler and the status poller never see a kind: adding one is a new MediaKind here and an
  * entry in the engine's table, not a change to either.
  */
-import type { ApiResult } from '../../api/errors.js';
+import type { ApiResult } from '../../../platform-api/errors.js';
 import type { TransferContext, TransferOutcome } from './chunk-transfer.js';
 import type { DraftRecord, MediaKindName } from './draft.js';
 import type { DraftEvent, OpenedPublish } from './transitions.js';

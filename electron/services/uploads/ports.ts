@@ -1,9 +1,9 @@
 /**
  * What the upload engine needs from the rest of the app, as an interface: a way to call with an
  * account's fresh access token (the accounts service implements it). The platform's publish
- * operations are the api layer's PublishApi (api/publish.ts).
+ * operations are the api layer's PublishApi (platform-api/publish.ts).
  */
-import type { ApiResult } from '../../api/errors.js';
+import type { ApiResult } from '../../../platform-api/errors.js';
 
 export interface TokenSource {
   /**

@@ -4,11 +4,11 @@
  * account's status budget, and backs off on errors; it holds no upload slot.
  */
 import type { Clock } from '../../../common/clock.js';
-import type { ApiResult } from '../../api/errors.js';
+import type { ApiResult } from '../../../platform-api/errors.js';
 import { backoffDelay } from '../../../common/backoff.js';
 import type { DraftRecord } from './draft.js';
 import { classifyFailure } from './failure.js';
-import type { PublishStatus } from '../../api/publish.js';
+import type { PublishStatus } from '../../../platform-api/publish.js';
 import type { RateWindow } from './rate-window.js';
 import type { DraftEvent } from './transitions.js';
 

@@ -15,7 +15,7 @@
 import { err, ok, type Result } from '../../core/result.js';
 import { FINAL, type DraftRecord, type DraftState } from './draft.js';
 import { describeFailReason, failRule } from './fail-codes.js';
-import type { PublishStatus } from '../../api/publish.js';
+import type { PublishStatus } from '../../../platform-api/publish.js';
 
 /** failCode of a draft that waits for its account to be signed in again. */
 export const AUTH_WAIT = 'waiting_for_sign_in';

@@ -16,7 +16,7 @@ import type { Logger } from '../../../common/log.js';
 import type { BulkAction, BulkOutcome, DraftView, EarlierDraft } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
-import { putChunk } from '../../api/chunk-put.js';
+import { putChunk } from '../../../platform-api/chunk-put.js';
 import { backoffDelay } from '../../../common/backoff.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
 import { FINAL, type DraftRecord, type DraftState, type PhotoPost } from './draft.js';
@@ -27,7 +27,7 @@ import { contentFingerprint } from './content-fingerprint.js';
 import { checkFiles, linkCopies, photoDraft, urlDraft, videoDrafts, type DuplicatePolicy, type NewDraftFile } from './intake.js';
 import { DeliveredContent, earlierDrafts, indexQueue } from './duplicates.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
-import type { PublishApi } from '../../api/publish.js';
+import type { PublishApi } from '../../../platform-api/publish.js';
 import type { TokenSource } from './ports.js';
 import { DraftQueue } from './queue.js';
 import { INBOX_WAIT, PLATFORM_LIMITS, RATE_LIMIT_WAIT, Scheduler, type UploadLimits } from './scheduler.js';
@@ -69,7 +69,7 @@ export interface UploadServiceDeps {
   pollIntervalMs?: number;
   preferredChunkBytes?: number;
   random?: () => number;
-  /** How chunks reach the upload host (tests inject one); api/chunk-put.ts by default. */
+  /** How chunks reach the upload host (tests inject one); platform-api/chunk-put.ts by default. */
   chunks?: ChunkTransport;
   /** Seals upload URLs in the journal (journalUrlSeal); plain by default. */
   urlSeal?: UrlSeal;

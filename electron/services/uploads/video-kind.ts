@@ -4,13 +4,13 @@
  */
 import { rm } from 'node:fs/promises';
 import type { Logger } from '../../../common/log.js';
-import { failed, platformError } from '../../api/errors.js';
+import { failed, platformError } from '../../../platform-api/errors.js';
 import { isPlan, planChunks } from './chunk-plan.js';
 import { sendChunks } from './chunk-transfer.js';
 import type { DraftRecord } from './draft.js';
 import { fingerprintFile, sameFingerprint } from './fingerprint.js';
 import type { MediaKind } from './media-kind.js';
-import type { PublishApi } from '../../api/publish.js';
+import type { PublishApi } from '../../../platform-api/publish.js';
 
 /** The upload host honours an upload_url for an hour; start a fresh publish a little before. */
 export const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;

@@ -5,7 +5,7 @@
  * downloads the video (PROCESSING_DOWNLOAD, with downloaded_bytes in the status reads) and
  * processes it, so delivering is only recording that the publish is the platform's to finish.
  */
-import type { PublishApi } from '../../api/publish.js';
+import type { PublishApi } from '../../../platform-api/publish.js';
 import type { MediaKind } from './media-kind.js';
 
 export function videoUrlKind(publish: Pick<PublishApi, 'initVideoUrl'>): MediaKind {

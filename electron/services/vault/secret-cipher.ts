@@ -1,6 +1,6 @@
 /**
  * How the vault encrypts what it writes to disk. Electron's implementation wraps safeStorage (the
- * OS key store: Keychain, DPAPI, libsecret, KWallet; electron/platform/safe-storage-cipher.ts);
+ * OS key store: Keychain, DPAPI, libsecret, KWallet; electron/desktop/safe-storage-cipher.ts);
  * web mode's keeps a random key in a file only its owner can read (key-file-cipher.ts).
  * Async because safeStorage's synchronous calls are deprecated.
  */

@@ -14,7 +14,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 import type { Protection, SecretCipher } from './secret-cipher.js';
 
 /** The vault file of one secret store (`vault.key_file.json`, `vault.keychain.json`, …). */
@@ -46,7 +46,7 @@ export interface VaultOptions {
   dataDir: string;
   cipher: SecretCipher;
   /** Where the opt-in choice is remembered. */
-  store: KeyValueStore;
+  storage: KeyValueStorage;
   log: Logger;
 }
 
@@ -64,7 +64,7 @@ export class Vault {
 
   private constructor(private readonly options: VaultOptions) {
     this.path = join(options.dataDir, vaultFile(options.cipher.backend));
-    this.optedIn = OptIn.safeParse(options.store.get(OPT_IN_KEY)).data?.allowPlaintext ?? false;
+    this.optedIn = OptIn.safeParse(options.storage.get(OPT_IN_KEY)).data?.allowPlaintext ?? false;
   }
 
   static async open(options: VaultOptions): Promise<Vault> {
@@ -119,7 +119,7 @@ export class Vault {
   /** The person's choice for a weak backend. Opting out removes what was written under it. */
   async allowPlaintext(allow: boolean): Promise<VaultStatus> {
     this.optedIn = allow;
-    this.options.store.set(OPT_IN_KEY, { allowPlaintext: allow });
+    this.options.storage.set(OPT_IN_KEY, { allowPlaintext: allow });
     await this.persist();
     return this.status();
   }

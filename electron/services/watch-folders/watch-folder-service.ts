@@ -19,7 +19,7 @@ import { videoTypeOf } from '../../../common/video-files.js';
 import type { WatchFolderView } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
-import type { KeyValueStore } from '../storage.js';
+import type { KeyValueStorage } from '../storage.js';
 import { fingerprintFile, readVideoDurationMs, type AccountCheck, type NewDraftFile } from '../uploads/ports.js';
 import { GrowthTracker } from './growth-tracker.js';
 import { TakenLedger } from './taken-ledger.js';
@@ -57,7 +57,7 @@ export interface DraftIntake {
 
 export interface WatchFolderDeps {
   dataDir: string;
-  store: KeyValueStore;
+  storage: KeyValueStorage;
   uploads: DraftIntake;
   checkAccount: AccountCheck;
   hub: EventSink;
@@ -79,7 +79,7 @@ export class WatchFolderService {
 
   constructor(private readonly deps: WatchFolderDeps) {
     this.ledger = new TakenLedger(join(deps.dataDir, 'watch-folders', 'taken.json'));
-    for (const config of readConfigs(deps.store)) this.folders.set(config.id, this.folderFrom(config));
+    for (const config of readConfigs(deps.storage)) this.folders.set(config.id, this.folderFrom(config));
   }
 
   /** Starts watching every folder that is not paused, and the periodic scan. */
@@ -277,7 +277,7 @@ export class WatchFolderService {
   }
 
   private save(): void {
-    this.deps.store.set(STORE_KEY, [...this.folders.values()].map(({ id, openId, path, paused }) => ({ id, openId, path, paused })));
+    this.deps.storage.set(STORE_KEY, [...this.folders.values()].map(({ id, openId, path, paused }) => ({ id, openId, path, paused })));
   }
 
   private changed(): void {
@@ -309,7 +309,7 @@ function unreadable(failure: NodeJS.ErrnoException): string {
   return `Cannot read the folder (${failure.code ?? failure.message})`;
 }
 
-function readConfigs(store: KeyValueStore): FolderConfig[] {
-  const parsed = z.array(FolderConfig).safeParse(store.get(STORE_KEY) ?? []);
+function readConfigs(storage: KeyValueStorage): FolderConfig[] {
+  const parsed = z.array(FolderConfig).safeParse(storage.get(STORE_KEY) ?? []);
   return parsed.success ? parsed.data : [];
 }

@@ -193,7 +193,7 @@ export function onResync(listener: () => void): () => void {
 
 /**
  * A file for drafts.add in Electron: the File itself. The preload's bridge turns it into the
- * contract's `{kind:'path'}` with webUtils.getPathForFile (electron/hosts/electron-bridge.ts),
+ * contract's `{kind:'path'}` with webUtils.getPathForFile (electron/transports/electron-bridge.ts),
  * since a page can no longer read a dropped file's path.
  */
 export interface BridgeFileSource {

@@ -3,7 +3,7 @@
  * most once per batch) and the page shows it with the browser's Notification API, once the person
  * allowed it. Permission is asked only when the person presses the button for it in Settings (a
  * user gesture; browsers ignore or punish asking on load). In Electron the main process shows the
- * notice itself (electron/platform/notifications.ts), so the page shows nothing.
+ * notice itself (electron/desktop/notifications.ts), so the page shows nothing.
  */
 import { create } from 'zustand';
 import { on, runtime } from '../api/client';

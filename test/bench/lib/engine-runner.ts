@@ -10,9 +10,9 @@
 import { writeFile } from 'node:fs/promises';
 import { systemClock } from '../../../common/clock.js';
 import { createLogger } from '../../../common/log.js';
-import { createHttpClient } from '../../../electron/api/http.js';
-import { createPublishApi } from '../../../electron/api/publish.js';
-import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { createHttpClient } from '../../../platform-api/http.js';
+import { createPublishApi } from '../../../platform-api/publish.js';
+import { EventHub } from '../../../electron/transports/event-hub.js';
 import { UploadService } from '../../../electron/services/uploads/upload-service.js';
 import type { DraftView } from '../../../electron/core/contract/index.js';
 

@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { OffsetClock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import { createHttpClient, type HttpSend } from '../../../electron/api/http.js';
-import { createPublishApi } from '../../../electron/api/publish.js';
+import { createHttpClient, type HttpSend } from '../../../platform-api/http.js';
+import { createPublishApi } from '../../../platform-api/publish.js';
 import type { EventMessage } from '../../../electron/core/contract/index.js';
-import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { EventHub } from '../../../electron/transports/event-hub.js';
 import { AccountsService } from '../../../electron/services/accounts/accounts-service.js';
 import { tokenEntry, type StoredTokens } from '../../../electron/services/accounts/token-manager.js';
 import { EmbeddedSandbox } from '../../../electron/services/embedded-sandbox.js';
 import { SettingsService } from '../../../electron/services/settings.js';
-import { createMemoryStore, type KeyValueStore } from '../../../electron/services/storage.js';
+import { createMemoryStorage, type KeyValueStorage } from '../../../electron/services/storage.js';
 import { openKeyFileCipher } from '../../../electron/services/vault/key-file-cipher.js';
 import { Vault } from '../../../electron/services/vault/vault.js';
 import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
@@ -44,7 +44,7 @@ export interface Harness {
   hub: EventHub;
   events: EventMessage[];
   dataDir: string;
-  store: KeyValueStore;
+  storage: KeyValueStorage;
   lines: string[];
   log: Logger;
   http: HttpSend;
@@ -62,7 +62,7 @@ export interface HarnessOptions {
   /** The app measures token lifetimes on its own clock instead of the sandbox's (it cannot see expiry coming). */
   separateClock?: boolean;
   dataDir?: string;
-  store?: KeyValueStore;
+  storage?: KeyValueStorage;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -70,12 +70,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const sandbox = options.sandbox ?? (await startTestSandbox(log));
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-auth-'));
   await seedEmbeddedBackend(dataDir);
-  const store = options.store ?? createMemoryStore();
+  const storage = options.storage ?? createMemoryStorage();
   const hub = new EventHub(0);
   const events: EventMessage[] = [];
   const unsubscribe = hub.subscribe((batch) => events.push(...batch));
-  const settings = new SettingsService(store, hub, log);
-  const vault = await Vault.open({ dataDir, cipher: openKeyFileCipher(dataDir), store, log });
+  const settings = new SettingsService(storage, hub, log);
+  const vault = await Vault.open({ dataDir, cipher: openKeyFileCipher(dataDir), storage, log });
   let refreshes = 0;
   const send = createHttpClient({ log });
   const http: HttpSend = (request) => {
@@ -85,7 +85,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const handle = options.separateClock ? { ...sandbox, clock: new OffsetClock() } : sandbox;
   // The harness owns the sandbox (or the test does): the app's embedded one only borrows it.
   const embedded = new EmbeddedSandbox({ dataDir, log, http: send, start: async () => ({ ...handle, close: async () => undefined }) });
-  const accounts = new AccountsService({ settings, vault, store, sandbox: embedded, http, hub, log, openExternal: async () => false, signInTimeoutMs: options.signInTimeoutMs });
+  const accounts = new AccountsService({ settings, vault, storage, sandbox: embedded, http, hub, log, openExternal: async () => false, signInTimeoutMs: options.signInTimeoutMs });
   await accounts.start();
   const stop = async () => {
     unsubscribe();
@@ -100,7 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     hub,
     events,
     dataDir,
-    store,
+    storage,
     lines,
     log,
     http,

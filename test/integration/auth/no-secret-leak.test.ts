@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type * as OAuth from '../../../electron/api/oauth.js';
+import type * as OAuth from '../../../platform-api/oauth.js';
 import { createApp, type App } from '../../../electron/app.js';
 import type { EventMessage } from '../../../electron/core/contract/index.js';
-import { createConfStore } from '../../../electron/services/storage.js';
+import { createConfStorage } from '../../../electron/services/storage.js';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
@@ -23,7 +23,7 @@ import { advanceSandboxClock, consent, deliver, TEST_SANDBOX_CONFIG } from './ha
 // profile signs in through its embedded partner backend (the token broker), so the app's side of
 // each operation is a form POST to the broker; the client secret is the backend's alone.
 const seen = vi.hoisted(() => ({ secrets: new Set<string>(), codes: [] as string[], verifiers: [] as string[], refreshed: 0, forms: [] as Array<{ path: string; form: Record<string, string> }> }));
-vi.mock('../../../electron/api/oauth.js', async (importOriginal) => {
+vi.mock('../../../platform-api/oauth.js', async (importOriginal) => {
   const real = await importOriginal<typeof OAuth>();
   const note = (...values: Array<string | undefined>) => values.forEach((value) => value && seen.secrets.add(value));
   const noteForm = (url: string, form: Record<string, string>) => {
@@ -60,7 +60,7 @@ describe('secrets never reach the renderer or the logs', () => {
     const app: App = await createApp({
       runtime: 'web',
       version: '0.0.0-test',
-      store: createConfStore(dataDir),
+      storage: createConfStorage(dataDir),
       dataDir,
       log,
       openExternal: async () => false,

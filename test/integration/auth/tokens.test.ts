@@ -3,8 +3,8 @@
  * refresh with rotation, one refresh for a hundred waiting calls, refusal, revoke, restart.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../electron/api/http.js';
-import { refreshUserToken } from '../../../electron/api/oauth.js';
+import { createHttpClient } from '../../../platform-api/http.js';
+import { refreshUserToken } from '../../../platform-api/oauth.js';
 import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
 import { Vault } from '../../../electron/services/vault/vault.js';
 import { openKeyFileCipher } from '../../../electron/services/vault/key-file-cipher.js';
@@ -121,7 +121,7 @@ describe('tokens against the sandbox', () => {
     expect(h.accounts.list().map((a) => a.openId)).toEqual(['sbx-user-ben']);
     expect(h.tokensOf('sbx-user-ava')).toBeNull();
     // On disk too: a fresh read of the vault file has only Ben's entry.
-    const reread = await Vault.open({ dataDir: h.dataDir, cipher: openKeyFileCipher(h.dataDir), store: h.store, log: h.log });
+    const reread = await Vault.open({ dataDir: h.dataDir, cipher: openKeyFileCipher(h.dataDir), storage: h.storage, log: h.log });
     expect(reread.names()).toEqual(['tokens:sandbox:sbx-user-ben']);
     await expect(refreshUserToken(elsewhere, client(h), tokens.refreshToken)).resolves.toMatchObject({ ok: false, error: { code: 'invalid_grant' } });
     await expect(h.accounts.remove('sbx-user-ava')).rejects.toMatchObject({ code: 'no_account' });
@@ -131,7 +131,7 @@ describe('tokens against the sandbox', () => {
     const first = await harness();
     await signIn(first, { openId: 'sbx-user-ava' });
     await first.stop();
-    const restarted = await harness({ sandbox: first.sandbox, dataDir: first.dataDir, store: first.store });
+    const restarted = await harness({ sandbox: first.sandbox, dataDir: first.dataDir, storage: first.storage });
     expect(restarted.accounts.list()).toEqual([expect.objectContaining({ openId: 'sbx-user-ava', status: 'ok' })]);
     await expect(restarted.accounts.withAccessToken('sbx-user-ava', probe(restarted))).resolves.toMatchObject({ ok: false, error: { code: 'invalid_publish_id' } });
   });

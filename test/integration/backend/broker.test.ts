@@ -5,7 +5,7 @@
  * client-credentials relay for a brokered user token, rate limits, origins, and no token in a log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretKey } from '../../../sandbox/ids.js';
+import { secretKey } from '../../../server-kit/ids.js';
 import { databaseTargets } from '../../support/backend-db.js';
 import { obtainCode } from '../sandbox/helpers.js';
 import { api, brokerPost, buy, CLIENT_KEY, signInThroughBroker, startStack, withDatabase, type Stack } from './harness.js';

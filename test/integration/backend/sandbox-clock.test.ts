@@ -4,8 +4,8 @@
  * it triggers must be a fresh one, not skipped because a periodic read answered moments before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../electron/api/http.js';
-import { SandboxClock } from '../../../backend/sandbox-clock.js';
+import { createHttpClient } from '../../../platform-api/http.js';
+import { SandboxClock } from '../../../platform-api/sandbox-clock.js';
 import { advanceClock, startTestSandbox, type Sandbox } from '../sandbox/helpers.js';
 
 describe('the backend clock in the sandbox profile', () => {

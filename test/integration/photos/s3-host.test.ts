@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../electron/api/http.js';
+import { createHttpClient } from '../../../platform-api/http.js';
 import { MULTIPART_THRESHOLD, s3Host, type S3HostConfig } from '../../../electron/services/photos/hosts/s3-host.js';
 import { fixturePath, fixturePhotos } from '../../support/photos.js';
 import { memoryLogger } from '../../support/silent-log.js';

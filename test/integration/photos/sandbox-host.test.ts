@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../electron/api/http.js';
+import { createHttpClient } from '../../../platform-api/http.js';
 import { sandboxHost } from '../../../electron/services/photos/hosts/sandbox-host.js';
 import { hostedName, hostedNameKey } from '../../../electron/services/photos/photo-service.js';
 import type { TokenSource } from '../../../electron/services/uploads/ports.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
-import { openWebSession } from '../../../electron/hosts/web-session.js';
+import { openWebSession } from '../../../electron/transports/web-session.js';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
 /** util-linux script: runs a command in a new pseudo-terminal (Linux; the CI machines have it). */

@@ -1,5 +1,5 @@
 /**
- * The streamed chunk PUT (electron/api/chunk-put.ts) against a real upload host: a chunk that
+ * The streamed chunk PUT (platform-api/chunk-put.ts) against a real upload host: a chunk that
  * spans several of its read buffers and ends mid-buffer arrives byte-exact with its progress
  * counted to the last byte; a file shorter than the chunk's range, and an abort mid-body, fail the
  * PUT at once (not after the idle timeout), leave the host nothing of the chunk, and the chunk
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { putChunk, type ChunkPutRequest } from '../../../electron/api/chunk-put.js';
+import { putChunk, type ChunkPutRequest } from '../../../platform-api/chunk-put.js';
 import { mp4Bytes } from '../sandbox/fixtures.js';
 import { MB, initFileUpload, inspect, sha256, signIn, startTestSandbox, tempDir, type Sandbox, type TokenSet } from '../sandbox/helpers.js';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { putChunk } from '../../../electron/api/chunk-put.js';
+import { putChunk } from '../../../platform-api/chunk-put.js';
 import { classifyFailure } from '../../../electron/services/uploads/failure.js';
 import { mp4Bytes } from '../sandbox/fixtures.js';
 import { MB, advanceClock, extras, initFileUpload, inspect, sha256, signIn, startTestSandbox, tempDir, type Sandbox, type TokenSet } from '../sandbox/helpers.js';

@@ -20,7 +20,7 @@ import { startTestSandbox } from '../sandbox/helpers.js';
 import { CLIENT_KEY, CLIENT_SECRET } from '../../bench/lib/sandbox-session.js';
 import { writeMp4File } from '../../support/media.js';
 import { DEFAULT_SETTINGS, Settings } from '../../../electron/core/contract/index.js';
-import { createConfStore } from '../../../electron/services/storage.js';
+import { createConfStorage } from '../../../electron/services/storage.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const work = await mkdtemp(join(tmpdir(), 'dd-rest-'));
@@ -91,7 +91,7 @@ describe('files at rest (POSIX permissions)', () => {
     // The custom profile is in place before the first start, so the built-in sandbox and its
     // backend never start (nor set their umask) in this run.
     const profile = { kind: 'custom', name: 'Standalone sandbox', baseUrl: sandbox.baseUrl, uploadHost: sandbox.uploadBaseUrl, authorizeUrl: `${sandbox.baseUrl}/v2/auth/authorize/`, clientKey: CLIENT_KEY, secret: { store: 'vault' } };
-    createConfStore(dataDir).set('settings', Settings.parse({ ...DEFAULT_SETTINGS, profile }));
+    createConfStorage(dataDir).set('settings', Settings.parse({ ...DEFAULT_SETTINGS, profile }));
     // The web app (a child process) inherits this umask; the first case's backend set 077 here.
     const previous = process.umask(0o022);
     let app: RunningWebApp | null = null;

@@ -13,11 +13,11 @@ import type { FSWatcher } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../../../common/clock.js';
-import { createHttpClient } from '../../../electron/api/http.js';
-import { createPublishApi } from '../../../electron/api/publish.js';
+import { createHttpClient } from '../../../platform-api/http.js';
+import { createPublishApi } from '../../../platform-api/publish.js';
 import type { DraftView } from '../../../electron/core/contract/index.js';
-import { EventHub } from '../../../electron/hosts/event-hub.js';
-import { createMemoryStore, type KeyValueStore } from '../../../electron/services/storage.js';
+import { EventHub } from '../../../electron/transports/event-hub.js';
+import { createMemoryStorage, type KeyValueStorage } from '../../../electron/services/storage.js';
 import { UploadService } from '../../../electron/services/uploads/upload-service.js';
 import { WatchFolderService } from '../../../electron/services/watch-folders/watch-folder-service.js';
 import { inspect, signIn, startTestSandbox, type Sandbox } from '../sandbox/helpers.js';
@@ -52,12 +52,12 @@ afterAll(() => sandbox.close());
 
 let dataDir: string;
 let folder: string;
-let store: KeyValueStore;
+let storage: KeyValueStorage;
 let running: { uploads: UploadService; watcher: WatchFolderService } | null = null;
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'watch-data-'));
   folder = await mkdtemp(join(tmpdir(), 'watch-folder-'));
-  store = createMemoryStore();
+  storage = createMemoryStorage();
 });
 afterEach(async () => {
   await stop();
@@ -74,7 +74,7 @@ function start(clock: Clock, options: { intervalMs?: number; watch?: typeof sile
     publish: createPublishApi(createHttpClient({ log })),
   });
   // A long interval: the test drives the scans itself unless it says otherwise.
-  const watcher = new WatchFolderService({ dataDir, store, uploads, checkAccount: options.checkAccount ?? (() => null), hub, log, clock, intervalMs: options.intervalMs ?? 3_600_000, stableMs: STABLE_MS, watch: options.watch ?? silentWatch });
+  const watcher = new WatchFolderService({ dataDir, storage, uploads, checkAccount: options.checkAccount ?? (() => null), hub, log, clock, intervalMs: options.intervalMs ?? 3_600_000, stableMs: STABLE_MS, watch: options.watch ?? silentWatch });
   uploads.start();
   watcher.start();
   running = { uploads, watcher };
@@ -208,7 +208,7 @@ describe('watch folders', () => {
     }
     expect(uploads.list()).toEqual([]);
     // The pause is kept across a restart of the watcher.
-    expect(new WatchFolderService({ dataDir, store, uploads, checkAccount: () => null, hub: new EventHub(0), log: memoryLogger().log, clock }).list()[0]).toMatchObject({ paused: true });
+    expect(new WatchFolderService({ dataDir, storage, uploads, checkAccount: () => null, hub: new EventHub(0), log: memoryLogger().log, clock }).list()[0]).toMatchObject({ paused: true });
 
     watcher.setPaused(id, false);
     await watcher.scanAll();

@@ -30,7 +30,7 @@ describe('layer rules', () => {
       { path: 'electron/core/result.ts', source: "import type { SettingsService } from '../services/settings.js';" },
       { path: 'electron/api/publish.ts', source: "import type { TokenSource } from '../services/uploads/ports.js';" },
       { path: 'electron/services/settings.ts', source: "import { startWebTransport } from '../hosts/web-host.js';" },
-      { path: 'electron/hosts/web-host.ts', source: "import { createElectronStore } from '../platform/store.js';" },
+      { path: 'electron/hosts/web-host.ts', source: "import { createElectronStorage } from '../platform/store.js';" },
       { path: 'common/log.ts', source: "import { AppError } from '../electron/core/result.js';" },
       { path: 'electron/services/storage.ts', source: "import { createApp } from '../app.js';" },
     ])).toEqual(['electron/core/result.ts:1', 'electron/api/publish.ts:1', 'electron/services/settings.ts:1', 'electron/hosts/web-host.ts:1', 'common/log.ts:1', 'electron/services/storage.ts:1']);
@@ -39,7 +39,7 @@ describe('layer rules', () => {
   it('allow imports down the layers and within one', () => {
     expect(lines([
       { path: 'electron/app.ts', source: "import { x } from './platform/store.js';\nimport { y } from './hosts/web-host.js';" },
-      { path: 'electron/platform/store.ts', source: "import type { KeyValueStore } from '../services/storage.js';" },
+      { path: 'electron/platform/store.ts', source: "import type { KeyValueStorage } from '../services/storage.js';" },
       { path: 'electron/hosts/web-host.ts', source: "import { AppError } from '../core/result.js';\nimport { log } from '../../common/log.js';" },
       { path: 'electron/services/accounts/accounts-service.ts', source: "import type { TokenSource } from '../uploads/ports.js';\nimport { createPkce } from '../auth/pkce.js';" },
     ])).toEqual([]);

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { parseShapeB, retryAfter, shapeAError, type RawAnswer } from '../../../electron/api/errors.js';
-import { createHttpClient, joinUrl } from '../../../electron/api/http.js';
-import { parseScopes, parseTokenAnswer, TokenSet } from '../../../electron/api/oauth.js';
+import { parseShapeB, retryAfter, shapeAError, type RawAnswer } from '../../../platform-api/errors.js';
+import { createHttpClient, joinUrl } from '../../../platform-api/http.js';
+import { parseScopes, parseTokenAnswer, TokenSet } from '../../../platform-api/oauth.js';
 import { BrokerTokenEndpoint, DirectTokenEndpoint } from '../../../electron/services/auth/token-endpoint.js';
 import { memoryLogger } from '../../support/silent-log.js';
 

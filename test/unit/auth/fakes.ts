@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { OffsetClock } from '../../../common/clock.js';
-import { platformError, type ApiResult } from '../../../electron/api/errors.js';
-import type { ClientToken, CodeGrant, TokenSet } from '../../../electron/api/oauth.js';
+import { platformError, type ApiResult } from '../../../platform-api/errors.js';
+import type { ClientToken, CodeGrant, TokenSet } from '../../../platform-api/oauth.js';
 import type { TokenEndpoint } from '../../../electron/services/auth/token-endpoint.js';
 import type { PlatformRuntime } from '../../../electron/services/auth/runtime.js';
 import type { SecretStore } from '../../../electron/services/accounts/token-manager.js';

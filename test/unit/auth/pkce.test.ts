@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { challengeFor, createPkce, createState, isValidVerifier } from '../../../electron/services/auth/pkce.js';
 import { buildAuthorizeUrl, describeCallbackEnd, describeExchangeFailure } from '../../../electron/services/auth/sign-in-flow.js';
-import { platformError } from '../../../electron/api/errors.js';
+import { platformError } from '../../../platform-api/errors.js';
 
 describe('pkce', () => {
   it('makes a fresh 43-128 character verifier of unreserved characters each time', () => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OffsetClock } from '../../../common/clock.js';
-import type { HttpRequest, HttpSend } from '../../../electron/api/http.js';
+import type { HttpRequest, HttpSend } from '../../../platform-api/http.js';
 import type { PlatformProfile } from '../../../electron/core/contract/index.js';
 import { AccountStore } from '../../../electron/services/accounts/account-store.js';
 import { tokenEntry, TokenManager } from '../../../electron/services/accounts/token-manager.js';
-import { createMemoryStore } from '../../../electron/services/storage.js';
+import { createMemoryStorage } from '../../../electron/services/storage.js';
 import { clientSecretEntry, customProfileKey, customRuntime } from '../../../electron/services/platform-profile.js';
 import type { Vault } from '../../../electron/services/vault/vault.js';
 import { memoryLogger } from '../../support/silent-log.js';
@@ -55,7 +55,7 @@ describe('custom profile key: tokens never follow a changed token endpoint', () 
     const secrets = new RecordingSecretStore();
     const vault = secrets as unknown as Vault;
     const clock = new OffsetClock(0, { now: () => 1_800_000_000_000 });
-    const accounts = new AccountStore(createMemoryStore());
+    const accounts = new AccountStore(createMemoryStorage());
     const manager = new TokenManager({ vault: secrets, accounts, log: memoryLogger().log });
 
     const direct = customRuntime(base, { http, vault, clock });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OffsetClock } from '../../../common/clock.js';
-import { platformError } from '../../../electron/api/errors.js';
+import { platformError } from '../../../platform-api/errors.js';
 import { AccountStore, toAccountView } from '../../../electron/services/accounts/account-store.js';
 import { refreshDue, refreshMarginMs, storedTokens, tokenEntry, TokenManager, type StoredTokens } from '../../../electron/services/accounts/token-manager.js';
-import { createMemoryStore } from '../../../electron/services/storage.js';
+import { createMemoryStorage } from '../../../electron/services/storage.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { fakeRuntime, FakeTokenEndpoint, RecordingSecretStore } from './fakes.js';
 
@@ -15,7 +15,7 @@ async function setup(options: { expiresIn?: number; scope?: string } = {}) {
   if (options.expiresIn) endpoint.expiresIn = options.expiresIn;
   const runtime = fakeRuntime(endpoint, clock);
   const vault = new RecordingSecretStore();
-  const accounts = new AccountStore(createMemoryStore());
+  const accounts = new AccountStore(createMemoryStorage());
   const { log, lines } = memoryLogger();
   const manager = new TokenManager({ vault, accounts, log });
   const set = endpoint.issue('user-1', options.scope);
@@ -202,7 +202,7 @@ describe('account view', () => {
   });
 
   it('keeps accounts of different profiles apart', () => {
-    const accounts = new AccountStore(createMemoryStore());
+    const accounts = new AccountStore(createMemoryStorage());
     const base = { displayName: null, username: null, scopes: [], signInAgain: null, addedAt: 1 };
     accounts.put({ ...base, profileKey: 'sandbox', openId: 'a' });
     accounts.put({ ...base, profileKey: 'custom-x', openId: 'a' });

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { openKeyFileCipher, KEY_FILE } from '../../../electron/services/vault/key-file-cipher.js';
 import { unavailableCipher, type SecretCipher } from '../../../electron/services/vault/secret-cipher.js';
 import { Vault, vaultFile } from '../../../electron/services/vault/vault.js';
-import { createSafeStorageCipher, type SafeStorageLike } from '../../../electron/platform/safe-storage-cipher.js';
-import { createMemoryStore, type KeyValueStore } from '../../../electron/services/storage.js';
+import { createSafeStorageCipher, type SafeStorageLike } from '../../../electron/desktop/safe-storage-cipher.js';
+import { createMemoryStorage, type KeyValueStorage } from '../../../electron/services/storage.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
 const posix = process.platform !== 'win32';
@@ -15,7 +15,7 @@ let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'dd-vault-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const open = (cipher: SecretCipher, store: KeyValueStore = createMemoryStore(), log = memoryLogger().log) => Vault.open({ dataDir: dir, cipher, store, log });
+const open = (cipher: SecretCipher, storage: KeyValueStorage = createMemoryStorage(), log = memoryLogger().log) => Vault.open({ dataDir: dir, cipher, storage, log });
 
 /** A stand-in for Chromium's basic_text: it "encrypts", but with a key anyone has. */
 function weakCipher(): SecretCipher {
@@ -93,7 +93,7 @@ describe('vault', () => {
   });
 
   it('refuses a weak backend (basic_text) unless the person opts in, and forgets the file when they opt out', async () => {
-    const store = createMemoryStore();
+    const store = createMemoryStorage();
     const vault = await open(weakCipher(), store);
     await vault.set('tokens:p:u1', SECRET);
     expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(false);
@@ -114,28 +114,28 @@ describe('vault', () => {
     const vault = await open(openKeyFileCipher(dir));
     await vault.set('a', 'b');
     const other = { ...openKeyFileCipher(dir), backend: 'gnome_libsecret' };
-    const elsewhere = await open(other, createMemoryStore());
+    const elsewhere = await open(other, createMemoryStorage());
     expect(elsewhere.names()).toEqual([]);
     await elsewhere.set('c', 'd');
     expect((await open(openKeyFileCipher(dir))).get('a')).toBe('b');
-    expect((await open(other, createMemoryStore())).get('c')).toBe('d');
+    expect((await open(other, createMemoryStorage())).get('c')).toBe('d');
   });
 
   it('starts empty, without failing, when its file is damaged or names another store', async () => {
     const { log, lines } = memoryLogger();
     writeFileSync(join(dir, vaultFile('key_file')), '{not json');
-    expect((await open(openKeyFileCipher(dir), createMemoryStore(), log)).names()).toEqual([]);
+    expect((await open(openKeyFileCipher(dir), createMemoryStorage(), log)).names()).toEqual([]);
     writeFileSync(join(dir, vaultFile('key_file')), JSON.stringify({ format: 1, backend: 'keychain', entries: { a: 'AAAA' } }));
-    expect((await open(openKeyFileCipher(dir), createMemoryStore(), log)).names()).toEqual([]);
+    expect((await open(openKeyFileCipher(dir), createMemoryStorage(), log)).names()).toEqual([]);
     expect(lines.join('')).toMatch(/unreadable/);
     expect(lines.join('')).toMatch(/another secret store/);
   });
 
   it('never logs a value', async () => {
     const { log, lines } = memoryLogger();
-    const vault = await open(openKeyFileCipher(dir), createMemoryStore(), log);
+    const vault = await open(openKeyFileCipher(dir), createMemoryStorage(), log);
     await vault.set('tokens:p:u1', SECRET);
-    await open(unavailableCipher('x', 'y'), createMemoryStore(), log);
+    await open(unavailableCipher('x', 'y'), createMemoryStorage(), log);
     expect(lines.join('')).not.toContain('super-secret');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createExternalOpener, isExternalWebUrl } from '../../../electron/platform/external-links.js';
+import { createExternalOpener, isExternalWebUrl } from '../../../electron/desktop/external-links.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
 describe('external links', () => {

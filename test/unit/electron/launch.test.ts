@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/core/result.js';
-import { parseLaunchArgs, printReadyLine, showStartFailure } from '../../../electron/platform/launch.js';
+import { parseLaunchArgs, printReadyLine, showStartFailure } from '../../../electron/desktop/launch.js';
 import { createFakeElectron } from './fake-electron.js';
 
 describe('launch options', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../common/log.js';
-import { createLogFiles, LOG_FILE_NAME, writeToStderr } from '../../../electron/platform/log-files.js';
+import { createLogFiles, LOG_FILE_NAME, writeToStderr } from '../../../electron/desktop/log-files.js';
 
 let dir: string;
 beforeEach(() => {

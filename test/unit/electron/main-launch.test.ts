@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
-import { printReadyLine } from '../../../electron/platform/launch.js';
+import { printReadyLine } from '../../../electron/desktop/launch.js';
 import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, type FakeElectron } from './fake-electron.js';
 import { installFakeElectron } from './install-fake-electron.js';
 
@@ -18,7 +18,7 @@ const fake = await vi.hoisted(async () => {
   return createFakeElectron({ singleInstanceLock: true });
 });
 vi.mock('electron', () => fake as Partial<FakeElectron>);
-vi.mock('../../../electron/platform/launch.js', async (importOriginal) => ({ ...(await importOriginal<object>()), printReadyLine: vi.fn() }));
+vi.mock('../../../electron/desktop/launch.js', async (importOriginal) => ({ ...(await importOriginal<object>()), printReadyLine: vi.fn() }));
 
 let root: string;
 let dataDir: string;

@@ -1,6 +1,6 @@
 /** Electron's system notifications for batch notices, against the fake electron module. */
 import { describe, expect, it, vi } from 'vitest';
-import { createNotifier } from '../../../electron/platform/notifications.js';
+import { createNotifier } from '../../../electron/desktop/notifications.js';
 import { createFakeElectron } from './fake-electron.js';
 
 const notice = { batchId: 'b1', title: '3 drafts reached the inbox', body: '3 in the inbox. Finish the post in the platform’s app.' };

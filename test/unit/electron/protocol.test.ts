@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDERER_CSP, RENDERER_SECURITY_HEADERS } from '../../../common/csp.js';
-import { APP_SCHEME_PRIVILEGES, registerAppScheme, serveRenderer } from '../../../electron/platform/protocol.js';
+import { APP_SCHEME_PRIVILEGES, registerAppScheme, serveRenderer } from '../../../electron/desktop/protocol.js';
 import { createFakeElectron } from './fake-electron.js';
 
 let base: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardSession } from '../../../electron/platform/session-policy.js';
+import { guardSession } from '../../../electron/desktop/session-policy.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { FakeEvent, FakeSession } from './fake-electron.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { claimSingleInstance } from '../../../electron/platform/single-instance.js';
+import { claimSingleInstance } from '../../../electron/desktop/single-instance.js';
 import { createFakeElectron } from './fake-electron.js';
 
 describe('single instance', () => {

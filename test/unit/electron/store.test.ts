@@ -19,10 +19,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(userData, { recursive: true, force: true }));
 
-describe('electron-store KeyValueStore', () => {
+describe('electron-store KeyValueStorage', () => {
   it('round-trips values through a JSON file in userData', async () => {
-    const { createElectronStore } = await import('../../../electron/platform/store.js');
-    const store = createElectronStore();
+    const { createElectronStorage } = await import('../../../electron/desktop/electron-storage.js');
+    const store = createElectronStorage();
     expect(store.get('settings')).toBeUndefined();
     store.set('settings', { uploads: { concurrency: 3 }, list: [1, 2] });
     expect(store.get('settings')).toEqual({ uploads: { concurrency: 3 }, list: [1, 2] });
@@ -30,17 +30,17 @@ describe('electron-store KeyValueStore', () => {
     const file = join(userData, 'draftdeck.json');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ settings: { uploads: { concurrency: 3 }, list: [1, 2] } });
     // A new store (the next launch) reads what the last one wrote.
-    expect(createElectronStore().get('settings')).toEqual({ uploads: { concurrency: 3 }, list: [1, 2] });
+    expect(createElectronStorage().get('settings')).toEqual({ uploads: { concurrency: 3 }, list: [1, 2] });
 
     store.delete('settings');
-    expect(createElectronStore().get('settings')).toBeUndefined();
+    expect(createElectronStorage().get('settings')).toBeUndefined();
   });
 
   it('takes another file name and folder when asked', async () => {
-    const { createElectronStore } = await import('../../../electron/platform/store.js');
+    const { createElectronStorage } = await import('../../../electron/desktop/electron-storage.js');
     const cwd = join(userData, 'elsewhere');
-    createElectronStore({ name: 'accounts', cwd }).set('k', 'v');
+    createElectronStorage({ name: 'accounts', cwd }).set('k', 'v');
     expect(existsSync(join(cwd, 'accounts.json'))).toBe(true);
-    expect(createElectronStore({ name: 'accounts', cwd }).get('k')).toBe('v');
+    expect(createElectronStorage({ name: 'accounts', cwd }).get('k')).toBe('v');
   });
 });

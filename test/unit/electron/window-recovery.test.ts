@@ -3,8 +3,8 @@
  * or a crashed renderer is logged, reloaded once, then replaced by an error page with a Reload link.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_START_URL } from '../../../electron/hosts/app-origin.js';
-import { createMainWindow, SHOW_FALLBACK_MS } from '../../../electron/platform/window.js';
+import { APP_START_URL } from '../../../electron/transports/app-origin.js';
+import { createMainWindow, SHOW_FALLBACK_MS } from '../../../electron/desktop/window.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { createFakeElectron } from './fake-electron.js';
 

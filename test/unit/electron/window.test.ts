@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { APP_START_URL } from '../../../electron/hosts/app-origin.js';
-import { guardWebContents } from '../../../electron/platform/web-contents-policy.js';
-import { bringToFront, createMainWindow } from '../../../electron/platform/window.js';
+import { APP_START_URL } from '../../../electron/transports/app-origin.js';
+import { guardWebContents } from '../../../electron/desktop/web-contents-policy.js';
+import { bringToFront, createMainWindow } from '../../../electron/desktop/window.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { createFakeElectron, FakeSession, FakeWebContents } from './fake-electron.js';
 

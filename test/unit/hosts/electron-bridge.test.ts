@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/core/bridge.js';
 import { DEFAULT_SETTINGS, channelNames, eventNames } from '../../../electron/core/contract/index.js';
-import { createBridge } from '../../../electron/hosts/electron-bridge.js';
+import { createBridge } from '../../../electron/transports/electron-bridge.js';
 import { createFakeElectron, FakeIpcRenderer } from '../electron/fake-electron.js';
 
 function setUp() {

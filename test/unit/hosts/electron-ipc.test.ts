@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type EventMessage } from '../../../electron/core/contract/index.js';
 import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL } from '../../../electron/core/bridge.js';
 import type { Dispatch } from '../../../electron/core/dispatcher.js';
-import { EventHub } from '../../../electron/hosts/event-hub.js';
-import { createElectronTransport } from '../../../electron/hosts/electron-ipc.js';
+import { EventHub } from '../../../electron/transports/event-hub.js';
+import { createElectronTransport } from '../../../electron/transports/electron-ipc.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { createFakeElectron, FakeFrame, FakeSession, FakeWebContents, type FakeBrowserWindow } from '../electron/fake-electron.js';
 

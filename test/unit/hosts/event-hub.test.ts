@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { EventHub } from '../../../electron/transports/event-hub.js';
 import { DEFAULT_SETTINGS, type EventMessage } from '../../../electron/core/contract/index.js';
 
 describe('event hub', () => {

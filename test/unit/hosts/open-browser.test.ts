@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openBrowser } from '../../../electron/hosts/open-browser.js';
+import { openBrowser } from '../../../electron/transports/open-browser.js';
 
 const bin = mkdtempSync(join(tmpdir(), 'dd-opener-'));
 afterAll(() => rmSync(bin, { recursive: true, force: true }));

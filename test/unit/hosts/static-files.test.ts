@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeOf, findStaticFile, resolveInside } from '../../../electron/hosts/static-files.js';
+import { contentTypeOf, findStaticFile, resolveInside } from '../../../electron/transports/static-files.js';
 
 describe('resolveInside (both hosts: app:// and web mode)', () => {
   it('keeps paths inside the root', () => {

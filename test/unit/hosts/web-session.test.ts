@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWebSession } from '../../../electron/hosts/web-session.js';
+import { openWebSession } from '../../../electron/transports/web-session.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { VideoRow } from '../../../electron/core/contract/research.js';
-import { VideoRows } from '../../../electron/api/video-rows.js';
+import { VideoRows } from '../../../platform-api/video-rows.js';
 
 const bySchema = z.array(VideoRow);
 

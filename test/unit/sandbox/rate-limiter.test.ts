@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindowLimiter } from '../../../sandbox/limits/rate-limiter.js';
+import { SlidingWindowLimiter } from '../../../server-kit/rate-limiter.js';
 import { pendingShareCount, PENDING_WINDOW_MS } from '../../../sandbox/limits/pending-shares.js';
 
 describe('SlidingWindowLimiter', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Router } from '../../../sandbox/http/router.js';
-import { parseForm, parseJsonObject } from '../../../sandbox/http/body.js';
+import { Router } from '../../../server-kit/http/router.js';
+import { parseForm, parseJsonObject } from '../../../server-kit/http/body.js';
 
 const noop = () => ({ status: 200 });
 

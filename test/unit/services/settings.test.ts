@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsService } from '../../../electron/services/settings.js';
-import { createConfStore, createMemoryStore } from '../../../electron/services/storage.js';
-import { EventHub } from '../../../electron/hosts/event-hub.js';
+import { createConfStorage, createMemoryStorage } from '../../../electron/services/storage.js';
+import { EventHub } from '../../../electron/transports/event-hub.js';
 import { DEFAULT_SETTINGS } from '../../../electron/core/contract/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
@@ -12,10 +12,10 @@ describe('settings service', () => {
   it('starts from defaults and persists a change across instances (conf on disk)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dd-settings-'));
     try {
-      const first = new SettingsService(createConfStore(dir), new EventHub(), memoryLogger().log);
+      const first = new SettingsService(createConfStorage(dir), new EventHub(), memoryLogger().log);
       expect(first.get()).toEqual(DEFAULT_SETTINGS);
       first.set({ uploads: { concurrency: 5 }, appearance: { theme: 'dark' } });
-      const second = new SettingsService(createConfStore(dir), new EventHub(), memoryLogger().log);
+      const second = new SettingsService(createConfStorage(dir), new EventHub(), memoryLogger().log);
       expect(second.get()).toMatchObject({ uploads: { concurrency: 5 }, appearance: { theme: 'dark' }, profile: { kind: 'sandbox' } });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -23,14 +23,14 @@ describe('settings service', () => {
   });
 
   it('keeps readable sections of a damaged file and resets the rest', () => {
-    const store = createMemoryStore();
+    const store = createMemoryStorage();
     store.set('settings', { profile: { kind: 'custom', name: '' }, uploads: { concurrency: 4 }, appearance: { theme: 'neon' } });
     const service = new SettingsService(store, new EventHub(), memoryLogger().log);
     expect(service.get()).toEqual({ ...DEFAULT_SETTINGS, uploads: { concurrency: 4 } });
   });
 
   it('refuses an invalid custom profile and keeps the old settings', () => {
-    const service = new SettingsService(createMemoryStore(), new EventHub(), memoryLogger().log);
+    const service = new SettingsService(createMemoryStorage(), new EventHub(), memoryLogger().log);
     const bad = { kind: 'custom', name: 'Prod', baseUrl: 'http://example.com', uploadHost: 'https://u.example.com', authorizeUrl: 'https://a.example.com', clientKey: 'k', secret: { store: 'vault' } } as const;
     expect(() => service.set({ profile: bad })).toThrow(/https/);
     expect(service.get()).toEqual(DEFAULT_SETTINGS);
@@ -42,7 +42,7 @@ describe('settings service', () => {
     const hub = new EventHub(0);
     const seen: unknown[] = [];
     hub.subscribe((batch) => seen.push(...batch));
-    const service = new SettingsService(createMemoryStore(), hub, memoryLogger().log);
+    const service = new SettingsService(createMemoryStorage(), hub, memoryLogger().log);
     let told = 0;
     service.onChange(() => told++);
     service.set({ uploads: { concurrency: 1 } });

@@ -5,11 +5,11 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { EventMessage } from '../../../electron/core/contract/index.js';
-import { EventHub } from '../../../electron/hosts/event-hub.js';
-import { createUpdater, type AppUpdaterLike } from '../../../electron/platform/updater.js';
+import { EventHub } from '../../../electron/transports/event-hub.js';
+import { createUpdater, type AppUpdaterLike } from '../../../electron/desktop/updater.js';
 import { SettingsService } from '../../../electron/services/settings.js';
 import { UpdateService, type UpdateCheck, type UpdaterPort } from '../../../electron/services/shell/update-service.js';
-import { createMemoryStore } from '../../../electron/services/storage.js';
+import { createMemoryStorage } from '../../../electron/services/storage.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
 const FEED = 'https://updates.example.com/draftdeck/';
@@ -58,7 +58,7 @@ function setup({ feedUrl = FEED, withUpdater = true, runtime = 'electron' as 'el
     events.push({ name, payload } as EventMessage);
     emit(name, payload, key);
   }) as EventHub['emit'];
-  const settings = new SettingsService(createMemoryStore(), hub, memoryLogger().log);
+  const settings = new SettingsService(createMemoryStorage(), hub, memoryLogger().log);
   settings.set({ updates: { feedUrl } });
   const service = new UpdateService({ updater, runtime, version: '1.0.0', settings, hub, log: memoryLogger().log, clock: { now: () => Date.parse('2026-11-23T12:00:00Z') } });
   const states = () => events.filter((event) => event.name === 'updates.changed').map((event) => (event.payload as { state: string }).state);
@@ -163,14 +163,14 @@ describe('update service', () => {
 
 describe('the feed URL setting', () => {
   it('defaults to empty (off), takes https, and refuses plain http off loopback', () => {
-    const settings = new SettingsService(createMemoryStore(), new EventHub(0), memoryLogger().log);
+    const settings = new SettingsService(createMemoryStorage(), new EventHub(0), memoryLogger().log);
     expect(settings.get().updates).toEqual({ feedUrl: '' });
     expect(settings.set({ updates: { feedUrl: FEED } }).updates.feedUrl).toBe(FEED);
     expect(() => settings.set({ updates: { feedUrl: 'http://updates.example.com/' } })).toThrow();
   });
 
   it('is filled in for settings saved before it existed, without a warning', () => {
-    const store = createMemoryStore();
+    const store = createMemoryStorage();
     store.set('settings', { profile: { kind: 'sandbox' }, uploads: { concurrency: 3 }, appearance: { theme: 'dark' } });
     const { log, lines } = memoryLogger();
     expect(new SettingsService(store, new EventHub(0), log).get()).toMatchObject({ uploads: { concurrency: 3 }, updates: { feedUrl: '' } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOST_LOST_TRACK, LINK_EXPIRED, PUBLISH_FORGOTTEN, sendChunks, type TransferContext } from '../../../electron/services/uploads/chunk-transfer.js';
-import type { ChunkPutRequest, ChunkPutResponse } from '../../../electron/api/chunk-put.js';
+import type { ChunkPutRequest, ChunkPutResponse } from '../../../platform-api/chunk-put.js';
 import type { DraftRecord } from '../../../electron/services/uploads/draft.js';
 import { transition, type DraftEvent } from '../../../electron/services/uploads/transitions.js';
 import { draftRecord, withPublish } from './draft-fixture.js';

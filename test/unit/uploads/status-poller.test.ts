@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { pollUntilFinal, recheckInbox, type PollerContext } from '../../../electron/services/uploads/status-poller.js';
 import { RateWindow } from '../../../electron/services/uploads/rate-window.js';
 import type { DraftRecord } from '../../../electron/services/uploads/draft.js';
-import type { PublishStatus } from '../../../electron/api/publish.js';
-import { platformError, type ApiResult } from '../../../electron/api/errors.js';
+import type { PublishStatus } from '../../../platform-api/publish.js';
+import { platformError, type ApiResult } from '../../../platform-api/errors.js';
 import { transition } from '../../../electron/services/uploads/transitions.js';
 import { draftRecord, withPublish } from './draft-fixture.js';
 

@@ -4,7 +4,7 @@
  * other answer is final. A cancelled request is never retried.
  */
 import type { Logger } from '../../../../common/log.js';
-import type { ApiResult, RawAnswer } from '../../../api/errors.js';
+import type { ApiResult, RawAnswer } from '../../../../platform-api/errors.js';
 import { backoffDelay } from '../../../../common/backoff.js';
 
 export const ATTEMPTS = 4;

@@ -8,8 +8,8 @@
  */
 import { open, stat } from 'node:fs/promises';
 import type { Logger } from '../../../../common/log.js';
-import type { HttpSend } from '../../../api/http.js';
-import type { PlatformError, RawAnswer } from '../../../api/errors.js';
+import type { HttpSend } from '../../../../platform-api/http.js';
+import type { PlatformError, RawAnswer } from '../../../../platform-api/errors.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import type { HostedFile, HostError, MediaHost, PutRequest } from './media-host.js';
 import { realSleep, sendWithRetries } from './retry.js';

@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Logger } from '../../../../common/log.js';
-import { joinUrl, type HttpSend } from '../../../api/http.js';
-import { parseShapeB } from '../../../api/errors.js';
+import { joinUrl, type HttpSend } from '../../../../platform-api/http.js';
+import { parseShapeB } from '../../../../platform-api/errors.js';
 import { err, ok, type Result } from '../../../core/result.js';
 import type { TokenSource } from '../../uploads/ports.js';
 import { z } from 'zod';

@@ -8,7 +8,7 @@ import { writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '../core/result.js';
-import { APP_START_URL } from '../hosts/app-origin.js';
+import { APP_START_URL } from '../transports/app-origin.js';
 import { prepareDataDir } from '../services/data-dir.js';
 
 export interface LaunchArgs {

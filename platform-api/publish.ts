@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
-import { isHttpsOrLoopback } from '../../common/url-policy.js';
+import { isHttpsOrLoopback } from '../common/url-policy.js';
 
 export interface VideoSourceInfo {
   videoSize: number;

@@ -8,7 +8,7 @@
  */
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import type { Logger } from '../../common/log.js';
-import { APP_START_URL, isAppUrl } from '../hosts/app-origin.js';
+import { APP_START_URL, isAppUrl } from '../transports/app-origin.js';
 import { loadErrorPageUrl } from './load-error-page.js';
 import { guardWebContents, type GuardedWebContents } from './web-contents-policy.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../common/log.js';
-import { Store } from '../../../sandbox/state/store.js';
+import { SandboxState } from '../../../sandbox/state/sandbox-state.js';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 let dir: string;
@@ -15,17 +15,17 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('Store', () => {
+describe('SandboxState', () => {
   it('keeps named collections and the clock offset across a reopen', async () => {
     const file = join(dir, 'state.json');
-    const store = await Store.open(file, logger);
+    const store = await SandboxState.open(file, logger);
     store.trackClockOffset(() => 42_000);
     store.collection<{ n: number }>('things').set('a', { n: 1 });
     store.collection<{ n: number }>('things').update('a', (t) => ({ n: t.n + 1 }));
     store.collection<string>('other').set('x', 'y');
     await store.flush();
 
-    const again = await Store.open(file, logger);
+    const again = await SandboxState.open(file, logger);
     expect(again.loadedClockOffsetMs).toBe(42_000);
     expect(again.collection<{ n: number }>('things').get('a')).toEqual({ n: 2 });
     expect(again.collection<string>('other').values()).toEqual(['y']);
@@ -35,14 +35,14 @@ describe('Store', () => {
 
   it('saves shortly after a change without an explicit flush', async () => {
     const file = join(dir, 'state.json');
-    const store = await Store.open(file, logger);
+    const store = await SandboxState.open(file, logger);
     store.collection<number>('c').set('k', 7);
     await new Promise((r) => setTimeout(r, 200));
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 1, collections: { c: { k: 7 } } });
   });
 
   it('an in-memory store never writes', async () => {
-    const store = await Store.open(undefined, logger);
+    const store = await SandboxState.open(undefined, logger);
     store.collection<number>('c').set('k', 1);
     await store.flush();
     expect(await readdir(dir)).toEqual([]);
@@ -51,6 +51,6 @@ describe('Store', () => {
   it('refuses a state file of another format', async () => {
     const file = join(dir, 'state.json');
     await (await import('node:fs/promises')).writeFile(file, JSON.stringify({ version: 99, collections: {} }));
-    await expect(Store.open(file, logger)).rejects.toThrow('unknown format');
+    await expect(SandboxState.open(file, logger)).rejects.toThrow('unknown format');
   });
 });

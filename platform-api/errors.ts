@@ -1,5 +1,5 @@
 /**
- * Failures of the platform API as values. Every call of electron/api answers an ApiResult: the
+ * Failures of the platform API as values. Every call of platform-api answers an ApiResult: the
  * parsed value, or a PlatformError that says what kind of failure it was (the platform refused,
  * the network failed, it took too long, or the answer was not the platform's shape) with the
  * platform's code and log_id when it gave them, so a person and a retry policy can both act on it.
@@ -8,8 +8,8 @@
  * other operation answers shape B ({data, error:{code, message, log_id}}), on success too.
  */
 import { z } from 'zod';
-import { formatIssues } from '../../common/zod-issues.js';
-import { err, ok, type Result } from '../core/result.js';
+import { formatIssues } from '../common/zod-issues.js';
+import { err, ok, type Result } from '../common/result.js';
 
 export type PlatformErrorKind =
   /** The platform answered with one of its error codes (shape A or B). */

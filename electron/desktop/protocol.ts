@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CustomScheme } from 'electron';
 import { RENDERER_SECURITY_HEADERS } from '../../common/csp.js';
-import { contentTypeOf, findStaticFile } from '../hosts/static-files.js';
-import { APP_HOST, APP_SCHEME } from '../hosts/app-origin.js';
+import { contentTypeOf, findStaticFile } from '../transports/static-files.js';
+import { APP_HOST, APP_SCHEME } from '../transports/app-origin.js';
 
 /**
  * `standard` gives app:// real origins and relative URL resolution; `secure` makes it a secure

@@ -1,6 +1,6 @@
 /**
  * One loopback HTTP server around a route table: checks Host (a page elsewhere cannot reach the
- * sandbox through DNS rebinding), gives every request a log_id, applies chaos, dispatches, turns
+ * sandbox through DNS rebinding), gives every request a log_id, applies injected faults, dispatches, turns
  * an unexpected exception into a 500 in the route's own error shape, and logs one line per
  * request without its query string (upload URLs carry a credential there).
  */
@@ -8,18 +8,28 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Clock, OffsetClock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
-import type { Chaos } from '../chaos.js';
 import { newLogId } from '../ids.js';
 import { errorB, failureInShape } from './errors.js';
 import { HANDLED, type Reply } from './reply.js';
 import type { Router } from './router.js';
 
+/** What an injected fault does to one request: delay it, answer a status, or drop the connection mid-body. */
+export interface FaultDecision {
+  latencyMs: number;
+  outcome: { kind: 'none' } | { kind: 'status'; status: number } | { kind: 'reset' };
+}
+
+/** Fault injection by route (the sandbox's chaos rules); a server without faults passes none. */
+export interface FaultInjector {
+  decide(method: string, pathname: string): FaultDecision;
+}
+
 export interface HttpServerOptions {
   name: string;
   port: number;
   router: Router;
-  chaos: Chaos;
-  /** The virtual clock: log ids, and chaos latency (which advancing the clock cuts short). */
+  faults: FaultInjector;
+  /** The virtual clock: log ids, and fault latency (which advancing the clock cuts short). */
   clock: OffsetClock;
   logger: Logger;
   /**
@@ -76,7 +86,7 @@ export function beginRequest(
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
-  const { router, chaos, clock, logger } = options;
+  const { router, faults, clock, logger } = options;
   let port = options.port;
   const server = createServer({
     requestTimeout: options.streamingBodies ? 0 : 120_000,
@@ -98,7 +108,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const match = router.match(method, url.pathname);
     const shape = match.kind === 'found' ? (match.route.errorShape ?? 'B') : 'B';
 
-    const decision = chaos.decide(method, url.pathname);
+    const decision = faults.decide(method, url.pathname);
     if (decision.latencyMs > 0) await clock.sleep(decision.latencyMs);
     if (decision.outcome.kind === 'reset') {
       logger.info({ server: options.name, method, path: url.pathname, log_id: logId }, 'chaos: connection reset');

@@ -3,7 +3,7 @@
  * JSON, wrong shape or types) becomes a 400 invalid_params that names the problem, never a 500.
  */
 import type { z } from 'zod';
-import { describeZodError } from '../validation.js';
+import { describeZodError } from '../zod-errors.js';
 import { parseJsonObject, parseJson, readSmallBody, mediaType, MAX_API_BODY_BYTES } from './body.js';
 import { errorB } from './errors.js';
 import type { Reply } from './reply.js';

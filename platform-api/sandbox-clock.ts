@@ -9,8 +9,8 @@
  */
 import { z } from 'zod';
 import type { Clock } from '../common/clock.js';
-import { parseShapeB } from '../electron/api/errors.js';
-import { joinUrl, type HttpSend } from '../electron/api/http.js';
+import { parseShapeB } from './errors.js';
+import { joinUrl, type HttpSend } from './http.js';
 
 const ClockData = z.object({ now_ms: z.number() });
 const REFRESH_MS = 5_000;

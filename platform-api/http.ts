@@ -9,7 +9,7 @@
  * requests for 100,000 records) a third of its main-process time (docs/ARCHITECTURE.md "Research").
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import type { Logger } from '../../common/log.js';
+import type { Logger } from '../common/log.js';
 import { requestTo } from './agents.js';
 import { platformError, type ApiResult, type RawAnswer } from './errors.js';
 

@@ -43,7 +43,7 @@ export interface WebTransportOptions {
   port?: number;
   /** Where files dropped in the browser are streamed to. */
   incoming?: IncomingFiles;
-  /** The session token: web.ts keeps one per data dir (hosts/web-session.ts); a fresh random one otherwise. */
+  /** The session token: web.ts keeps one per data dir (transports/web-session.ts); a fresh random one otherwise. */
   token?: string;
   /** Files offered for download (research exports). */
   downloads?: Downloads;

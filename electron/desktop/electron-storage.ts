@@ -1,6 +1,6 @@
 /**
- * The services' KeyValueStore in Electron, on electron-store: one JSON file in the app's userData
- * folder, written atomically. It lives in platform/ because electron-store imports 'electron'.
+ * The services' KeyValueStorage in Electron, on electron-store: one JSON file in the app's userData
+ * folder, written atomically. It lives in desktop/ because electron-store imports 'electron'.
  * Web mode and tests use conf (electron-store's base library) through electron/services/storage.ts
  * with the same file name, so both runtimes read the same settings from the same folder.
  *
@@ -9,16 +9,16 @@
  * preload's two contract functions.
  */
 import ElectronStore from 'electron-store';
-import type { KeyValueStore } from '../services/storage.js';
+import type { KeyValueStorage } from '../services/storage.js';
 
-export interface ElectronStoreOptions {
+export interface ElectronStorageOptions {
   /** File name without `.json`; the same default as web mode's conf store. */
   name?: string;
   /** Folder; electron-store's default is app.getPath('userData'). */
   cwd?: string;
 }
 
-export function createElectronStore({ name = 'draftdeck', cwd }: ElectronStoreOptions = {}): KeyValueStore {
+export function createElectronStorage({ name = 'draftdeck', cwd }: ElectronStorageOptions = {}): KeyValueStorage {
   const store = new ElectronStore<Record<string, unknown>>({ name, configFileMode: 0o600, ...(cwd === undefined ? {} : { cwd }) });
   return {
     get: (key) => store.get(key),

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { createConfStore } from '../services/storage.js';
+import { createConfStorage } from '../services/storage.js';
 
 export const WEB_SESSION_NAME = 'web-session';
 
@@ -23,7 +23,7 @@ export interface WebSession {
 }
 
 export function openWebSession(dataDir: string): WebSession {
-  const store = createConfStore(dataDir, WEB_SESSION_NAME);
+  const store = createConfStorage(dataDir, WEB_SESSION_NAME);
   const stored = Token.safeParse(store.get('token'));
   const token = stored.success ? stored.data : randomBytes(32).toString('base64url');
   if (!stored.success) store.set('token', token);

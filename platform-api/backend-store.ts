@@ -6,8 +6,8 @@
  * (an unknown or expired token is `access_token_invalid`, so the caller refreshes and tries once more).
  */
 import { z } from 'zod';
-import { formatIssues } from '../../common/zod-issues.js';
-import { OrderStatus } from '../core/contract/store.js';
+import { formatIssues } from '../common/zod-issues.js';
+import { OrderStatus } from './wire/orders.js';
 import { failed, ok, platformError, retryAfter, type ApiResult, type PlatformError, type RawAnswer } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
 

@@ -4,7 +4,7 @@
  * what and where; rate_limit_exceeded carries Retry-After).
  */
 import { z } from 'zod';
-import { AccountRecord } from '../core/contract/research.js';
+import { AccountRecord } from './wire/research.js';
 import { parseShapeB, type ApiResult } from './errors.js';
 import { joinUrl, type HttpSend } from './http.js';
 import { VideoRows } from './video-rows.js';

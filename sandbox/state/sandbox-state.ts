@@ -65,7 +65,7 @@ export class Collection<T> {
   }
 }
 
-export class Store {
+export class SandboxState {
   private readonly maps = new Map<string, Map<string, unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -83,13 +83,13 @@ export class Store {
   }
 
   /** Open the state at `file` (or an in-memory state without one). A missing file is an empty state. */
-  static async open(file: string | undefined, logger: Logger): Promise<Store> {
-    if (!file) return new Store(undefined, logger, 0, {});
+  static async open(file: string | undefined, logger: Logger): Promise<SandboxState> {
+    if (!file) return new SandboxState(undefined, logger, 0, {});
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Store(file, logger, 0, {});
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new SandboxState(file, logger, 0, {});
       throw err;
     }
     let parsed: StateFile;
@@ -101,7 +101,7 @@ export class Store {
     if (parsed.version !== STATE_VERSION || typeof parsed.collections !== 'object' || parsed.collections === null) {
       throw new Error(`sandbox state file ${file} has an unknown format (version ${String(parsed.version)})`);
     }
-    return new Store(file, logger, Number(parsed.clock_offset_ms) || 0, parsed.collections);
+    return new SandboxState(file, logger, Number(parsed.clock_offset_ms) || 0, parsed.collections);
   }
 
   /** The named collection, created empty on first use. Callers own the record type of their names. */

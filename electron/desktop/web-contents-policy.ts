@@ -4,7 +4,7 @@
  * checklist's `web-contents-created` advice), and window.ts to the main window directly.
  */
 import type { Logger } from '../../common/log.js';
-import { isAppUrl } from '../hosts/app-origin.js';
+import { isAppUrl } from '../transports/app-origin.js';
 import { schemeOf } from '../../common/url-policy.js';
 import { isExternalWebUrl } from './external-links.js';
 

@@ -3,7 +3,7 @@
  * data: URL (it must not depend on the app:// handler or the renderer build, either of which may
  * be what failed), no script, and one link back to the app, which the navigation guard allows.
  */
-import { APP_START_URL } from '../hosts/app-origin.js';
+import { APP_START_URL } from '../transports/app-origin.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

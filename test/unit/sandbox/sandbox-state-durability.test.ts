@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../common/log.js';
-import { Store } from '../../../sandbox/state/store.js';
+import { SandboxState } from '../../../sandbox/state/sandbox-state.js';
 
 const events: string[] = [];
 
@@ -45,10 +45,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('Store durability', () => {
+describe('SandboxState durability', () => {
   it('syncs the new state file before the rename and the directory after it, before flush() resolves', async () => {
     const file = join(dir, 'state.json');
-    const store = await Store.open(file, logger);
+    const store = await SandboxState.open(file, logger);
     store.collection<number>('c').set('k', 1);
     await store.flush();
     const temp = `${file}.${process.pid}.tmp`;

@@ -7,7 +7,7 @@
  * the outcome is always the schema's.
  */
 import { z } from 'zod';
-import { VideoRow } from '../core/contract/research.js';
+import { VideoRow } from './wire/research.js';
 
 type Kind = 'string' | 'number' | 'boolean' | 'string[]';
 
