@@ -12,7 +12,7 @@ import { describeZodError } from '../server-kit/zod-errors.js';
 
 export const DEFAULT_WEBHOOK_PATH = '/v1/webhooks/payments';
 
-/** What a refund takes back of what the order granted (README "Partner backend"). */
+/** What a refund takes back of what the order granted (backend/README.md "Config"). */
 export const REFUND_RULES = ['proportional', 'all', 'none'] as const;
 export type RefundRule = (typeof REFUND_RULES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Typed client of the partner backend's Store API (README "Partner backend"): the catalog, orders
+ * Typed client of the partner backend's Store API (backend/README.md "Store API"): the catalog, orders
  * and entitlements. Every call but the catalog carries the account's user access token as a
  * bearer; the backend knows whose it is because it brokered it. Values in, values out, like the
  * platform client: a failure is a PlatformError whose code a retry policy and a person can act on

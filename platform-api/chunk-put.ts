@@ -4,7 +4,7 @@
  * refilled only once the socket has taken it. Memory stays flat (never a Buffer of the chunk), and
  * nothing is allocated per read: a read stream (a fresh buffer per read, page faults and garbage
  * collection on every megabyte) piped through a Transform cost the engine twice the CPU per GB and
- * held it below curl (README "Upload benchmark"). Keep-alive agents reuse the connection across chunks.
+ * held it below curl (docs/BENCHMARKS.md "upload"). Keep-alive agents reuse the connection across chunks.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import type { ClientRequest, IncomingMessage } from 'node:http';

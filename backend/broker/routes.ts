@@ -1,5 +1,5 @@
 /**
- * The token broker (README "Token broker"): the app sends its token operations here without a
+ * The token broker (backend/README.md "Token broker"): the app sends its token operations here without a
  * client secret; the backend checks them, adds the secret, and relays the platform's answer
  * verbatim (status and body: a token set, an empty body, or shape A). What the backend itself
  * refuses is answered in shape A too, so a client parses one kind of answer.

@@ -14,7 +14,7 @@
  *                                              for the PUTs
  *   rss_1gb_mb, rss_2gb_mb, rss_ceiling_mb     the engine process's peak RSS (the high-water mark is
  *                                              reset once its modules are loaded) uploading 1 GB and
- *                                              2 GB to the sandbox, and the ceiling README states
+ *                                              2 GB to the sandbox, and the ceiling docs/BENCHMARKS.md "upload" states
  *   resent_bytes, chunk_bytes                  after a kill -9 mid-upload and a restart, bytes the upload
  *                                              host read beyond the file's size (target: at most one chunk)
  * Fails when rss_2gb_mb is over the ceiling or more than one chunk is re-sent.
@@ -34,7 +34,7 @@ import { PREFERRED_CHUNK, chunkRange, isPlan, planChunks, type ChunkPlan } from 
 
 const report = reporter('upload');
 const RUNS = Number(process.env.UPLOAD_RUNS ?? 3);
-/** The engine's peak RSS uploading 2 GB must stay under this (README, "How uploads work"). */
+/** The engine's peak RSS uploading 2 GB must stay under this (docs/BENCHMARKS.md "upload"). */
 const RSS_CEILING_MB = 256;
 
 interface EngineRun {

@@ -3,7 +3,7 @@
  * display data and what it allowed.
  */
 import { z } from 'zod';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 export const ACCOUNT_STATUSES = ['ok', 'missing_scopes', 'sign_in_again'] as const;
 
@@ -56,3 +56,24 @@ export const accountsEvents = {
   'accounts.changed': z.array(Account),
   'signIn.finished': SignInFinished,
 } as const satisfies EventTable;
+
+export const accountsDocs = {
+  title: 'Accounts and sign-in',
+  channels: {
+    'accounts.list': {
+      output:
+        "the active profile's accounts: `openId`, `displayName`, `username` (null where unknown), `scopes`, `missingScopes` (upload scopes not allowed), " +
+        '`status` (`ok`/`missing_scopes`/`sign_in_again`), `statusReason`, `addedAt`',
+    },
+    'accounts.signIn.start': {
+      output: '`{flowId, authorizeUrl, openedExternally, expiresAt}`: open `authorizeUrl` yourself when `openedExternally` is false (web mode); the outcome arrives as `signIn.finished`',
+    },
+    'accounts.signIn.cancel': { output: '`{cancelled}`' },
+    'accounts.remove': { output: "`{removed, revoked, message}`: revokes the app's access on the platform, then forgets the account and its tokens" },
+  },
+  events: {
+    'accounts.changed': "the active profile's accounts (as `accounts.list`), after any change",
+    'signIn.finished':
+      '`{flowId, ok: true, account}` or `{flowId, ok: false, error: {code, message}}` (codes: `access_denied`, `timeout`, `cancelled`, `invalid_grant`, `client_secret_missing`, `network_error`, …)',
+  },
+} satisfies ContractDocs<typeof accountsChannels, typeof accountsEvents>;

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
-import { NoInput, type ChannelTable } from './table.js';
+import { NoInput, type ChannelTable, type ContractDocs } from './table.js';
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -20,3 +20,12 @@ export const appChannels = {
   /** Opens an https link in the system browser (Electron) or a new tab (web mode). */
   'shell.openExternal': { input: z.object({ url: z.string().max(2048).refine(isHttpsOrLoopback, `must use ${HTTPS_OR_LOOPBACK_RULE}`) }).strict(), output: z.object({ opened: z.boolean() }) },
 } as const satisfies ChannelTable;
+
+export const appDocs = {
+  title: 'App',
+  channels: {
+    'app.info': { output: 'name, version, runtime (`electron`/`web`), os, embedded sandbox URLs or null' },
+    'shell.openExternal': { input: 'https, or http on loopback', output: '`{opened}`: false when the caller should open it itself (web mode)' },
+  },
+  events: {},
+} satisfies ContractDocs<typeof appChannels>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 export const DRAFT_STATES = ['queued', 'waiting', 'uploading', 'processing', 'inbox', 'posted', 'failed', 'paused', 'cancelled'] as const;
 export const DraftState = z.enum(DRAFT_STATES);
@@ -168,3 +168,55 @@ export const draftsEvents = {
   /** The whole queue, after a change of order. */
   'drafts.reset': z.array(DraftView),
 } as const satisfies EventTable;
+
+export const draftsDocs = {
+  title: 'Drafts (the queue)',
+  channels: {
+    'drafts.list': {
+      output:
+        "the queue, in order: each draft's `id`, `kind` (`video`/`video_url`/`photo`), `openId`, `fileName`, `mimeType`, `size` (1 for a URL draft: not known before the platform downloads it), " +
+        '`durationMs`, `state` (`queued`/`waiting`/`uploading`/`processing`/`inbox`/`posted`/`failed`/`paused`/`cancelled`), `reason` (why it waits or failed, in words, with what to do), ' +
+        '`failCode`, `retryable` (whether Retry can help), `publishId`, `uploadedBytes` (acknowledged by the upload host), `sentBytes` (written to the connection; ≥ `uploadedBytes` while a chunk is on its way), ' +
+        '`downloadedBytes` and `sourceUrl` (URL drafts), `hasThumbnail`, `nextChunk`, `totalChunkCount`, `platformStatus`, `speedBps`, `etaSeconds`, ' +
+        '`expectedAt` (a draft waiting for inbox space: when it will most likely go), `photo` (photo posts: `title`, `description`, `coverIndex`, `images` with `name`, `bytes` and the hosted `url`), ' +
+        '`resumedAfterCrash` (it was under way when Draftdeck stopped unexpectedly, and this run carried it on)',
+    },
+    'drafts.add': {
+      input:
+        '`openId` or `openIds` (1–20: one draft per file and account); `thumbnail`: a JPEG data URL of at most 200,000 characters, kept in the thumbnail cache; ' +
+        '`source` is `{kind:"incoming", fileId}` (a file sent to `POST /api/files`) or, in Electron only, `{kind:"path", path}`, which only the preload writes, ' +
+        'from a File the person dropped or chose (a path named by the page is refused); `duplicates`: `"ask"` (the default) or `"allow"`',
+      output:
+        'the new drafts; refused at once for an account that cannot receive drafts, an empty file or one over 4 GB, and (unless `duplicates` is `"allow"`) ' +
+        'with `duplicate_content` for a file whose content the account already has queued or delivered',
+    },
+    'drafts.duplicates': {
+      input: 'sources as for `drafts.add`',
+      output: 'per file and account that already has its content: `{fileIndex, openId, earlier: [{draftId (null once cleared from the queue), openId, fileName, state, addedAt}]}`',
+    },
+    'drafts.addUrl': {
+      input: 'https, or http on loopback; no user name or password',
+      output: 'the new `video_url` draft; the platform pulls the video (op 4 `PULL_FROM_URL`)',
+    },
+    'drafts.thumbnail': { output: "`{dataUrl}`: the draft's cached thumbnail as a JPEG data URL, or null" },
+    'drafts.pause': { output: 'the draft' },
+    'drafts.resume': { output: 'the draft' },
+    'drafts.cancel': { output: 'the draft' },
+    'drafts.retry': { output: 'the draft; a retry that cannot help is refused with the fail code and what to do instead' },
+    'drafts.remove': { output: '`{removed: true}`' },
+    'drafts.reorder': {
+      input: 'the new order; drafts not named keep their order after them',
+      output: 'the queue; an id named twice is `invalid_input`, one not in the queue `no_such_draft`, and nothing changes',
+    },
+    'drafts.bulk': { output: '`{changed, removed, refused: [{id, fileName, code, message}]}`: each draft as its row action would, the others still changed' },
+    'drafts.move': {
+      output: 'the same shape as `drafts.bulk`: drafts that have not opened a publish go to that account (`not_movable` otherwise; `duplicate_content` when it has the content)',
+    },
+    'drafts.clearFinished': { output: '`{removed}`: drafts in the inbox or posted, of one account or all' },
+  },
+  events: {
+    'drafts.updated': "one draft (a batch holds each changed draft's latest state once)",
+    'drafts.removed': '`{ids}`',
+    'drafts.reset': 'the whole queue, after a reorder',
+  },
+} satisfies ContractDocs<typeof draftsChannels, typeof draftsEvents>;

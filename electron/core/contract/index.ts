@@ -30,7 +30,7 @@ export * from './shell.js';
 export * from './store.js';
 export * from './vault.js';
 export * from './watch-folders.js';
-export type { ChannelTable, EventTable } from './table.js';
+export type { ChannelDoc, ChannelTable, ContractDocs, EventTable } from './table.js';
 
 export const channels = {
   ...appChannels,

@@ -5,7 +5,7 @@
  * Notification API, once the person allowed it.
  */
 import { z } from 'zod';
-import type { EventTable } from './table.js';
+import type { ContractDocs, EventTable } from './table.js';
 
 export const BatchNotice = z.object({
   batchId: z.string(),
@@ -18,3 +18,12 @@ export const noticesEvents = {
   /** A batch settled: told at most once per batch. */
   'notices.batch': BatchNotice,
 } as const satisfies EventTable;
+
+export const noticesDocs = {
+  title: 'Notices',
+  channels: {},
+  events: {
+    'notices.batch':
+      "`{batchId, title, body}`: a batch settled (reached the inbox, failed, or what is left waits); at most one per batch; web mode's page shows it as a browser notification",
+  },
+} satisfies ContractDocs<Record<never, never>, typeof noticesEvents>;

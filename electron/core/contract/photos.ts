@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DraftView } from './drafts.js';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 const MAX_TITLE = 90;
 const MAX_DESCRIPTION = 4000;
@@ -60,3 +60,24 @@ export const photosEvents = {
   /** Preparation progress of the batch being prepared. */
   'photos.progress': z.object({ done: z.number(), total: z.number() }),
 } as const satisfies EventTable;
+
+export const photosDocs = {
+  title: 'Photo posts',
+  channels: {
+    'photos.prepare': {
+      input: 'sources as for `drafts.add`, 1–500 files',
+      output:
+        'per file: `imageId` (null when refused), `name`, `width`, `height`, `bytes`, `format` (`jpeg`/`webp`), `changes` (what was fixed, in words), ' +
+        '`refusal` (`{code, message}`: `unsupported_format`, `heic_not_supported`, `unreadable`, `too_many_pixels`, `cannot_fit_size`)',
+    },
+    'photos.post': {
+      input: '`openIds` (1–20), `posts`: each a `title` (≤ 90), a `description` (≤ 4000), a `coverIndex` and 1–35 `images`: `{kind:"prepared", imageId}` or `{kind:"url", url}`',
+      output: 'the new photo drafts (one per post and account); refused at once for an account that cannot receive drafts',
+    },
+    'photos.setS3Keys': { output: '`{stored: true}` (write-only, into the vault)' },
+    'photos.s3KeysStatus': { output: "`{stored}`: whether the S3 photo host's keys are in the vault (never the keys)" },
+  },
+  events: {
+    'photos.progress': '`{done, total}` of the batch being prepared',
+  },
+} satisfies ContractDocs<typeof photosChannels, typeof photosEvents>;

@@ -10,7 +10,7 @@ import {
   ACCOUNT_FIELDS, CONDITION_FIELDS, GROUPS, MAX_CONDITIONS, MAX_SEARCH_ROWS, OPERATIONS, VIDEO_FIELDS, conditionProblem, windowProblem,
 } from '../../../common/research-rules.js';
 import { AccountRecord, VideoRow } from '../../../platform-api/wire/research.js';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 export { AccountRecord, VideoRow };
 
@@ -167,3 +167,38 @@ export const researchEvents = {
   'research.progress': SearchView,
   'research.saved.changed': z.array(SavedQuery),
 } as const satisfies EventTable;
+
+export const researchDocs = {
+  title: 'Research',
+  channels: {
+    'research.status': { output: "`{quota, problem}`: today's research use as this app counted it (`requestsUsed/Limit`, `recordsUsed/Limit`, `resetsAt`)" },
+    'research.search.start': {
+      input: "dates YYYYMMDD, UTC, at most 30 days apart; each condition's operation must fit its field",
+      output: 'the search (`sessionId`, `state`, `loaded`, `target`, `hasMore`, `recordsPerSecond`, `message`, `quota`) with its first page (100) loaded',
+    },
+    'research.search.load': {
+      input: '`upTo`: 1–100,000',
+      output: 'the search; pages load in the background (progress as `research.progress`) until `upTo`, no more results, cancel, or a daily quota (it stops before one is crossed)',
+    },
+    'research.search.cancel': { output: 'the search' },
+    'research.search.close': { output: '`{closed}`' },
+    'research.search.rows': {
+      input: '`max` ≤ 25,000; `sort.column` a video field',
+      output:
+        '`{from, loaded, rows}`: loaded video records `[from, from + max)`, in arrival order or sorted (missing values last, ties in arrival order); ' +
+        '`loaded` is how many rows that order covers (while loading, a sort is made again at most once a second)',
+    },
+    'research.search.days': { output: '`[days, videos, views, likes]`: the loaded records per UTC day (unix seconds of its start, ascending)' },
+    'research.export': {
+      output: '`{kind:"download", url, rows}` (web mode: open `url`), `{kind:"saved", path, rows}` (Electron: a save dialog) or `{kind:"cancelled"}`; streamed, never built in memory',
+    },
+    'research.account': { output: '`{status:"found", account}` or `{status:"not_public", username, message}` (unknown or private)' },
+    'research.saved.list': { output: 'the saved queries (`id`, `name`, `request`, `savedAt`, `lastRunAt`)' },
+    'research.saved.save': { output: 'the saved queries' },
+    'research.saved.remove': { output: 'the saved queries' },
+  },
+  events: {
+    'research.progress': 'a search (as `research.search.start` answers it), the latest per batch',
+    'research.saved.changed': 'the saved queries',
+  },
+} satisfies ContractDocs<typeof researchChannels, typeof researchEvents>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 /** http(s) URL; plain http only on loopback, where no one can read it in transit. */
 const endpointUrl = z
@@ -109,3 +109,21 @@ export const settingsChannels = {
 export const settingsEvents = {
   'settings.changed': Settings,
 } as const satisfies EventTable;
+
+export const settingsDocs = {
+  title: 'Settings',
+  about:
+    'A platform profile is either `{"kind":"sandbox"}` (the built-in sandbox) or a custom platform: ' +
+    '`{"kind":"custom","name","baseUrl","uploadHost","authorizeUrl","clientKey","secret":{"store":"vault"}|{"store":"broker","brokerUrl"}}`.',
+  channels: {
+    'settings.get': {
+      output:
+        'settings: `profile`, `uploads.concurrency` (1–8), `queue.sendTo` (the accounts new drafts go to; empty = the first that can), ' +
+        '`appearance.theme`, `updates.feedUrl` (`""` = off, else https), `photos` (`host`, `stripLocation`, `keepHosted`; see [How photo posts work](APP.md#how-photo-posts-work))',
+    },
+    'settings.set': { input: "any of the settings' sections (each replaced whole)", output: 'the new settings' },
+  },
+  events: {
+    'settings.changed': 'the new settings',
+  },
+} satisfies ContractDocs<typeof settingsChannels, typeof settingsEvents>;

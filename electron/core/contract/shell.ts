@@ -3,7 +3,7 @@
  * updates of the installed app (checking the feed from Settings, the download, restarting into it).
  */
 import { z } from 'zod';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 /** Where the app's log files are; null where the logs go to a terminal (web mode). */
 export const LogsLocation = z.object({ folder: z.string().nullable(), file: z.string().nullable(), canOpen: z.boolean() });
@@ -44,3 +44,21 @@ export const shellChannels = {
 export const shellEvents = {
   'updates.changed': UpdateStatus,
 } as const satisfies EventTable;
+
+export const shellDocs = {
+  title: 'Logs and updates',
+  channels: {
+    'logs.location': { output: "`{folder, file, canOpen}`: the Electron app's log folder and current file; nulls in web mode (logs go to stderr)" },
+    'logs.openFolder': { output: '`{opened: true}`: the folder opened in the file manager (Electron only; `open_failed` with the reason otherwise)' },
+    'updates.status': {
+      output:
+        '`{state, currentVersion, availableVersion, percent, checkedAt, message}`; `state` is `unsupported` (web mode, or not an installed app), `off` (no feed URL), ' +
+        '`idle`, `checking`, `up_to_date`, `downloading`, `downloaded` or `error`',
+    },
+    'updates.check': { output: 'the update status after asking the feed (`updates_off` / `updates_unsupported` when it cannot)' },
+    'updates.install': { output: '`{restarting: true}`: quits and installs a downloaded update (`no_update_downloaded` otherwise)' },
+  },
+  events: {
+    'updates.changed': 'the update status (as `updates.status`)',
+  },
+} satisfies ContractDocs<typeof shellChannels, typeof shellEvents>;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, OrderStatus } from '../../../platform-api/wire/orders.js';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 const OpenId = z.string().min(1).max(200);
 
@@ -80,3 +80,28 @@ export const storeEvents = {
   /** An account's owned items changed (an order was fulfilled). */
   'store.itemsChanged': z.object({ openId: z.string(), items: z.record(z.string(), z.number()) }),
 } as const satisfies EventTable;
+
+export const storeDocs = {
+  title: 'Store',
+  channels: {
+    'store.catalog': {
+      output:
+        "`{available: true, products: [{id, name, priceBeans, grants, imageUrl}]}` from the profile's partner backend, or `{available: false, reason}` " +
+        '(a custom profile whose secret is in the vault has no backend)',
+    },
+    'store.account': {
+      output:
+        '`{openId, items: {item: count}, orders}`: what the account owns and its orders, newest first (`orderId`, `tradeOrderId`, `productId`, `productName`, `amount`, ' +
+        '`status`, `refundedAmount`, `failure`, `createdAt`); resumes following any payment still under way',
+    },
+    'store.buy': {
+      output:
+        '`{order, paymentUrl, openedExternally}`: the backend created the order at its own price; open `paymentUrl` yourself when `openedExternally` is false (web mode); ' +
+        'the outcome arrives as `store.orderUpdated`',
+    },
+  },
+  events: {
+    'store.orderUpdated': "`{openId, order}`: an order's new status, as the partner backend answered while the app followed the payment",
+    'store.itemsChanged': '`{openId, items}`: what the account owns, after an order was fulfilled',
+  },
+} satisfies ContractDocs<typeof storeChannels, typeof storeEvents>;

@@ -10,3 +10,22 @@ export type EventTable = Record<string, z.ZodType>;
 
 /** The input of a channel that takes none. */
 export const NoInput = z.undefined();
+
+/** What one channel's input and output mean, in words (Markdown): what the schemas cannot say. */
+export interface ChannelDoc {
+  input?: string;
+  output: string;
+}
+/**
+ * A feature's channels and events described in words, beside its tables: every channel and every
+ * event must have an entry (the `satisfies` in each feature file checks it). docs/AUTOMATION-API.md
+ * is generated from these and the schemas by scripts/automation-api.ts (`npm run docs:api`).
+ */
+export interface ContractDocs<C extends ChannelTable = Record<never, never>, E extends EventTable = Record<never, never>> {
+  /** The feature's section heading. */
+  title: string;
+  /** Prose under the heading (optional). */
+  about?: string;
+  channels: { [K in keyof C]: ChannelDoc };
+  events: { [K in keyof E]: string };
+}

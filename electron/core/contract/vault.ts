@@ -3,7 +3,7 @@
  * whether the active profile can be used.
  */
 import { z } from 'zod';
-import { NoInput, type ChannelTable } from './table.js';
+import { NoInput, type ChannelTable, type ContractDocs } from './table.js';
 
 export const VaultStatus = z.object({
   /** keychain, dpapi, gnome_libsecret, kwallet5, basic_text, key_file, unavailable, … */
@@ -37,3 +37,14 @@ export const vaultChannels = {
   /** Write-only: stores the active custom profile's client secret in the vault. */
   'profile.setClientSecret': { input: z.object({ secret: z.string().trim().min(1).max(512) }).strict(), output: z.object({ stored: z.literal(true) }) },
 } as const satisfies ChannelTable;
+
+export const vaultDocs = {
+  title: 'Vault and platform profile',
+  channels: {
+    'vault.status': { output: '`{backend, protection, persistent, reason, optedInToPlaintext, canOptIn}` (see [Sign-in and secrets](APP.md#sign-in-and-secrets))' },
+    'vault.allowPlaintext': { output: 'the new vault status' },
+    'profile.status': { output: '`{kind, name, clientSecret (built_in/stored/missing/broker), problem}`' },
+    'profile.setClientSecret': { output: '`{stored: true}` (write-only; for a custom profile whose secret lives in the vault)' },
+  },
+  events: {},
+} satisfies ContractDocs<typeof vaultChannels>;

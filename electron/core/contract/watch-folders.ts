@@ -4,7 +4,7 @@
  * show the system's folder picker (`path: null`); the main process validates every path.
  */
 import { z } from 'zod';
-import { NoInput, type ChannelTable, type EventTable } from './table.js';
+import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 export const WatchFolderView = z.object({
   id: z.string(),
@@ -41,3 +41,23 @@ export const watchFoldersEvents = {
   /** Every watch folder, whenever one changed (added, paused, took or skipped a file, became unavailable). */
   'watchFolders.changed': z.array(WatchFolderView),
 } as const satisfies EventTable;
+
+export const watchFoldersDocs = {
+  title: 'Watch folders',
+  channels: {
+    'watchFolders.list': {
+      output:
+        'each folder: `id`, `openId`, `path`, `paused`, `state` (`watching`/`paused`/`unavailable`), `problem`, `taken`, `lastTaken` (`{fileName, at}`), ' +
+        '`growing` (files still being written), `skipped` (the latest files not taken, with `reason`)',
+    },
+    'watchFolders.add': {
+      input: "`path`: an absolute folder path; `path: null` shows the system's folder picker (Electron; `picker_unavailable` in web mode)",
+      output: 'the folder, or null when the picker was cancelled; `invalid_folder` (with what is wrong), `already_watched`, `account_unusable`',
+    },
+    'watchFolders.setPaused': { output: 'the folder' },
+    'watchFolders.remove': { output: '`{removed: true}` (what it took stays in the queue)' },
+  },
+  events: {
+    'watchFolders.changed': 'every watch folder, whenever one changed',
+  },
+} satisfies ContractDocs<typeof watchFoldersChannels, typeof watchFoldersEvents>;

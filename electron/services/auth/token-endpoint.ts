@@ -3,7 +3,7 @@
  * built-in sandbox's, or a custom profile's from the vault), or to a token broker — the partner
  * backend — which adds the secret on its side, so a distributed app never holds it.
  *
- * The broker's API (documented in README "Token broker"): form-encoded POSTs, answered with the
+ * The broker's API (documented in backend/README.md "Token broker"): form-encoded POSTs, answered with the
  * platform's own bodies relayed verbatim (token set, empty body, or shape A with its status).
  *
  *   POST {brokerUrl}/v1/oauth/token   client_key, grant_type=authorization_code, code, redirect_uri, code_verifier

@@ -50,7 +50,7 @@ const READABLE = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif'])
 const FORMAT_NAMES: Record<string, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', heif: 'HEIF', avif: 'AVIF', tiff: 'TIFF', gif: 'GIF', svg: 'SVG' };
 /** Qualities tried in turn until the file is under 20 MB; 90 keeps a photo indistinguishable from its source. */
 const QUALITY_STEPS = [90, 82, 74, 66, 58, 50];
-/** Prepared photos live in the data dir, whose files are the owner's alone whatever the process umask (README "Files at rest"). */
+/** Prepared photos live in the data dir, whose files are the owner's alone whatever the process umask (docs/APP.md "Files at rest"). */
 const OWNER_ONLY = { mode: 0o600 } as const;
 /** 100 megapixels: beyond any phone or camera photo, and bounded memory for the decoder (≈ 400 MB RGBA). */
 export const MAX_INPUT_PIXELS = 100_000_000;

@@ -1,7 +1,7 @@
 /**
  * Custom platform profiles against the real sandbox: the client secret kept in the vault, or held
  * by a token broker so the app holds none. The broker here is a minimal double of OUR partner
- * backend (its API is ours, see README "Token broker"): it adds the secret and relays to the
+ * backend (its API is ours, see backend/README.md "Token broker"): it adds the secret and relays to the
  * sandbox verbatim. The platform itself is never mocked.
  */
 import { createServer, type Server } from 'node:http';

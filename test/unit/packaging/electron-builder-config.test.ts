@@ -130,8 +130,8 @@ describe('electron-builder.yml', () => {
     }
   });
 
-  it('is what `npm run dist` uses, and the README says dist needs the internet', () => {
+  it('is what `npm run dist` uses, and docs/PACKAGING.md says dist needs the internet', () => {
     expect(packageJson.scripts.dist).toContain('electron-builder --config electron-builder.yml');
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toMatch(/npm run\s+dist`?\*?\*? needs the internet/);
+    expect(readFileSync(join(root, 'docs', 'PACKAGING.md'), 'utf8')).toMatch(/npm run\s+dist`?\*?\*? needs the internet/);
   });
 });
