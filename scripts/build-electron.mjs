@@ -1,5 +1,6 @@
 // Bundles the Electron main process (electron/main.ts → dist-electron/main.cjs) and the preload
-// (electron/preload.ts → dist-electron/preload.cjs), and the photo worker (→ photo-prep-worker.cjs) with esbuild. CommonJS because a sandboxed
+// (electron/preload.ts → dist-electron/preload.cjs), the photo worker (→ photo-prep-worker.cjs) and the research rows
+// worker (→ research-rows-worker.cjs) with esbuild. CommonJS because a sandboxed
 // preload can only be one CJS file: it cannot load modules from disk, only require('electron')
 // and a few built-ins, so everything it uses is bundled in. The main bundle carries its
 // dependencies too, so a packaged app needs no devDependency (electron-store) at run time.
@@ -21,6 +22,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * (electron-builder.yml `files` and `asarUnpack`).
  */
 export const BUNDLE_EXTERNALS = ['pg-native', 'ws', 'sharp'];
+
+/** The research rows worker's bundle, beside main.cjs (electron/services/research/rows-client.ts ROWS_WORKER_BUNDLE). */
+export const RESEARCH_ROWS_WORKER = 'research-rows-worker.cjs';
 
 const PGLITE_DIST = join(root, 'node_modules', '@electric-sql', 'pglite', 'dist');
 
@@ -69,6 +73,8 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     build({ ...common, entryPoints: [join(root, 'electron/preload.ts')], outfile: join(outDir, 'preload.cjs') }),
     // The photo worker runs in a worker thread of its own (electron/services/photos/photo-prep.ts).
     build({ ...common, entryPoints: [join(root, 'electron/services/photos/prep-worker.ts')], external: [...common.external, 'sharp'], outfile: join(outDir, 'photo-prep-worker.cjs') }),
+    // So does the research rows worker (electron/services/research/rows-client.ts finds it beside main.cjs by this name).
+    build({ ...common, entryPoints: [join(root, 'electron/services/research/rows-worker.ts')], outfile: join(outDir, RESEARCH_ROWS_WORKER) }),
     copyPgliteFiles(outDir),
   ]);
   return { outDir, main: join(outDir, 'main.cjs'), preload: join(outDir, 'preload.cjs'), metafiles: { main: main.metafile, preload: preload.metafile } };

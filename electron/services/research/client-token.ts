@@ -1,6 +1,6 @@
 /**
- * The client access token of the research operations (op 12), held in the main process only and
- * never persisted (it lives two hours and is cheap to mint). Renewed shortly before it expires, by
+ * The client access token of the research operations (op 12), held in the main process only (its
+ * research rows worker thread is given it for op 10 and asks here for a new one) and never persisted (it lives two hours and is cheap to mint). Renewed shortly before it expires, by
  * the profile's clock, and when the platform answers access_token_invalid — once for all callers
  * waiting. Straight from the platform with the profile's client secret, or, for a broker profile
  * and the built-in one (its embedded backend), from the partner backend, which mints it only for a
@@ -44,6 +44,14 @@ export class ClientTokens {
     const renewed = await this.renew(runtime, token.value);
     if (!renewed.ok) return renewed;
     return call(renewed.value);
+  }
+
+  /**
+   * A valid client token: the one held, or a new one; with `stale`, the token the platform
+   * refused, a new one (once for everyone waiting) unless it was already replaced.
+   */
+  token(runtime: PlatformRuntime, stale: string | null): Promise<ApiResult<string>> {
+    return stale === null ? this.get(runtime) : this.renew(runtime, stale);
   }
 
   /** Forgets every held token (profile switched, app closing). */

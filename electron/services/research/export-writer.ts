@@ -20,9 +20,44 @@ export function exportFileName(format: ExportFormat, now: Date): string {
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' };
 
+/** The columns of an export: the id first, then the search's other fields. */
+export function exportColumns(fields: readonly VideoField[]): VideoField[] {
+  return ['id', ...fields.filter((field) => field !== 'id')];
+}
+
+/** What an export starts with: CSV's header line; nothing for NDJSON. */
+export function exportHeader(columns: readonly VideoField[], format: ExportFormat): string {
+  return format === 'csv' ? `${columns.join(',')}\r\n` : '';
+}
+
+/** Rows [from, to) as export lines. */
+export function exportLines(rows: readonly VideoRow[], columns: readonly VideoField[], format: ExportFormat, from: number, to: number): string {
+  let text = '';
+  for (let i = from; i < Math.min(rows.length, to); i++) {
+    const row = rows[i]!;
+    text += format === 'csv' ? `${columns.map((column) => csvCell(row[column])).join(',')}\r\n` : `${JSON.stringify(row)}\n`;
+  }
+  return text;
+}
+
 /** Writes every row to `out` and ends it; resolves once the destination has taken it all. */
-export async function writeExport(rows: readonly VideoRow[], fields: readonly VideoField[], format: ExportFormat, out: Writable): Promise<void> {
-  const columns: VideoField[] = ['id', ...fields.filter((field) => field !== 'id')];
+export function writeExport(rows: readonly VideoRow[], fields: readonly VideoField[], format: ExportFormat, out: Writable): Promise<void> {
+  const columns = exportColumns(fields);
+  // The rows array may grow while this runs (loading continues): export what was loaded at the start.
+  const total = rows.length;
+  async function* texts(): AsyncGenerator<string> {
+    yield exportHeader(columns, format);
+    for (let start = 0; start < total; start += SLICE) yield exportLines(rows, columns, format, start, Math.min(total, start + SLICE));
+  }
+  return writeTexts(texts(), out);
+}
+
+/**
+ * Writes each text of `texts` to `out`, waiting for the destination to drain when it asks to, and
+ * ends it; resolves once the destination has taken it all. The texts may be made elsewhere (the
+ * rows worker makes a research export's, rows-client.ts).
+ */
+export async function writeTexts(texts: AsyncIterable<string>, out: Writable): Promise<void> {
   const write = (text: string) =>
     new Promise<void>((resolve, reject) => {
       if (out.destroyed) return reject(new Error('the export destination closed'));
@@ -38,17 +73,7 @@ export async function writeExport(rows: readonly VideoRow[], fields: readonly Vi
       out.once('drain', onDrain);
       out.once('close', onClose);
     });
-  if (format === 'csv') await write(`${columns.join(',')}\r\n`);
-  // The rows array may grow while this runs (loading continues): export what was loaded at the start.
-  const total = rows.length;
-  for (let start = 0; start < total; start += SLICE) {
-    let text = '';
-    for (let i = start; i < Math.min(total, start + SLICE); i++) {
-      const row = rows[i]!;
-      text += format === 'csv' ? `${columns.map((column) => csvCell(row[column])).join(',')}\r\n` : `${JSON.stringify(row)}\n`;
-    }
-    await write(text);
-  }
+  for await (const text of texts) if (text !== '') await write(text);
   await new Promise<void>((resolve, reject) => {
     out.once('error', reject);
     out.end(() => resolve());

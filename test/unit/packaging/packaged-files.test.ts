@@ -70,6 +70,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the packaged app (electron-builder on electron-builder.yml)', () => {
   it('holds the bundles, the renderer build and package.json', () => {
     expect(entries).toEqual(expect.arrayContaining(['package.json', 'dist-electron/main.cjs', 'dist-electron/preload.cjs', 'dist/renderer/index.html']));
+    // The worker threads' bundles, which main.cjs starts from beside itself.
+    expect(entries).toEqual(expect.arrayContaining(['dist-electron/photo-prep-worker.cjs', 'dist-electron/research-rows-worker.cjs']));
     expect(entries.some((entry) => /^dist\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
   });
 
