@@ -10,5 +10,7 @@ export default defineConfig({
     // wait on a sandbox, a database or a child process rather than compute. 596 s → 384 s for the
     // suite on a CI-sized machine, every test passing.
     maxWorkers: 2,
+    // The built-in platform's bundles, which the app's tests start as programs.
+    globalSetup: ['test/support/build-platform.ts'],
   },
 });

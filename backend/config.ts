@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { readJsonConfigFile } from '../server-kit/json-config-file.js';
-import { redirectUriPattern } from '../sandbox/config.js';
+import { RedirectUriPattern } from '../platform-api/wire/redirect-uri.js';
 import { describeZodError } from '../server-kit/zod-errors.js';
 
 export const DEFAULT_WEBHOOK_PATH = '/v1/webhooks/payments';
@@ -68,7 +68,7 @@ export const backendConfigSchema = z
       .array(productSchema)
       .min(1)
       .refine((products) => new Set(products.map((p) => p.id)).size === products.length, { message: 'product ids must be unique' }),
-    redirect_uris: z.array(redirectUriPattern).min(1),
+    redirect_uris: z.array(RedirectUriPattern).min(1),
     allowed_origins: z.array(originSchema).default([]),
     /** Peers whose X-Forwarded-For is believed (a load balancer), for per-address rate limits. */
     trusted_proxies: z.array(z.string().min(1)).default([]),

@@ -27,8 +27,9 @@ import { watchFolderHandlers } from './services/watch-folders/watch-folder-chann
 import { WatchFolderService } from './services/watch-folders/watch-folder-service.js';
 import { vaultHandlers } from './services/vault/vault-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
-import { EmbeddedSandbox, type StartSandbox } from './services/embedded-sandbox.js';
-import type { StartEmbeddedBackend } from './services/embedded-backend.js';
+import { BuiltinPlatform, type PlatformPrograms } from './services/builtin-platform/builtin-platform.js';
+import { builtinPlatformHandlers } from './services/builtin-platform/builtin-platform-channels.js';
+import type { LaunchProgram } from './services/builtin-platform/program.js';
 import { createStoreApi } from '../platform-api/backend-store.js';
 import { PurchasesService } from './services/purchases/purchases-service.js';
 import { storeHandlers } from './services/purchases/store-channels.js';
@@ -51,7 +52,7 @@ export interface AppHost {
   runtime: 'electron' | 'web';
   version: string;
   storage: KeyValueStorage;
-  /** Where the app keeps its files (queue journal, incoming files, vault, embedded sandbox state). */
+  /** Where the app keeps its files (queue journal, incoming files, vault, the built-in platform's state). */
   dataDir: string;
   log: Logger;
   clock?: Clock;
@@ -59,12 +60,14 @@ export interface AppHost {
   openExternal(url: string): Promise<boolean>;
   /** How the vault encrypts: safeStorage in Electron; a key file in dataDir by default (web mode). */
   secretCipher?: SecretCipher;
-  /** Tests: start the embedded sandbox differently (config, logger). */
-  startSandbox?: StartSandbox;
+  /**
+   * The built-in platform's programs (the sandbox's and the backend's built bundles) and how to
+   * start them: a child process in web mode, Electron's utilityProcess in the desktop app.
+   * `sandboxArgs` lets tests give the sandbox a config file.
+   */
+  builtinPlatform: { programs: PlatformPrograms; launch: LaunchProgram; sandboxArgs?: readonly string[] };
   /** The photo worker's code: the bundled file in Electron; the TypeScript entry (through tsx) by default. */
   photoWorker?: WorkerSource;
-  /** Tests: start the embedded partner backend differently. */
-  startBackend?: StartEmbeddedBackend;
   /** Electron: where the log files are (web mode logs to the terminal). */
   logs?: LogsFolder;
   /** The installed Electron app's updater; absent where the app cannot update itself. */
@@ -95,9 +98,9 @@ export async function createApp(host: AppHost): Promise<App> {
   const settings = new SettingsService(host.storage, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
   const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), storage: host.storage, log: host.log.child({ service: 'vault' }) });
-  const sandbox = new EmbeddedSandbox({ dataDir: host.dataDir, log: host.log.child({ service: 'sandbox' }), http: send, start: host.startSandbox, startBackend: host.startBackend });
+  const sandbox = new BuiltinPlatform({ dataDir: host.dataDir, log: host.log.child({ service: 'builtin-platform' }), http: send, ...host.builtinPlatform });
   const accounts = new AccountsService({ settings, vault, storage: host.storage, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
-  await accounts.start();
+  accounts.start();
   const tokens = accounts.tokenSource();
   const incoming = new IncomingFiles(join(host.dataDir, 'incoming'));
   const publishApi = createPublishApi(send);
@@ -122,7 +125,7 @@ export async function createApp(host: AppHost): Promise<App> {
       }
     }),
     limits: () => {
-      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
+      const limits = settings.get().profile.kind === 'sandbox' ? sandbox.runningSandbox?.limits : undefined;
       return limits ? { initPerMinute: limits.init_per_minute, statusPerMinute: limits.status_per_minute, pendingSharesPerDay: limits.pending_shares_per_24h } : PLATFORM_LIMITS;
     },
   });
@@ -142,6 +145,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const research = createResearchService({ accounts, sandbox, send, storage: host.storage, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 
   const handlers: Handlers = {
+    ...builtinPlatformHandlers(sandbox, hub),
     ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
     ...settingsHandlers(settings),
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),

@@ -8,10 +8,11 @@
  * app.getAppPath() (the folder holding package.json, or app.asar when packaged).
  */
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session, shell, utilityProcess } from 'electron';
 import { createLogger } from '../common/log.js';
 import { createLogFiles } from './desktop/log-files.js';
 import { createApp, type App } from './app.js';
+import { platformProgramsIn } from './services/builtin-platform/builtin-platform.js';
 import { createExternalOpener } from './desktop/external-links.js';
 import { createElectronTransport, type ElectronTransport } from './transports/electron-ipc.js';
 import { parseLaunchArgs, printReadyLine, showStartFailure, useDataDir } from './desktop/launch.js';
@@ -25,6 +26,7 @@ import { claimSingleInstance } from './desktop/single-instance.js';
 import { createElectronStorage } from './desktop/electron-storage.js';
 import { guardWebContents } from './desktop/web-contents-policy.js';
 import { createUpdater } from './desktop/updater.js';
+import { utilityProcessLauncher } from './desktop/utility-launcher.js';
 import { bringToFront, createMainWindow } from './desktop/window.js';
 
 // `npm start -- --data-dir DIR --json` works as in web mode; argv holds the app folder too when unpackaged.
@@ -66,6 +68,11 @@ async function main(): Promise<void> {
     openExternal: createExternalOpener(shell, log.child({ layer: 'shell' })),
     // The OS key store; safeStorage is usable only after 'ready'.
     secretCipher: await createSafeStorageCipher(safeStorage),
+    // The sandbox's and the backend's bundles (scripts/build.mjs), each run as a utility process.
+    builtinPlatform: {
+      programs: platformProgramsIn(app.getAppPath()),
+      launch: utilityProcessLauncher((modulePath, args, options) => utilityProcess.fork(modulePath, args, options)),
+    },
     // Bundled beside this file by scripts/build-electron.mjs.
     photoWorker: { file: join(__dirname, 'photo-prep-worker.cjs') },
     logs: logsFolder(shell, app.getPath('logs'), logFiles),

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../common/log.js';
 import { createApp } from './app.js';
+import { platformProgramsIn } from './services/builtin-platform/builtin-platform.js';
+import { childProcessLauncher } from './services/builtin-platform/child-process-launcher.js';
 import { prepareDataDir } from './services/data-dir.js';
 import { openBrowser } from './transports/open-browser.js';
 import { startWebTransport, type WebTransport } from './transports/web-host.js';
@@ -69,6 +71,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
     log,
     // In web mode the renderer opens links itself (a new tab of the browser it runs in).
     openExternal: async () => false,
+    builtinPlatform: { programs: platformProgramsIn(root), launch: childProcessLauncher() },
   });
   // After createApp: it holds the data dir's lock, so no other launch is using this session.
   const session = openWebSession(dataDir);

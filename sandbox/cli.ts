@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port N] [--upload-port N] [--config FILE] [--data-dir DIR] [--seed N]`
+ * `npm run sandbox -- [--port N] [--upload-port N] [--config FILE] [--data-dir DIR] [--seed N] [--stop-with-stdin]`
  *
  * Starts the platform sandbox and prints exactly one line on stdout when it is ready:
  * `{"event":"ready","base_url":...,"upload_base_url":...,"console_url":...}`. Logs go to stderr.
@@ -15,7 +15,8 @@ const USAGE = `usage: npm run sandbox -- [--port N] [--upload-port N] [--config 
   --upload-port N   upload host port on 127.0.0.1 (default 0: any free port)
   --config FILE     JSON config (see sandbox/README.md); default: the built-in config
   --data-dir DIR    keep state and media in DIR across restarts (default: a temp dir, removed on exit)
-  --seed N          seed of the chaos PRNG (default 1)`;
+  --seed N          seed of the chaos PRNG (default 1)
+  --stop-with-stdin stop when standard input closes (a parent that starts this program dies)`;
 
 async function main(): Promise<void> {
   const { values, cli } = parseServerArgs('sandbox', USAGE, {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     config: { type: 'string' },
     'data-dir': { type: 'string' },
     seed: { type: 'string' },
+    'stop-with-stdin': { type: 'boolean' },
   });
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed)) cli.fail('--seed must be an integer');
@@ -45,7 +47,8 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: sandbox.baseUrl, upload_base_url: sandbox.uploadBaseUrl, console_url: sandbox.consoleUrl })}\n`);
 
-  stopOnSignals('sandbox', logger, () => sandbox.close());
+  stopOnSignals('sandbox', logger, () => sandbox.close(), { stdin: values['stop-with-stdin'] === true });
 }
 
-await main();
+// Not top-level await: the built bundle (dist-platform/, scripts/build-platform.mjs) is CommonJS.
+void main();

@@ -4,7 +4,7 @@
 // one line, {"event":"ready","url":...}.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildElectronShell, buildRenderer } from './build.mjs';
+import { buildElectronShell, buildPlatformPrograms, buildRenderer } from './build.mjs';
 import { fetchElectron, installedElectron, nodeTooOldForElectron, startElectron } from './electron-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +29,7 @@ function hasDisplay() {
 
 async function main() {
   const wantWeb = args.includes('--web');
-  await buildRenderer();
+  await Promise.all([buildRenderer(), buildPlatformPrograms()]);
   const binary = wantWeb || !hasDisplay() ? null : electronBinary();
   if (binary) {
     await buildElectronShell();

@@ -48,8 +48,11 @@ export function parseServerArgs<O extends Options>(name: string, usage: string, 
 /**
  * How a command-line server stops: on the first SIGINT (Ctrl-C) or SIGTERM it logs, closes what
  * it runs, and exits 0, or 1 if closing failed. Later signals while closing are ignored.
+ * With `stdin`, also when standard input ends: a program started by another (the desktop app
+ * starts the sandbox and the backend) stops with its parent even when the parent is killed,
+ * since the parent's end of the pipe closes with it.
  */
-export function stopOnSignals(name: string, logger: Logger, close: () => Promise<void>): void {
+export function stopOnSignals(name: string, logger: Logger, close: () => Promise<void>, options: { stdin?: boolean } = {}): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -65,4 +68,9 @@ export function stopOnSignals(name: string, logger: Logger, close: () => Promise
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (options.stdin) {
+    process.stdin.on('end', () => stop('stdin closed'));
+    process.stdin.on('error', () => stop('stdin closed'));
+    process.stdin.resume();
+  }
 }

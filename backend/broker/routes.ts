@@ -15,7 +15,7 @@
  */
 import { joinUrl } from '../../platform-api/http.js';
 import { parseTokenAnswer, REVOKE_PATH, TOKEN_PATH, TokenSet } from '../../platform-api/oauth.js';
-import { isRegisteredRedirectUri } from '../../sandbox/auth/redirect-uri.js';
+import { isRegisteredRedirectUri } from '../../platform-api/wire/redirect-uri.js';
 import { mediaType, parseForm, readSmallBody } from '../../server-kit/http/body.js';
 import { errorA } from '../../server-kit/http/errors.js';
 import type { Reply } from '../../server-kit/http/reply.js';

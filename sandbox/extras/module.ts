@@ -84,6 +84,19 @@ export function extrasModule(ctx: SandboxContext): SandboxModule {
       },
     },
     { method: 'GET', path: '/sandbox/tokens', handler: (rc) => okB(rc.logId, { tokens: tokensView() }) },
+    // What a program beside the sandbox needs to serve one of its apps (the partner backend in
+    // `--sandbox` mode): its keys and redirect URIs. Loopback only, like the rest of /sandbox/.
+    {
+      method: 'GET',
+      path: '/sandbox/apps/:client_key',
+      handler: (rc) => {
+        const app = findApp(ctx, rc.params.client_key!);
+        if (!app) return errorB(rc.logId, 'not_found', 'no app with this client_key', { status: 404 });
+        return okB(rc.logId, { client_key: app.client_key, client_secret: app.client_secret, name: app.name, scopes: app.scopes, redirect_uris: app.redirect_uris });
+      },
+    },
+    // The limits in force, so a client sized for the real platform can follow this sandbox's.
+    { method: 'GET', path: '/sandbox/limits', handler: (rc) => okB(rc.logId, { limits: ctx.config.limits }) },
   ];
 
   const consoleSection = () => {

@@ -1,6 +1,6 @@
 /**
  * The app's services in this process, exactly as a host builds them (createApp), on a temp data
- * dir, with the built-in sandbox embedded on random ports. Tests call channels through the same
+ * dir, with the built-in platform's programs started on random ports. Tests call channels through the same
  * dispatcher the renderer reaches, and see the same event batches.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createApp, type App, type AppHost } from '../../electron/app.js';
 import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../electron/core/contract/index.js';
 import { createConfStorage } from '../../electron/services/storage.js';
+import { builtinPlatform } from './builtin-platform.js';
 import { approveConsent } from './consent-browser.js';
 import { seedEmbeddedBackend } from './seed-backend.js';
 import { memoryLogger } from './silent-log.js';
@@ -30,7 +31,7 @@ export async function startAppHarness(options: { dataDir?: string; host?: Partia
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-app-'));
   await seedEmbeddedBackend(dataDir);
   const { log, lines } = memoryLogger();
-  const app = await createApp({ runtime: 'web', version: '0.0.0-test', storage: createConfStorage(dataDir), dataDir, log, openExternal: async () => false, ...options.host });
+  const app = await createApp({ runtime: 'web', version: '0.0.0-test', storage: createConfStorage(dataDir), dataDir, log, openExternal: async () => false, builtinPlatform: builtinPlatform(), ...options.host });
   const events: EventMessage[] = [];
   const waiters = new Set<() => void>();
   app.hub.subscribe((batch) => {
@@ -84,9 +85,12 @@ export async function startAppHarness(options: { dataDir?: string; host?: Partia
       if (!result.ok) throw new Error(`sign-in failed: ${result.error.code}`);
     },
     async sandboxUrl() {
-      const info = await call('app.info');
-      if (!info.sandbox) throw new Error('no embedded sandbox');
-      return info.sandbox.baseUrl;
+      // The built-in platform starts in the background: wait for it as a page does.
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+        const info = await call('app.info');
+        if (info.sandbox) return info.sandbox.baseUrl;
+      }
+      throw new Error('the built-in sandbox did not start within 60 s');
     },
     async close({ keepData = false } = {}) {
       await app.close();

@@ -1,13 +1,13 @@
 /**
- * The app's services in this process (app-harness.ts) with the embedded sandbox configured for
+ * The app's services in this process (app-harness.ts) with a sandbox configured for
  * photo tests: generous limits unless a test names its own, fast processing, and the app's clock
  * on the sandbox's virtual clock. Shared by the photo integration tests.
  */
 import { createReadStream } from 'node:fs';
-import { systemClock, type Clock } from '../../common/clock.js';
 import type { DraftView, PreparedImage } from '../../electron/core/contract/index.js';
 import { parseSandboxConfig, startSandbox } from '../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from './app-harness.js';
+import { attachedSandboxLauncher, builtinPlatform } from './builtin-platform.js';
 import { fixturePath } from './photos.js';
 
 export type EmbeddedSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -16,20 +16,16 @@ export const GENEROUS_LIMITS = { init_per_minute: 100, status_per_minute: 1000, 
 
 /** A harness with Ava signed in; `sandbox()` is the embedded sandbox's handle once it started. */
 export async function startPhotoApp(limits: Record<string, number> = GENEROUS_LIMITS, config: Record<string, unknown> = {}): Promise<{ h: AppHarness; sandbox: () => EmbeddedSandbox }> {
-  let platformClock: Clock = systemClock;
-  let handle: EmbeddedSandbox | null = null;
+  // The sandbox runs in the test's process so the tests can reach into it; the app borrows it.
+  const handle: EmbeddedSandbox = await startSandbox({ config: parseSandboxConfig({ limits, processing: { seconds_per_gb: 0.1 }, ...config }) });
   const h = await startAppHarness({
     host: {
-      clock: { now: () => platformClock.now() },
-      startSandbox: async (options) => {
-        handle = await startSandbox({ ...options, config: parseSandboxConfig({ limits, processing: { seconds_per_gb: 0.1 }, ...config }) });
-        platformClock = handle.clock;
-        return handle;
-      },
+      clock: handle.clock,
+      builtinPlatform: builtinPlatform({ launch: attachedSandboxLauncher(handle, { closeWithApp: true }) }),
     },
   });
   await h.signIn('sbx-user-ava');
-  return { h, sandbox: () => handle! };
+  return { h, sandbox: () => handle };
 }
 
 /** Streams fixture photos to the host and prepares them, as a drop does. */

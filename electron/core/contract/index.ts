@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
+import { builtinPlatformChannels, builtinPlatformEvents } from './builtin-platform.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
 import { noticesEvents } from './notices.js';
 import { photosChannels, photosEvents } from './photos.js';
@@ -21,6 +22,7 @@ import { watchFoldersChannels, watchFoldersEvents } from './watch-folders.js';
 
 export * from './accounts.js';
 export * from './app.js';
+export * from './builtin-platform.js';
 export * from './drafts.js';
 export * from './notices.js';
 export * from './photos.js';
@@ -34,6 +36,7 @@ export type { ChannelDoc, ChannelTable, ContractDocs, EventTable } from './table
 
 export const channels = {
   ...appChannels,
+  ...builtinPlatformChannels,
   ...settingsChannels,
   ...draftsChannels,
   ...watchFoldersChannels,
@@ -46,6 +49,7 @@ export const channels = {
 } as const satisfies ChannelTable;
 
 export const events = {
+  ...builtinPlatformEvents,
   ...settingsEvents,
   ...draftsEvents,
   ...noticesEvents,

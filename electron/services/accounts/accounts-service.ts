@@ -14,7 +14,8 @@ import type { Account, ProfileStatus, Settings, SignInFinished } from '../../cor
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import { SignInFlows, type StartedFlow } from '../auth/sign-in-flow.js';
-import { SANDBOX_PROFILE_KEY, sandboxRuntime, type EmbeddedSandbox } from '../embedded-sandbox.js';
+import type { BuiltinPlatform } from '../builtin-platform/builtin-platform.js';
+import { SANDBOX_PROFILE_KEY, sandboxRuntime } from '../builtin-platform/sandbox-runtime.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
 import { clientSecretEntry, customProfileKey, customRuntime } from '../platform-profile.js';
 import type { KeyValueStorage } from '../storage.js';
@@ -27,7 +28,7 @@ export interface AccountsServiceDeps {
   settings: { get(): Settings; onChange(listener: (next: Settings, previous: Settings) => void): () => void };
   vault: Vault;
   storage: KeyValueStorage;
-  sandbox: EmbeddedSandbox;
+  sandbox: BuiltinPlatform;
   http: HttpSend;
   hub: EventSink;
   log: Logger;
@@ -75,12 +76,12 @@ export class AccountsService {
   }
 
   /**
-   * Starts the embedded sandbox and its backend when the built-in profile is active, so the
-   * profile is usable (sign-in, research, the Store) once the app is ready. A failure is reported,
-   * not fatal; the sandbox keeps running if only the backend failed.
+   * Starts the built-in platform in the background when its profile is active: the window does
+   * not wait for it (docs/ARCHITECTURE.md "Processes"); what needs it waits in `runtime()`, and
+   * the window is told its state as it changes. A failure is reported, not fatal.
    */
-  async start(): Promise<void> {
-    if (this.deps.settings.get().profile.kind === 'sandbox') await this.deps.sandbox.ensure().catch(() => undefined);
+  start(): void {
+    if (this.deps.settings.get().profile.kind === 'sandbox') void this.deps.sandbox.ensure().catch(() => undefined);
     this.reconcile();
   }
 
@@ -88,7 +89,7 @@ export class AccountsService {
     return profileKeyOf(this.deps.settings.get());
   }
 
-  /** The active profile, ready to use (the embedded sandbox started). */
+  /** The active profile, ready to use (the built-in platform started). */
   async runtime(): Promise<PlatformRuntime> {
     const { profile } = this.deps.settings.get();
     if (profile.kind === 'custom') return customRuntime(profile, { http: this.deps.http, vault: this.deps.vault });
@@ -96,7 +97,7 @@ export class AccountsService {
     try {
       handle = await this.deps.sandbox.ensure();
     } catch (error) {
-      throw new AppError('platform_unavailable', `The built-in sandbox did not start: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AppError('platform_unavailable', `The built-in platform did not start: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (this.sandboxRuntime?.handle !== handle) this.sandboxRuntime = { handle, runtime: sandboxRuntime(handle, this.deps.http) };
     return this.sandboxRuntime.runtime;
@@ -172,7 +173,7 @@ export class AccountsService {
 
   profileStatus(): ProfileStatus {
     const { profile } = this.deps.settings.get();
-    if (profile.kind === 'sandbox') return { kind: 'sandbox', name: 'Built-in sandbox', clientSecret: 'built_in', problem: this.deps.sandbox.problem };
+    if (profile.kind === 'sandbox') return { kind: 'sandbox', name: 'Built-in sandbox', clientSecret: 'built_in', problem: this.deps.sandbox.status().problem };
     if (profile.secret.store === 'broker') return { kind: 'custom', name: profile.name, clientSecret: 'broker', problem: null };
     const stored = this.deps.vault.has(clientSecretEntry(customProfileKey(profile)));
     return { kind: 'custom', name: profile.name, clientSecret: stored ? 'stored' : 'missing', problem: stored ? null : 'Enter the client secret to sign in.' };
@@ -187,7 +188,7 @@ export class AccountsService {
     return { stored: true };
   }
 
-  /** The embedded sandbox's addresses while the built-in profile is active. */
+  /** The built-in sandbox's addresses while its profile is active. */
   sandboxInfo(): { baseUrl: string; consoleUrl: string } | null {
     const running = this.deps.sandbox.runningSandbox;
     if (!running || this.deps.settings.get().profile.kind !== 'sandbox') return null;

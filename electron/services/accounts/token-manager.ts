@@ -87,6 +87,7 @@ export class TokenManager {
     const usable = this.usable(runtime, openId);
     if (!usable.ok) return usable;
     const tokens = usable.value;
+    await runtime.syncClock?.();
     if (!refreshDue(tokens, runtime.clock.now())) return { ok: true, value: tokens.accessToken };
     const refreshed = await this.refresh(runtime, openId, tokens.accessToken);
     return refreshed.ok ? { ok: true, value: refreshed.value.accessToken } : refreshed;

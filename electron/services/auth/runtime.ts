@@ -32,6 +32,11 @@ export interface PlatformRuntime {
   backendUrl: string | null;
   /** Token lifetimes are measured on this clock: the sandbox's virtual one for the built-in profile. */
   clock: Clock;
+  /**
+   * Reads the clock again where it can jump (the sandbox's virtual clock, advanced from its
+   * console): called before deciding whether a token is due, so an advance is seen at once.
+   */
+  syncClock?(): Promise<void>;
   /** Display data where the platform lets us know it (the platform has no user-info call for user tokens). */
   describeUser(openId: string): UserLabel;
 }

@@ -1,6 +1,6 @@
 /**
  * The research service wired to the rest of the app: the active profile from the accounts
- * service, the built-in sandbox's own quotas (its config) or the platform's defaults, and a
+ * service, the built-in sandbox's own quotas (its limits) or the platform's defaults, and a
  * signed-in account to vouch for the app when a token broker mints the client token.
  */
 import type { Logger } from '../../../common/log.js';
@@ -10,14 +10,14 @@ import { createResearchApi } from '../../../platform-api/research.js';
 import type { Downloads } from '../downloads.js';
 import type { EventSink } from '../../core/events.js';
 import type { AccountsService } from '../accounts/accounts-service.js';
-import type { EmbeddedSandbox } from '../embedded-sandbox.js';
+import type { BuiltinPlatform } from '../builtin-platform/builtin-platform.js';
 import type { KeyValueStorage } from '../storage.js';
 import { PLATFORM_QUOTAS } from './quota-book.js';
 import { ResearchService, type ResearchServiceDeps } from './research-service.js';
 
 export interface ResearchWiring {
   accounts: AccountsService;
-  sandbox: EmbeddedSandbox;
+  sandbox: BuiltinPlatform;
   send: HttpSend;
   storage: KeyValueStorage;
   hub: EventSink;
@@ -31,7 +31,7 @@ export function createResearchService(wiring: ResearchWiring): ResearchService {
   return new ResearchService({
     runtime: () => accounts.runtime(),
     limits: (runtime) => {
-      const limits = runtime.kind === 'sandbox' ? sandbox.runningSandbox?.config.limits : undefined;
+      const limits = runtime.kind === 'sandbox' ? sandbox.runningSandbox?.limits : undefined;
       return limits ? { requestsPerDay: limits.research_requests_per_day, recordsPerDay: limits.research_records_per_day } : PLATFORM_QUOTAS;
     },
     async withUserToken<T>(call: (userAccessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {

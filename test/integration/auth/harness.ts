@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { OffsetClock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import { createHttpClient, type HttpSend } from '../../../platform-api/http.js';
 import { createPublishApi } from '../../../platform-api/publish.js';
@@ -16,7 +15,7 @@ import type { EventMessage } from '../../../electron/core/contract/index.js';
 import { EventHub } from '../../../electron/transports/event-hub.js';
 import { AccountsService } from '../../../electron/services/accounts/accounts-service.js';
 import { tokenEntry, type StoredTokens } from '../../../electron/services/accounts/token-manager.js';
-import { EmbeddedSandbox } from '../../../electron/services/embedded-sandbox.js';
+import { BuiltinPlatform } from '../../../electron/services/builtin-platform/builtin-platform.js';
 import { SettingsService } from '../../../electron/services/settings.js';
 import { createMemoryStorage, type KeyValueStorage } from '../../../electron/services/storage.js';
 import { openKeyFileCipher } from '../../../electron/services/vault/key-file-cipher.js';
@@ -25,6 +24,7 @@ import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../s
 import { memoryLogger } from '../../support/silent-log.js';
 import { consent, deliver, type ConsentChoice } from '../../support/consent-browser.js';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
+import { attachedSandboxLauncher, builtinPlatform } from '../../support/builtin-platform.js';
 
 export { consent, deliver };
 
@@ -82,11 +82,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (request.form?.grant_type === 'refresh_token') refreshes++;
     return send(request);
   };
-  const handle = options.separateClock ? { ...sandbox, clock: new OffsetClock() } : sandbox;
-  // The harness owns the sandbox (or the test does): the app's embedded one only borrows it.
-  const embedded = new EmbeddedSandbox({ dataDir, log, http: send, start: async () => ({ ...handle, close: async () => undefined }) });
+  // The harness owns the sandbox (or the test does): the app's built-in platform only borrows it,
+  // and starts the real backend program in front of it.
+  const embedded = new BuiltinPlatform({ dataDir, log, http: send, ...builtinPlatform({ launch: attachedSandboxLauncher(sandbox) }), followSandboxClock: !options.separateClock });
   const accounts = new AccountsService({ settings, vault, storage, sandbox: embedded, http, hub, log, openExternal: async () => false, signInTimeoutMs: options.signInTimeoutMs });
-  await accounts.start();
+  accounts.start();
   const stop = async () => {
     unsubscribe();
     await accounts.close();

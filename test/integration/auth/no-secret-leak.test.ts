@@ -14,7 +14,8 @@ import type * as OAuth from '../../../platform-api/oauth.js';
 import { createApp, type App } from '../../../electron/app.js';
 import type { EventMessage } from '../../../electron/core/contract/index.js';
 import { createConfStorage } from '../../../electron/services/storage.js';
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
+import type { SandboxHandle } from '../../../sandbox/index.js';
+import { builtinPlatform } from '../../support/builtin-platform.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { advanceSandboxClock, consent, deliver, TEST_SANDBOX_CONFIG } from './harness.js';
@@ -55,7 +56,6 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('secrets never reach the renderer or the logs', () => {
   it('a whole sign-in, refusal, refresh and revoke leaves no token, code, verifier or client secret in answers, events or logs', async () => {
     const { log, lines } = memoryLogger();
-    let sandbox: SandboxHandle | undefined;
     await seedEmbeddedBackend(dataDir);
     const app: App = await createApp({
       runtime: 'web',
@@ -64,7 +64,8 @@ describe('secrets never reach the renderer or the logs', () => {
       dataDir,
       log,
       openExternal: async () => false,
-      startSandbox: async (options) => (sandbox = await startSandbox({ ...options, config: TEST_SANDBOX_CONFIG })),
+      // The built-in platform as programs: their log lines reach the app's log, which is checked too.
+      builtinPlatform: builtinPlatform({ sandboxConfig: TEST_SANDBOX_CONFIG }),
     });
     const batches: EventMessage[][] = [];
     app.hub.subscribe((batch) => batches.push(batch));
@@ -113,7 +114,8 @@ describe('secrets never reach the renderer or the logs', () => {
       await call('store.account', { openId: 'sbx-user-ava' });
 
       // Expiry on the sandbox clock; removing the account refreshes (to revoke with a live token) and revokes.
-      await advanceSandboxClock(sandbox!, 86_400 + 60);
+      const info = (await call('app.info')) as { ok: true; value: { sandbox: { baseUrl: string } } };
+      await advanceSandboxClock({ baseUrl: info.value.sandbox.baseUrl } as SandboxHandle, 86_400 + 60);
       expect(await call('accounts.remove', { openId: 'sbx-user-ava' })).toEqual({ ok: true, value: { removed: true, revoked: true, message: null } });
       await call('accounts.list');
       await call('accounts.remove', { openId: 'sbx-user-ava' });

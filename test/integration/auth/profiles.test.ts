@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
+import { SANDBOX_CLIENT_KEY } from '../../../electron/services/builtin-platform/builtin-platform.js';
 import { clientSecretEntry, customProfileKey } from '../../../electron/services/platform-profile.js';
 import type { SettingsService } from '../../../electron/services/settings.js';
 import type { SandboxHandle } from '../../../sandbox/index.js';

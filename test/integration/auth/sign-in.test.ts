@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPkce } from '../../../electron/services/auth/pkce.js';
 import { fetchUserToken } from '../../../platform-api/oauth.js';
 import { buildAuthorizeUrl } from '../../../electron/services/auth/sign-in-flow.js';
-import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
+import { SANDBOX_CLIENT_KEY } from '../../../electron/services/builtin-platform/builtin-platform.js';
 import { appsOf, consent, deliver, probe, signIn, startHarness, startTestSandbox, type Harness } from './harness.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import type { SandboxHandle } from '../../../sandbox/index.js';

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../platform-api/http.js';
 import { refreshUserToken } from '../../../platform-api/oauth.js';
-import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
+import { SANDBOX_CLIENT_KEY } from '../../../electron/services/builtin-platform/builtin-platform.js';
 import { Vault } from '../../../electron/services/vault/vault.js';
 import { openKeyFileCipher } from '../../../electron/services/vault/key-file-cipher.js';
 import { parseSandboxConfig, startSandbox } from '../../../sandbox/index.js';

@@ -13,7 +13,8 @@ import type { SearchView, VideoRow, VideoSearchRequest } from '../../../electron
 import { DOWNLOAD_PATH_PREFIX } from '../../../electron/services/downloads.js';
 import { createHttpClient } from '../../../platform-api/http.js';
 import { createResearchApi } from '../../../platform-api/research.js';
-import { parseSandboxConfig, startSandbox } from '../../../sandbox/index.js';
+import { parseSandboxConfig } from '../../../sandbox/index.js';
+import { builtinPlatform } from '../../support/builtin-platform.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
 import { advanceClock, extras, tokenRequest, CLIENT_KEY, CLIENT_SECRET, type Sandbox } from '../sandbox/helpers.js';
 
@@ -21,7 +22,7 @@ const FIELDS = ['id', 'create_time', 'username', 'like_count', 'view_count', 'ha
 
 async function harness(research: Record<string, unknown> = {}, limits: Record<string, unknown> = {}): Promise<AppHarness> {
   const config = parseSandboxConfig({ research: { seed: 11, videos: 20_000, accounts: 300, ...research }, limits });
-  const started = await startAppHarness({ host: { startSandbox: (options) => startSandbox({ ...options, config }) } });
+  const started = await startAppHarness({ host: { builtinPlatform: builtinPlatform({ sandboxConfig: config }) } });
   // The built-in profile's client token comes through its embedded backend, vouched for by an account.
   await started.signIn('sbx-user-ava');
   return started;

@@ -1,7 +1,7 @@
 /** A person's actions on the platform sandbox, over HTTP (its payment page and its extras API), and a lossy network. */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
+import { SANDBOX_CLIENT_KEY } from '../../../electron/services/builtin-platform/builtin-platform.js';
 
 /** Presses a button of the sandbox's payment page (a form POST, as the browser sends it); answers the page's outcome text. */
 export async function payOnPage(paymentUrl: string, action: 'pay' | 'fail' | 'cancel'): Promise<string> {

@@ -5,10 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBackend, type BackendHandle } from '../../../backend/index.js';
-import { startEmbeddedBackend } from '../../../electron/services/embedded-backend.js';
-import { SANDBOX_CLIENT_KEY } from '../../../electron/services/embedded-sandbox.js';
+import { childProcessLauncher } from '../../../electron/services/builtin-platform/child-process-launcher.js';
+import { SANDBOX_CLIENT_KEY } from '../../../electron/services/builtin-platform/builtin-platform.js';
 import { DEFAULT_SANDBOX_CONFIG } from '../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { builtinPlatform } from '../../support/builtin-platform.js';
 import { createTestDatabase, type TestDatabase } from '../../support/backend-db.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { eventually, payOnPage, sandboxExtras, startLossyProxy } from './helpers.js';
@@ -109,16 +110,23 @@ describe('buying when an answer is lost', () => {
     const orderPosts: Array<string | undefined> = [];
     h = await startAppHarness({
       host: {
-        // Between the app and its embedded backend: the first answer to POST /v1/orders never arrives.
-        startBackend: async (options) => {
-          const backend = await startEmbeddedBackend(options);
-          const proxy = await startLossyProxy(backend.baseUrl, (req) => {
-            if (req.method !== 'POST' || req.url !== '/v1/orders') return false;
-            orderPosts.push(req.headers['idempotency-key'] as string | undefined);
-            return orderPosts.length === 1;
-          });
-          return { baseUrl: proxy.url, close: async () => (await proxy.close(), await backend.close()) };
-        },
+        // Between the app and its backend program: the first answer to POST /v1/orders never arrives.
+        builtinPlatform: builtinPlatform({
+          launch: (spec, log) => {
+            const program = childProcessLauncher()(spec, log);
+            if (spec.name !== 'backend') return program;
+            let proxy: Awaited<ReturnType<typeof startLossyProxy>> | null = null;
+            const ready = program.ready.then(async (line) => {
+              proxy = await startLossyProxy(String(line.base_url), (req) => {
+                if (req.method !== 'POST' || req.url !== '/v1/orders') return false;
+                orderPosts.push(req.headers['idempotency-key'] as string | undefined);
+                return orderPosts.length === 1;
+              });
+              return { ...line, base_url: proxy.url };
+            });
+            return { ready, exited: program.exited, stop: async (deadline) => (await proxy?.close(), program.stop(deadline)) };
+          },
+        }),
       },
     });
     await h.signIn('sbx-user-ava');

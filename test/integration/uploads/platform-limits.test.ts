@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock, type Clock } from '../../../common/clock.js';
 import { createLogger } from '../../../common/log.js';
 import { parseSandboxConfig, startSandbox, type SandboxHandle } from '../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { attachedSandboxLauncher, builtinPlatform } from '../../support/builtin-platform.js';
 import { writeMp4File } from '../../support/media.js';
 import type { DraftView } from '../../../electron/core/contract/index.js';
 
@@ -20,17 +21,14 @@ afterEach(async () => {
  * they share real time in production, so moving it moves both.
  */
 async function appWithLimits(limits: Record<string, number>) {
-  let platformClock: Clock = systemClock;
-  let platform: SandboxHandle | null = null;
+  // The sandbox runs in the test's process, so a test can stop it and start it again on the same
+  // ports (the network dropping); the app borrows it as its built-in platform.
+  const platformDir = mkdtempSync(join(tmpdir(), 'dd-limits-sandbox-'));
+  const platform: SandboxHandle = await startSandbox({ dataDir: platformDir, config: parseSandboxConfig({ limits, processing: { seconds_per_gb: 0.1 } }) });
   harness = await startAppHarness({
     host: {
-      clock: { now: () => platformClock.now() },
-      startSandbox: async (options) => {
-        const handle = await startSandbox({ ...options, config: parseSandboxConfig({ limits, processing: { seconds_per_gb: 0.1 } }) });
-        platformClock = handle.clock;
-        platform = handle;
-        return handle;
-      },
+      clock: platform.clock,
+      builtinPlatform: builtinPlatform({ launch: attachedSandboxLauncher(platform, { closeWithApp: true }) }),
     },
   });
   await harness.signIn('sbx-user-ava');
@@ -40,7 +38,7 @@ async function appWithLimits(limits: Record<string, number>) {
     const response = await fetch(`${sandbox}/sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds }) });
     expect(response.status).toBe(200);
   };
-  return { h, clock: { advance }, platform: () => platform! };
+  return { h, clock: { advance }, platform: () => platform, platformDir };
 }
 
 async function addVideos(h: AppHarness, count: number): Promise<DraftView[]> {
@@ -157,7 +155,7 @@ describe('platform limits', () => {
   });
 
   it('waits while the platform is unreachable and continues by itself when it is back', { timeout: 120_000 }, async () => {
-    const { h, platform } = await appWithLimits({});
+    const { h, platform, platformDir } = await appWithLimits({});
     const before = platform();
     const ports = { port: Number(new URL(before.baseUrl).port), uploadPort: Number(new URL(before.uploadBaseUrl).port) };
     await fetch(`${before.baseUrl}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 300 }]) });
@@ -171,7 +169,7 @@ describe('platform limits', () => {
     await before.close();
     const offline = await until(h, 'the draft waiting offline', (d) => d[0]?.state === 'waiting' && /Offline|connection/i.test(d[0]?.reason ?? ''));
     expect(offline[0]!.state).toBe('waiting');
-    const after = await startSandbox({ ...ports, dataDir: join(h.dataDir, 'sandbox'), config: before.config, logger: silent });
+    const after = await startSandbox({ ...ports, dataDir: platformDir, config: before.config, logger: silent });
     try {
       const done = await until(h, 'the draft in the inbox', (d) => d[0]?.state === 'inbox' || d[0]?.state === 'failed');
       expect(done[0]!.state).toBe('inbox');

@@ -1,0 +1,311 @@
+/**
+ * The built-in profile's platform: the platform sandbox and, in front of it, the partner backend
+ * (its token broker and Store), each a program of its own started from its built bundle
+ * (docs/ARCHITECTURE.md "Processes"). The app knows them only by the addresses their ready lines
+ * give and by the sandbox's own API, as it knows a real platform; their state lives under
+ * `<dataDir>/sandbox` and `<dataDir>/backend`, so a restart finds it again.
+ *
+ * Started on demand and in the background (the window does not wait for it), stopped with the
+ * app; when one ends unexpectedly the window is told and it is started again, the sandbox on the
+ * same ports so upload URLs journaled with a half-sent draft stay valid. A custom profile starts
+ * nothing.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Clock } from '../../../common/clock.js';
+import type { Logger } from '../../../common/log.js';
+import type { HttpSend } from '../../../platform-api/http.js';
+import { SandboxClock } from '../../../platform-api/sandbox-clock.js';
+import { readSandboxApp, readSandboxLimits, readSandboxUsers, type SandboxLimits, type SandboxUser } from '../../../platform-api/sandbox-extras.js';
+import type { BuiltinPlatformStatus } from '../../core/contract/index.js';
+import { ProgramEndedError, type LaunchProgram, type ProgramName, type RunningProgram } from './program.js';
+
+export const SANDBOX_CLIENT_KEY = 'sbx_draftdeck_desktop';
+
+export interface PlatformPrograms {
+  sandbox: string;
+  backend: string;
+}
+
+/** The two bundles scripts/build-platform.mjs makes, in `dist-platform/` under the app's folder. */
+export function platformProgramsIn(appDir: string): PlatformPrograms {
+  return { sandbox: join(appDir, 'dist-platform', 'sandbox.cjs'), backend: join(appDir, 'dist-platform', 'backend.cjs') };
+}
+
+export interface BuiltinPlatformOptions {
+  dataDir: string;
+  log: Logger;
+  http: HttpSend;
+  launch: LaunchProgram;
+  programs: PlatformPrograms;
+  /** More arguments for the sandbox program (tests: `--config FILE`). */
+  sandboxArgs?: readonly string[];
+  /** Waits before each start again after an unexpected end; the last repeats. */
+  restartDelaysMs?: readonly number[];
+  /**
+   * Token lifetimes on the sandbox's virtual clock (the default), or on real time: then only the
+   * platform's answers tell the app a token expired (tests of that path).
+   */
+  followSandboxClock?: boolean;
+}
+
+/** The clock token lifetimes are measured on, while the sandbox runs. */
+export interface FollowedClock extends Clock {
+  /** Reads the sandbox's clock again unless a read sent after `since` answered (or is under way). */
+  sync(since?: number): Promise<void>;
+  stop(): void;
+}
+
+/** The sandbox as the app uses it: addresses, and what its own API says of the app, users and limits. */
+export interface RunningSandbox {
+  baseUrl: string;
+  uploadBaseUrl: string;
+  consoleUrl: string;
+  clientKey: string;
+  scopes: readonly string[];
+  users: readonly SandboxUser[];
+  limits: SandboxLimits;
+  /** The sandbox's virtual clock, followed over HTTP: token lifetimes are measured on it. */
+  clock: FollowedClock;
+}
+
+export interface RunningPlatform {
+  sandbox: RunningSandbox;
+  backendUrl: string;
+}
+
+const RESTART_DELAYS_MS = [500, 2_000, 5_000, 15_000, 30_000];
+/** Running this long without ending counts as healthy again: the next restart waits the shortest time. */
+const HEALTHY_AFTER_MS = 60_000;
+
+interface Started<T> {
+  program: RunningProgram;
+  value: T;
+}
+
+export class BuiltinPlatform {
+  private sandboxStarting: Promise<Started<RunningSandbox>> | null = null;
+  private starting: Promise<RunningPlatform> | null = null;
+  private sandboxProgram: RunningProgram | null = null;
+  private backendProgram: RunningProgram | null = null;
+  private sandboxHandle: RunningSandbox | null = null;
+  private handle: RunningPlatform | null = null;
+  private current: BuiltinPlatformStatus = { state: 'stopped', problem: null };
+  private readonly listeners = new Set<(status: BuiltinPlatformStatus) => void>();
+  private restarts = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly options: BuiltinPlatformOptions) {}
+
+  /** The sandbox alone, starting it once: what needs only the sandbox does not wait for the backend. */
+  async ensureSandbox(): Promise<RunningSandbox> {
+    return (await this.startSandboxOnce()).value;
+  }
+
+  /** Both programs, starting them once; a failed start is tried again on the next call. */
+  ensure(): Promise<RunningPlatform> {
+    if (this.closed) return Promise.reject(new Error('the app is closing'));
+    this.starting ??= this.startSandboxOnce()
+      .then(async ({ value: sandbox }) => {
+        const backendUrl = await this.startBackend(sandbox);
+        const handle = { sandbox, backendUrl };
+        this.handle = handle;
+        this.setStatus({ state: 'running', problem: null });
+        return handle;
+      })
+      .catch((error: unknown) => {
+        this.starting = null;
+        if (!this.closed) this.setStatus({ state: 'failed', problem: describe(error) });
+        this.options.log.error({ err: error }, 'the built-in platform did not start');
+        throw error;
+      });
+    return this.starting;
+  }
+
+  /** Both programs, once both run. */
+  get running(): RunningPlatform | null {
+    return this.handle;
+  }
+
+  /** The sandbox, once it runs (the backend may still be starting). */
+  get runningSandbox(): RunningSandbox | null {
+    return this.sandboxHandle;
+  }
+
+  status(): BuiltinPlatformStatus {
+    return this.current;
+  }
+
+  onStatus(listener: (status: BuiltinPlatformStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    const backend = this.backendProgram;
+    const sandbox = await this.sandboxStarting?.catch(() => null);
+    this.starting = this.sandboxStarting = null;
+    this.handle = this.sandboxHandle = this.backendProgram = this.sandboxProgram = null;
+    await backend?.stop();
+    sandbox?.value.clock.stop();
+    await sandbox?.program.stop();
+  }
+
+  private startSandboxOnce(): Promise<Started<RunningSandbox>> {
+    if (this.closed) return Promise.reject(new Error('the app is closing'));
+    if (!this.sandboxStarting) {
+      if (this.current.state !== 'restarting') this.setStatus({ state: 'starting', problem: null });
+      this.sandboxStarting = this.startSandbox().then(
+        (started) => {
+          this.sandboxProgram = started.program;
+          this.sandboxHandle = started.value;
+          return started;
+        },
+        (error: unknown) => {
+          this.sandboxStarting = null;
+          throw error;
+        },
+      );
+    }
+    return this.sandboxStarting;
+  }
+
+  /**
+   * Reuses the ports of the last run when they are free, so upload URLs persisted with a
+   * half-sent draft still point at this sandbox after a restart; random ports otherwise.
+   */
+  private async startSandbox(): Promise<Started<RunningSandbox>> {
+    const dataDir = join(this.options.dataDir, 'sandbox');
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    const portsFile = join(dataDir, 'ports.json');
+    const last = await readFile(portsFile, 'utf8').then((text) => JSON.parse(text) as { port?: unknown; uploadPort?: unknown }, () => ({}) as { port?: unknown; uploadPort?: unknown });
+    const remembered = { port: validPort(last.port), uploadPort: validPort(last.uploadPort) };
+    let started: { program: RunningProgram; ready: Record<string, unknown> };
+    try {
+      started = await this.launch('sandbox', sandboxArgs(dataDir, remembered, this.options.sandboxArgs));
+    } catch (error) {
+      if (!(error instanceof ProgramEndedError && error.portTaken) || (remembered.port === 0 && remembered.uploadPort === 0)) throw error;
+      started = await this.launch('sandbox', sandboxArgs(dataDir, { port: 0, uploadPort: 0 }, this.options.sandboxArgs));
+    }
+    try {
+      const sandbox = await this.describeSandbox(started.ready);
+      await writeFile(portsFile, JSON.stringify({ port: Number(new URL(sandbox.baseUrl).port), uploadPort: Number(new URL(sandbox.uploadBaseUrl).port) }), { mode: 0o600 });
+      this.watch('sandbox', started.program);
+      return { program: started.program, value: sandbox };
+    } catch (error) {
+      await started.program.stop();
+      throw error;
+    }
+  }
+
+  /** What the app needs of the running sandbox, from its ready line and its own API. */
+  private async describeSandbox(ready: Record<string, unknown>): Promise<RunningSandbox> {
+    const { http } = this.options;
+    const baseUrl = stringField(ready, 'base_url');
+    const [app, users, limits] = await Promise.all([readSandboxApp(http, baseUrl, SANDBOX_CLIENT_KEY), readSandboxUsers(http, baseUrl), readSandboxLimits(http, baseUrl)]);
+    if (!app.ok) throw new Error(`the built-in sandbox has no app ${SANDBOX_CLIENT_KEY}: ${app.error.message}`);
+    if (!users.ok) throw new Error(`the built-in sandbox did not list its users: ${users.error.message}`);
+    if (!limits.ok) throw new Error(`the built-in sandbox did not give its limits: ${limits.error.message}`);
+    const clock = this.options.followSandboxClock === false ? { now: () => Date.now(), sync: async () => undefined, stop: () => undefined } : await followClock(http, baseUrl);
+    return {
+      baseUrl,
+      uploadBaseUrl: stringField(ready, 'upload_base_url'),
+      consoleUrl: stringField(ready, 'console_url'),
+      clientKey: app.value.client_key,
+      scopes: app.value.scopes,
+      users: users.value,
+      limits: limits.value,
+      clock,
+    };
+  }
+
+  /** The backend program for this sandbox's app; it reads its keys from the sandbox and points the sandbox's webhooks at itself. */
+  private async startBackend(sandbox: RunningSandbox): Promise<string> {
+    const dataDir = join(this.options.dataDir, 'backend');
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    const { program, ready } = await this.launch('backend', ['--sandbox', sandbox.baseUrl, '--client-key', sandbox.clientKey, '--data-dir', dataDir]);
+    this.backendProgram = program;
+    this.watch('backend', program);
+    return stringField(ready, 'base_url');
+  }
+
+  private async launch(name: ProgramName, args: string[]): Promise<{ program: RunningProgram; ready: Record<string, unknown> }> {
+    const program = this.options.launch({ name, script: this.options.programs[name], args }, this.options.log);
+    try {
+      return { program, ready: await program.ready };
+    } catch (error) {
+      await program.stop();
+      throw error;
+    }
+  }
+
+  /** An end nobody asked for: say so, and start again (the sandbox takes the backend with it: its webhook URL lives in the sandbox's memory). */
+  private watch(name: ProgramName, program: RunningProgram): void {
+    const since = Date.now();
+    void program.exited.then(async (exit) => {
+      if (this.closed || !this.owns(name, program)) return;
+      this.options.log.error({ program: name, code: exit.code, signal: exit.signal }, 'a built-in platform program ended unexpectedly');
+      if (Date.now() - since > HEALTHY_AFTER_MS) this.restarts = 0;
+      const how = exit.signal ? `was ended (${exit.signal})` : `stopped (exit code ${exit.code})`;
+      this.setStatus({ state: 'restarting', problem: `The built-in ${name === 'sandbox' ? 'platform sandbox' : 'partner backend'} ${how}. Starting it again.` });
+      this.starting = null;
+      this.handle = null;
+      if (name === 'sandbox') {
+        this.sandboxStarting = null;
+        this.sandboxProgram = null;
+        this.sandboxHandle?.clock.stop();
+        this.sandboxHandle = null;
+        const backend = this.backendProgram;
+        this.backendProgram = null;
+        await backend?.stop();
+      } else {
+        this.backendProgram = null;
+      }
+      const delays = this.options.restartDelaysMs ?? RESTART_DELAYS_MS;
+      const delay = delays[Math.min(this.restarts, delays.length - 1)] ?? 0;
+      this.restarts += 1;
+      this.restartTimer = setTimeout(() => {
+        this.restartTimer = null;
+        if (!this.closed) this.ensure().catch(() => undefined);
+      }, delay);
+    });
+  }
+
+  private owns(name: ProgramName, program: RunningProgram): boolean {
+    return (name === 'backend' ? this.backendProgram : this.sandboxProgram) === program;
+  }
+
+  private setStatus(status: BuiltinPlatformStatus): void {
+    if (status.state === this.current.state && status.problem === this.current.problem) return;
+    this.current = status;
+    for (const listener of this.listeners) listener(status);
+  }
+}
+
+async function followClock(http: HttpSend, baseUrl: string): Promise<FollowedClock> {
+  const clock = new SandboxClock(http, baseUrl);
+  await clock.sync();
+  clock.start();
+  return clock;
+}
+
+function sandboxArgs(dataDir: string, ports: { port: number; uploadPort: number }, extra: readonly string[] = []): string[] {
+  return ['--data-dir', dataDir, '--port', String(ports.port), '--upload-port', String(ports.uploadPort), ...extra];
+}
+
+function validPort(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 1024 && value < 65536 ? value : 0;
+}
+
+function stringField(ready: Record<string, unknown>, name: string): string {
+  const value = ready[name];
+  if (typeof value !== 'string' || !/^https?:\/\//.test(value)) throw new Error(`the program's ready line has no ${name}`);
+  return value;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,34 @@
+/**
+ * Starts a built-in platform program as a Node child process: web mode's way, and the tests'.
+ * (The desktop app uses Electron's utilityProcess instead: electron/desktop/utility-launcher.ts.)
+ * The program is told to stop when its standard input closes, so it ends with the app even when
+ * the app is killed and never gets to stop it.
+ */
+import { spawn } from 'node:child_process';
+import type { Logger } from '../../../common/log.js';
+import { superviseProcess, type LaunchProgram, type ProgramExit, type ProgramSpec, type RunningProgram } from './program.js';
+
+export function childProcessLauncher(nodePath: string = process.execPath): LaunchProgram {
+  return (spec: ProgramSpec, log: Logger): RunningProgram => {
+    const child = spawn(nodePath, [spec.script, ...spec.args, '--stop-with-stdin'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own logs are records the app relays (program.ts); a terminal's colours would break them.
+      env: { ...process.env, FORCE_COLOR: '0' },
+      windowsHide: true,
+    });
+    const exited = new Promise<ProgramExit>((resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+      child.once('error', (error) => {
+        log.error({ err: error, program: spec.name }, 'could not start the program');
+        resolve({ code: null, signal: null });
+      });
+    });
+    return superviseProcess(spec.name, {
+      stdout: child.stdout,
+      stderr: child.stderr,
+      exited,
+      terminate: () => child.kill('SIGTERM'),
+      kill: () => child.kill('SIGKILL'),
+    }, log);
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The built-in platform as the app's tests start it: the sandbox's and the backend's built bundles
+ * (dist-platform/, built once per run by test/support/build-platform.ts, vitest's global setup)
+ * started as child processes, as web mode does. A test that needs a sandbox config of its own
+ * writes it to a file and passes it with `--config`.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppHost } from '../../electron/app.js';
+import { childProcessLauncher } from '../../electron/services/builtin-platform/child-process-launcher.js';
+import type { LaunchProgram, ProgramExit } from '../../electron/services/builtin-platform/program.js';
+import { platformProgramsIn } from '../../electron/services/builtin-platform/builtin-platform.js';
+import { repoRoot } from './backend-process.js';
+
+export function builtinPlatform(options: { sandboxConfig?: unknown; launch?: LaunchProgram } = {}): AppHost['builtinPlatform'] {
+  return {
+    programs: platformProgramsIn(repoRoot),
+    launch: options.launch ?? childProcessLauncher(),
+    sandboxArgs: options.sandboxConfig === undefined ? [] : ['--config', writeSandboxConfig(options.sandboxConfig)],
+  };
+}
+
+/** A sandbox config in a file of its own (the sandbox program reads its config from a file). */
+export function writeSandboxConfig(config: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'dd-sandbox-config-')), 'sandbox.json');
+  writeFileSync(file, JSON.stringify(config), { mode: 0o600 });
+  return file;
+}
+
+/**
+ * A launcher whose "sandbox program" is a sandbox the test already runs (in the test's process, so
+ * it can reach into it: its clock, stopping it and starting it again on the same ports): the app
+ * gets its ready line as from a started program. Stopping it leaves it running for the test,
+ * unless `closeWithApp`. The backend is the real program.
+ */
+export function attachedSandboxLauncher(
+  sandbox: { baseUrl: string; uploadBaseUrl: string; consoleUrl: string; close(): Promise<void> },
+  options: { closeWithApp?: boolean; backend?: LaunchProgram } = {},
+): LaunchProgram {
+  const backend = options.backend ?? childProcessLauncher();
+  return (spec, log) => {
+    if (spec.name !== 'sandbox') return backend(spec, log);
+    let end: (exit: ProgramExit) => void = () => undefined;
+    const exited = new Promise<ProgramExit>((resolve) => (end = resolve));
+    return {
+      ready: Promise.resolve({ event: 'ready', base_url: sandbox.baseUrl, upload_base_url: sandbox.uploadBaseUrl, console_url: sandbox.consoleUrl }),
+      exited,
+      async stop() {
+        if (options.closeWithApp) await sandbox.close();
+        end({ code: 0, signal: null });
+        return exited;
+      },
+    };
+  };
+}
