@@ -1,0 +1,30 @@
+/**
+ * The live part of a draft's row view, sent to the windows with its record (queue.ts's
+ * LiveFigures): speed, time left and bytes on the wire while a run uploads it, whether a
+ * thumbnail is cached, and when a draft waiting for inbox space will most likely go.
+ */
+import type { Activity } from './draft-runner.js';
+import type { DraftRecord } from './draft.js';
+import type { LiveFigures } from './queue.js';
+import { INBOX_WAIT } from './scheduler.js';
+
+export interface ViewSources {
+  /** The run under way for a draft, if any. */
+  activity(id: string): Pick<Activity, 'sent' | 'speed'> | undefined;
+  hasThumbnail(draft: DraftRecord): boolean;
+  /** The inbox forecast's expected start (inbox-waits.ts); asked only of drafts waiting for inbox space. */
+  expectedStart(id: string): number | null;
+}
+
+export function liveFigures(sources: ViewSources): LiveFigures {
+  return (draft) => {
+    const activity = sources.activity(draft.id);
+    const uploading = draft.state === 'uploading' && activity !== undefined;
+    // Written bytes count only for the publish they were written to; acknowledged ones always do.
+    const sentBytes = uploading && activity.sent.publishId === draft.publishId ? Math.max(draft.uploadedBytes, activity.sent.bytes) : draft.uploadedBytes;
+    // Only video drafts are added with a thumbnail (thumbnail-cache.ts, keyed by the file's fingerprint).
+    const hasThumbnail = draft.kind === 'video' && sources.hasThumbnail(draft);
+    const expectedAt = draft.failCode === INBOX_WAIT ? sources.expectedStart(draft.id) : null;
+    return { ...(uploading ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null }), sentBytes, hasThumbnail, expectedAt };
+  };
+}
