@@ -16,9 +16,15 @@
  * app's HTTP client is built on, and the faster); the ratio is against the faster. One untimed
  * run of each side warms it; then runs alternate app, bare fetch, bare node:http, app, …
  *
+ * Then the same app runs while the app uploads a 1 GB video: before each, the file is sent to the
+ * app (untimed), queued to ava (signed in on that run's profile) and uploads to the sandbox from
+ * its first bytes on through the research load; runs alternate app (uploading), bare node:http.
+ *
  * Figures (medians of RUNS runs each):
  *   app_records_per_s / bare_records_per_s, ratio = app / bare (aim ≥ 0.8), bare being the faster
  *   of bare_fetch_records_per_s and bare_http_records_per_s; ratio_fetch and ratio_http against each
+ *   upload_app_records_per_s, upload_bare_http_records_per_s, upload_ratio   the app while it uploads
+ *                                       1 GB, against the node:http loop run between them (aim ≥ 0.8)
  *   js_heap_empty_mb / js_heap_mb       the page's JS heap before any search / with 100,000 rows loaded
  *                                       (the rows stay in the main process; the page holds those in view)
  *   idle_p95_frame_ms / scroll_p95_frame_ms, scroll_ratio   frame intervals of the table sitting
@@ -26,7 +32,7 @@
  *   app_peak_rss_mb                     peak RSS of the web-mode process (main process + services)
  *
  * Run: npm run bench -- research-client   (needs Chromium: /usr/bin/chromium or CHROMIUM_PATH)
- * Env: RESEARCH_BENCH_RUNS (default 3), RESEARCH_BENCH_RECORDS (default 100000).
+ * Env: RESEARCH_BENCH_RUNS (default 3), RESEARCH_BENCH_RECORDS (default 100000), RESEARCH_BENCH_UPLOAD=0 skips the upload runs.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -34,9 +40,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.js';
+import { webClient } from '../support/web-client.js';
 import { jsHeapMb, scrollFigures } from './lib/page-frames.js';
 import { percentile, peakRssMb, reporter } from './lib/report.js';
-import { startSandboxChild, stopChild } from './lib/sandbox-session.js';
+import { MB, makeFile, startSandboxChild, stopChild } from './lib/sandbox-session.js';
 
 const report = reporter('research-client');
 const RUNS = Number(process.env.RESEARCH_BENCH_RUNS ?? 3);
@@ -44,6 +51,9 @@ const RECORDS = Number(process.env.RESEARCH_BENCH_RECORDS ?? 100_000);
 const SECRET = 'bench_secret_local_only';
 const MARK = 'draftdeck:research-rows';
 const CLICK_MARK = 'bench:load-all';
+const UPLOAD = process.env.RESEARCH_BENCH_UPLOAD !== '0';
+const UPLOAD_BYTES = 1024 * MB;
+const UPLOADER = 'sbx-user-ava';
 /** Rows the Search button loads; both loops are timed over the rows after it. */
 const FIRST_PAGE = 100;
 
@@ -60,19 +70,20 @@ async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown):
   return result.value;
 }
 
-const appKey = (kind: 'app' | Baseline, run: number | 'warm') => `bench_${kind}_${run}`;
+const appKey = (kind: 'app' | Baseline | 'upload' | 'upload_http', run: number | 'warm') => `bench_${kind}_${run}`;
 /** Builds the dataset before anything is timed (the sandbox builds it on the first research call). */
 const WARM_KEY = 'bench_warm';
 
 function sandboxConfig(): unknown {
-  const app = (clientKey: string) => ({ client_key: clientKey, client_secret: SECRET, name: clientKey, redirect_uris: ['http://127.0.0.1:*/callback/'], scopes: ['user.info.basic', 'video.upload'] });
+  const app = (clientKey: string) => ({ client_key: clientKey, client_secret: SECRET, name: clientKey, redirect_uris: ['http://127.0.0.1:*/callback/'], scopes: ['user.info.basic', 'video.upload', 'video.list'] });
   const apps = [app(WARM_KEY), app(appKey('app', 'warm')), app(appKey('http', 'warm'))];
   for (let run = 0; run < RUNS; run++) {
     for (const kind of ['app', 'fetch', 'http'] as const) {
       apps.push(app(appKey(kind, run)));
     }
+    apps.push(app(appKey('upload', run)), app(appKey('upload_http', run)));
   }
-  return { apps, research: { seed: 42, videos: 1_750_000, accounts: 20_000 } };
+  return { apps, research: { seed: 42, videos: 1_750_000, accounts: 20_000 }, limits: { init_per_minute: 100, pending_shares_per_24h: 100 } };
 }
 
 function windowDates(): { start_date: string; end_date: string } {
@@ -112,6 +123,24 @@ type Baseline = keyof typeof BASELINES;
  * A bare loop: a client token, then op 10 pages of 100 with search_id + cursor, parsed and
  * counted. Timed from the end of the first page, as the app is timed from its Load all click.
  */
+/**
+ * Sends `file` to the app (untimed), signs ava in on the current profile and queues the file to
+ * her; resolves once the upload has sent its first bytes, so it runs through what follows.
+ */
+async function startUpload(app: RunningWebApp, file: string): Promise<void> {
+  const client = webClient(app);
+  await client.signIn(UPLOADER);
+  const fileId = await client.sendFile(file);
+  const [draft] = await client.call('drafts.add', { openId: UPLOADER, files: [{ source: { kind: 'incoming', fileId }, name: 'research-bench.mp4', mimeType: 'video/mp4', durationMs: null }] });
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const view = (await client.call('drafts.list')).find((candidate) => candidate.id === draft!.id);
+    if (view && (view as { uploadedBytes: number }).uploadedBytes > 0) return;
+    if (performance.now() > deadline) throw new Error(`the upload did not start: ${view?.state} ${view?.reason}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function bareRun(baseUrl: string, clientKey: string, post: Post): Promise<number> {
   const tokenAnswer = await fetch(`${baseUrl}/v2/oauth/token/`, {
     method: 'POST',
@@ -226,6 +255,22 @@ async function main(): Promise<void> {
     report('ratio', appMedian / Math.max(fetchMedian, httpMedian), 'x');
     report('ratio_fetch', appMedian / fetchMedian, 'x');
     report('ratio_http', appMedian / httpMedian, 'x');
+
+    if (UPLOAD) {
+      const file = join(sandboxDir, 'upload.mp4');
+      await makeFile(file, UPLOAD_BYTES);
+      const uploading: Record<'app' | 'http', number[]> = { app: [], http: [] };
+      for (let run = 0; run < RUNS; run++) {
+        await useProfile(app, ready.base_url, ready.upload_base_url, appKey('upload', run));
+        await startUpload(app, file);
+        uploading.app.push(await appRun(page));
+        uploading.http.push(await bareRun(ready.base_url, appKey('upload_http', run), postWithHttp));
+        process.stderr.write(`research-client: uploading 1 GB, run ${run + 1}: app ${Math.round(uploading.app[run]!)} records/s, bare node:http ${Math.round(uploading.http[run]!)}\n`);
+      }
+      report('upload_app_records_per_s', percentile(uploading.app, 50), 'records/s');
+      report('upload_bare_http_records_per_s', percentile(uploading.http, 50), 'records/s');
+      report('upload_ratio', percentile(uploading.app, 50) / percentile(uploading.http, 50), 'x');
+    }
 
     report('js_heap_mb', await jsHeapMb(page), 'MB');
     const frames = await scrollFigures(page, '[data-testid="results-scroller"]', { runs: RUNS });
