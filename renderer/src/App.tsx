@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { HostStatus } from './components/HostStatus';
+import { PlatformStatus } from './components/PlatformStatus';
 import { Sidebar } from './components/Sidebar';
 import { sectionLabel, useNavigation, type SectionId } from './state/navigation';
 import { AccountsView } from './views/AccountsView';
@@ -45,6 +46,7 @@ export function App() {
       <Sidebar />
       <main id="main" ref={main} className="main" tabIndex={-1}>
         <HostStatus />
+        <PlatformStatus />
         <div className="main__content">
           <ErrorBoundary key={section} scope={`The ${sectionLabel(section)} page`}>
             <View />

@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import { ApiError, on, onResync, openExternal } from '../api/client';
 import type { Account, SignInFinished } from '../api/contract';
+import { onPlatformRunning } from './builtin-platform';
 import { request } from './connection';
 import { asApiError } from './settings';
 
@@ -145,5 +146,7 @@ export function startAccounts(): void {
   on('accounts.changed', (accounts) => useAccounts.setState({ accounts, loadError: null }));
   on('signIn.finished', finish);
   onResync(() => void loadAccounts());
+  // The accounts' names come from the platform: ask again once it runs.
+  onPlatformRunning(() => void loadAccounts());
   void loadAccounts();
 }

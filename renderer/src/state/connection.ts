@@ -25,7 +25,7 @@ interface ConnectionState {
 
 export const useConnection = create<ConnectionState>()(() => ({ reachable: true, cause: null, retryAt: null }));
 
-// The stream reconnects by itself (platform-api/client.ts), so it is its own probe.
+// The stream reconnects by itself (api/client.ts), so it is its own probe.
 onStreamState((state) => {
   if (state === 'open') markReachable();
   else useConnection.setState({ reachable: false, cause: state === 'refused' ? 'new-session' : 'stopped' });

@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { ApiError } from '../api/client';
 import type { ProfileStatus, VaultStatus } from '../api/contract';
+import { onPlatformRunning } from './builtin-platform';
 import { request } from './connection';
 import { asApiError, useSettings } from './settings';
 
@@ -52,6 +53,8 @@ let following = false;
 export function followProfileChanges(): void {
   if (following) return;
   following = true;
+  // The built-in profile's problem (it did not start) clears once it runs.
+  onPlatformRunning(() => void loadSecrets());
   const key = (settings: ReturnType<typeof useSettings.getState>['settings']) => (settings ? JSON.stringify(settings.profile) : null);
   let profile = key(useSettings.getState().settings);
   useSettings.subscribe(({ settings }) => {

@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import type { ApiError} from '../api/client';
 import { on, onResync, openExternal } from '../api/client';
+import { onPlatformRunning } from './builtin-platform';
 import type { StoreAccount, StoreCatalog, StoreOrder } from '../api/contract';
 import { request } from './connection';
 import { asApiError, useSettings } from './settings';
@@ -102,12 +103,15 @@ export function startStore(): void {
       return { accounts: { ...state.accounts, [openId]: { ...account, items } } };
     }),
   );
-  // Events missed while the stream was away: ask again.
-  onResync(() => {
+  // Events missed while the stream was away, or the built-in platform (the Store's backend) just
+  // came to run: ask again.
+  const reload = () => {
     const { chosenOpenId } = useStore.getState();
     void loadCatalog();
     if (chosenOpenId) void loadStoreAccount(chosenOpenId);
-  });
+  };
+  onResync(reload);
+  onPlatformRunning(reload);
   // Another profile has another backend (and other accounts): start over.
   useSettings.subscribe((state, previous) => {
     const before = previous.settings?.profile;
