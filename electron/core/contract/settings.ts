@@ -68,22 +68,30 @@ export const PhotoSettings = z
 export type PhotoSettings = z.infer<typeof PhotoSettings>;
 export const DEFAULT_PHOTO_SETTINGS: PhotoSettings = { host: { kind: 'sandbox' }, stripLocation: true, keepHosted: false };
 
+const UploadSettings = z.object({ concurrency: z.number().int().min(1).max(8) }).strict();
+/** The queue's "Send to" choice: the accounts new drafts go to (one draft each), kept across reloads and restarts. */
+const QueueSettings = z.object({ sendTo: z.array(z.string().min(1).max(200)).max(20) }).strict();
+const AppearanceSettings = z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict();
+/** Where the installed app looks for new versions (electron-updater's generic feed); '' is off. */
+const UpdateSettings = z.object({ feedUrl: z.union([z.literal(''), endpointUrl]) }).strict();
+
+/** The sections, each without a default: what a patch may name. */
+const sections = {
+  profile: PlatformProfile,
+  photos: PhotoSettings,
+  uploads: UploadSettings,
+  queue: QueueSettings,
+  appearance: AppearanceSettings,
+  updates: UpdateSettings,
+};
+
 export const Settings = z
   .object({
-    profile: PlatformProfile,
+    ...sections,
+    // Sections added after the first release: a file written before them reads as their default.
     photos: PhotoSettings.default(DEFAULT_PHOTO_SETTINGS),
-    uploads: z.object({ concurrency: z.number().int().min(1).max(8) }).strict(),
-    /** The queue's "Send to" choice: the accounts new drafts go to (one draft each), kept across reloads and restarts. */
-    queue: z
-      .object({ sendTo: z.array(z.string().min(1).max(200)).max(20) })
-      .strict()
-      .default({ sendTo: [] }),
-    appearance: z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict(),
-    /** Where the installed app looks for new versions (electron-updater's generic feed); '' is off. */
-    updates: z
-      .object({ feedUrl: z.union([z.literal(''), endpointUrl]) })
-      .strict()
-      .default({ feedUrl: '' }),
+    queue: QueueSettings.default({ sendTo: [] }),
+    updates: UpdateSettings.default({ feedUrl: '' }),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -97,8 +105,12 @@ export const DEFAULT_SETTINGS: Settings = {
   updates: { feedUrl: '' },
 };
 
-/** settings.set replaces whole sections; omitted sections stay as they are. */
-export const SettingsPatch = Settings.partial().strict();
+/**
+ * settings.set replaces whole sections; omitted sections stay as they are. Built from the sections
+ * without their defaults: `Settings.partial()` would keep each `.default()`, and zod fills a
+ * defaulted key even when it is optional, so a patch naming one section would reset the others.
+ */
+export const SettingsPatch = z.object(sections).partial().strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const settingsChannels = {

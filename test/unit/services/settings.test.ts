@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SettingsService } from '../../../electron/services/settings.js';
 import { createConfStorage, createMemoryStorage } from '../../../electron/services/storage.js';
 import { EventHub } from '../../../electron/transports/event-hub.js';
-import { DEFAULT_SETTINGS } from '../../../electron/core/contract/index.js';
+import { DEFAULT_SETTINGS, SettingsPatch } from '../../../electron/core/contract/index.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
 describe('settings service', () => {
@@ -49,5 +49,26 @@ describe('settings service', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(told).toBe(1);
     expect(seen).toEqual([{ name: 'settings.changed', payload: expect.objectContaining({ uploads: { concurrency: 1 } }) }]);
+  });
+});
+
+describe('settings patches', () => {
+  it('leave the sections they do not name as they are (the contract parses the patch first)', () => {
+    const service = new SettingsService(createMemoryStorage(), new EventHub(), memoryLogger().log);
+    const set = (patch: unknown) => service.set(SettingsPatch.parse(patch));
+    set({ updates: { feedUrl: 'https://updates.example.com/feed' }, queue: { sendTo: ['ava'] }, uploads: { concurrency: 5 } });
+    set({ photos: { host: { kind: 'sandbox' }, stripLocation: false, keepHosted: true } });
+    expect(SettingsPatch.parse({ appearance: { theme: 'dark' } })).toEqual({ appearance: { theme: 'dark' } });
+    // The README's own example.
+    set({ uploads: { concurrency: 3 } });
+    const after = set({ appearance: { theme: 'dark' } });
+    expect(after).toEqual({
+      profile: { kind: 'sandbox' },
+      uploads: { concurrency: 3 },
+      queue: { sendTo: ['ava'] },
+      appearance: { theme: 'dark' },
+      photos: { host: { kind: 'sandbox' }, stripLocation: false, keepHosted: true },
+      updates: { feedUrl: 'https://updates.example.com/feed' },
+    });
   });
 });
