@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import type { RunningWebApp } from '../support/web-app.js';
 import { callApp, draftRow, dropFiles, MP4, openQueue, setChaos, signIn, WEBM } from './fixtures/queue.js';
 import { test, expect } from './fixtures/web-app.js';
+import { webClient } from '../support/web-client.js';
 
 const MiB = 1024 * 1024;
 
@@ -24,7 +25,7 @@ interface DraftInfo {
 }
 
 async function sandboxBase(app: RunningWebApp): Promise<string> {
-  return (await callApp<{ sandbox: { baseUrl: string } }>(app, 'app.info')).sandbox.baseUrl;
+  return webClient(app).sandboxUrl();
 }
 
 async function inspectPublish(app: RunningWebApp, publishId: string): Promise<{ uploaded_bytes: number; chunks_received: number | null; downloaded_bytes: number; status: string }> {

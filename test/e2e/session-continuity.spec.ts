@@ -36,7 +36,7 @@ const test = base.extend<{ apps: RunningWebApp[] }>({
 
 /** The embedded sandbox's fault injection: every chunk PUT answered after `latencyMs`. */
 async function slowChunks(app: RunningWebApp, latencyMs: number): Promise<void> {
-  const sandbox = (await webClient(app).call('app.info')).sandbox!.baseUrl;
+  const sandbox = await webClient(app).sandboxUrl();
   const response = await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: latencyMs }]) });
   expect(response.status).toBe(200);
 }

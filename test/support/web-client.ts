@@ -58,5 +58,14 @@ export function webClient(app: Pick<RunningWebApp, 'origin' | 'token'>) {
     throw new Error(`${openId} did not appear in accounts.list`);
   }
 
-  return { call, sendFile, addVideos, signIn };
+  /** The built-in sandbox's address, once it runs: it starts in the background, after the ready line. */
+  async function sandboxUrl(): Promise<string> {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const { sandbox } = await call('app.info');
+      if (sandbox) return sandbox.baseUrl;
+    }
+    throw new Error('the built-in sandbox did not start within 60 s');
+  }
+
+  return { call, sendFile, addVideos, signIn, sandboxUrl };
 }

@@ -53,7 +53,7 @@ export async function runFuzz(options: { count: number; seed: number; timeoutMs?
   const app = await startWebApp({ dataDir: join(work, 'data') });
   try {
     const client = webClient(app);
-    const sandboxUrl = (await client.call('app.info')).sandbox!.baseUrl;
+    const sandboxUrl = await client.sandboxUrl();
     const targets = await prepareTargets(app, sandboxUrl);
     const cases = generateCases(targets, options.count, options.seed);
     const summary: FuzzSummary = { requests: 0, serverErrors: 0, hangs: 0, wronglyAccepted: 0, closedWithoutAnswer: 0, findings: [], covered: coveredRoutes(targets), uploadByteExact: false };

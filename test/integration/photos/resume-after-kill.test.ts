@@ -48,7 +48,7 @@ async function postWhileSlowed(rule: { route: string; latency_ms: number }): Pro
   running = await startWebApp({ dataDir });
   const client = webClient(running);
   await client.signIn('sbx-user-ava');
-  const sandbox = (await client.call('app.info')).sandbox!.baseUrl;
+  const sandbox = await client.sandboxUrl();
   const files = [];
   for (const name of PHOTOS) files.push({ source: { kind: 'incoming' as const, fileId: await client.sendFile(fixturePath(name)) }, name });
   const prepared = await client.call('photos.prepare', { files });
@@ -63,8 +63,11 @@ async function killAndRestart(dataDir: string, sandbox: string, id: string) {
   await running!.exited;
   const journaled = new Journal<{ id: string; publishId: string | null; photo: { images: { name: string; url: string | null }[] } }>({ file: join(dataDir, 'drafts.json'), parse: (raw) => raw as never }).get(id)!;
   running = await startWebApp({ dataDir });
+  const client = webClient(running);
+  // The built-in platform starts again after the ready line, on the ports it had.
+  expect(await client.sandboxUrl()).toBe(sandbox);
   await chaos(sandbox, []);
-  return { journaled, client: webClient(running) };
+  return { journaled, client };
 }
 
 async function inInbox(client: ReturnType<typeof webClient>, id: string): Promise<DraftView> {

@@ -24,7 +24,7 @@ describe('crash safety', () => {
     running = await startWebApp({ dataDir });
     let client = webClient(running);
     await client.signIn('sbx-user-ava');
-    const sandbox = (await client.call('app.info')).sandbox!.baseUrl;
+    const sandbox = await client.sandboxUrl();
     // Slow each chunk down so the kill lands mid-upload.
     await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 400 }]) });
 
@@ -44,6 +44,8 @@ describe('crash safety', () => {
     expect(journaled.nextChunk).toBeGreaterThanOrEqual(midway.nextChunk);
     running = await startWebApp({ dataDir });
     client = webClient(running);
+    // The built-in platform starts again after the ready line, on the ports it had.
+    expect(await client.sandboxUrl()).toBe(sandbox);
     await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
 
     const drafts = await client.call('drafts.list');
