@@ -4,8 +4,11 @@
  * loses nothing that was acknowledged, and a change costs one small write however long the
  * queue is (rewriting a 10,000-draft file per chunk would not). The journal is folded into a
  * fresh snapshot (temp file, fsync, rename) once it grows long. A torn last line is ignored.
+ * A write that fails (a full disk) may leave part of its line behind; the journal is cut back to
+ * its last complete line at once, or, if even that fails, the next record starts on a new line,
+ * so a later acknowledged change is never glued onto the torn one and lost with it.
  */
-import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 type Entry<T> = { op: 'put'; record: T } | { op: 'remove'; id: string } | { op: 'order'; ids: string[] };
@@ -24,6 +27,10 @@ export class Journal<T extends { id: string }> {
   private readonly records = new Map<string, T>();
   private readonly journalFile: string;
   private entriesSinceCompaction = 0;
+  /** The journal's length up to its last complete line. */
+  private journalBytes = 0;
+  /** A failed write left a torn line that could not be cut off: start the next one on a new line. */
+  private tornTail = false;
   private readonly compactAfter: number;
 
   constructor(private readonly options: JournalOptions<T>) {
@@ -68,13 +75,19 @@ export class Journal<T extends { id: string }> {
     const temp = `${this.options.file}.${process.pid}.tmp`;
     const fd = openSync(temp, 'w', 0o600);
     try {
-      writeSync(fd, JSON.stringify(this.all().map((record) => this.stored(record))));
+      // writeFileSync on a descriptor writes until all is written (writeSync may stop short on a full disk).
+      writeFileSync(fd, JSON.stringify(this.all().map((record) => this.stored(record))));
       fsyncSync(fd);
-    } finally {
+    } catch (error) {
       closeSync(fd);
+      rmSync(temp, { force: true });
+      throw error;
     }
+    closeSync(fd);
     renameSync(temp, this.options.file);
     writeFileSync(this.journalFile, '', { mode: 0o600 });
+    this.journalBytes = 0;
+    this.tornTail = false;
     this.entriesSinceCompaction = 0;
   }
 
@@ -83,8 +96,33 @@ export class Journal<T extends { id: string }> {
   }
 
   private append(entry: Entry<unknown>): void {
-    appendFileSync(this.journalFile, JSON.stringify(entry) + '\n', { mode: 0o600 });
-    if (++this.entriesSinceCompaction >= this.compactAfter) queueMicrotask(() => this.compact());
+    const line = Buffer.from((this.tornTail ? '\n' : '') + JSON.stringify(entry) + '\n', 'utf8');
+    try {
+      appendFileSync(this.journalFile, line, { mode: 0o600 });
+    } catch (error) {
+      this.cutTornLine();
+      throw error;
+    }
+    this.journalBytes += line.length;
+    this.tornTail = false;
+    if (++this.entriesSinceCompaction >= this.compactAfter) queueMicrotask(() => this.compactLater());
+  }
+
+  /** Compaction is housekeeping: one that fails (a full disk) leaves the journal as it is and is tried again later. */
+  private compactLater(): void {
+    try {
+      this.compact();
+    } catch {
+      this.entriesSinceCompaction = 0;
+    }
+  }
+
+  private cutTornLine(): void {
+    try {
+      truncateSync(this.journalFile, this.journalBytes);
+    } catch {
+      this.tornTail = true;
+    }
   }
 
   private load(): void {

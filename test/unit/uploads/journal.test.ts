@@ -3,6 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal } from '../../../electron/services/uploads/journal.js';
+import { mountTmpfs } from '../../support/tmpfs.js';
 
 interface Item { id: string; n: number }
 const parse = (raw: unknown): Item | null => (raw && typeof raw === 'object' && typeof (raw as Item).id === 'string' ? (raw as Item) : null);
@@ -59,5 +60,29 @@ describe('journal', () => {
     expect(new Journal<Item>({ file, parse }).all()).toEqual([{ id: 'a', n: 1 }]);
     writeFileSync(file, '{not json');
     expect(new Journal<Item>({ file, parse }).all()).toEqual([]);
+  });
+});
+
+describe('journal on a full disk', () => {
+  it('keeps every acknowledged change after a write the full disk cut short (cut back to the last complete line)', (ctx) => {
+    const disk = mountTmpfs(1024 * 1024);
+    if (typeof disk === 'string') return ctx.skip(disk);
+    try {
+      const diskFile = join(disk.dir, 'drafts.json');
+      const first = new Journal<Item & { pad?: string }>({ file: diskFile, parse });
+      first.put({ id: 'a', n: 1 });
+      first.put({ id: 'b', n: 1 });
+      disk.fill(4096);
+      // Larger than what is free: part of its line is written, then ENOSPC.
+      expect(() => first.put({ id: 'big', n: 1, pad: 'x'.repeat(20_000) })).toThrow(/ENOSPC/);
+      disk.unfill();
+      first.remove('b'); // acknowledged: it must hold after a crash
+      first.put({ id: 'c', n: 2 });
+      // no compaction: the process "dies" here
+      const second = new Journal<Item>({ file: diskFile, parse });
+      expect(second.all()).toEqual([{ id: 'a', n: 1 }, { id: 'c', n: 2 }]);
+    } finally {
+      disk.unmount();
+    }
   });
 });
