@@ -26,7 +26,9 @@ export class GrowthTracker {
       this.seen.set(path, { ...file, since: now });
       return false;
     }
-    return file.size > 0 && now - before.since >= this.stableMs;
+    // An empty file that stays empty is ready too: taking it records it as skipped (empty), with
+    // its reason under the folder, instead of "growing" for ever.
+    return now - before.since >= this.stableMs;
   }
 
   /** Forgets a file (taken, or gone from the folder). */

@@ -196,6 +196,21 @@ describe('watch folders', () => {
     expect(watcher.list()[0]!.skipped).toHaveLength(1);
   });
 
+  it('lists an empty video that stays empty as skipped with its reason, not growing for ever', { timeout: 60_000 }, async () => {
+    const clock = new TestClock();
+    const { uploads, watcher } = start(clock);
+    await watcher.add(OPEN_ID, folder);
+    await writeFile(join(folder, 'empty.mp4'), '');
+    await watcher.scanAll();
+    expect(watcher.list()[0]).toMatchObject({ growing: 1 });
+    clock.advance(STABLE_MS);
+    await watcher.scanAll();
+    const [view] = watcher.list();
+    expect(view).toMatchObject({ taken: 0, growing: 0 });
+    expect(view!.skipped).toEqual([{ fileName: 'empty.mp4', reason: expect.stringMatching(/empty/i), at: clock.now() }]);
+    expect(uploads.list()).toEqual([]);
+  });
+
   it('a paused folder takes nothing until it is resumed', { timeout: 60_000 }, async () => {
     const clock = new TestClock();
     const { uploads, watcher } = start(clock);
