@@ -34,6 +34,12 @@ import { DOWNLOAD_PATH_PREFIX, type Downloads } from '../services/downloads.js';
 
 const MAX_CALL_BODY_BYTES = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
+/**
+ * What an event stream may have written and not yet sent. A reader that stops reading (a paused
+ * or frozen tab, a script that never reads) would otherwise make every batch wait in memory; one
+ * that falls this far behind is dropped, and the page reconnects and reloads its state.
+ */
+export const MAX_STREAM_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 export interface WebTransportOptions {
   dispatch: Dispatch;
@@ -47,6 +53,8 @@ export interface WebTransportOptions {
   token?: string;
   /** Files offered for download (research exports). */
   downloads?: Downloads;
+  /** MAX_STREAM_BACKLOG_BYTES unless a test asks for less. */
+  maxStreamBacklogBytes?: number;
 }
 
 export interface WebTransport {
@@ -174,13 +182,23 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
     });
     res.write(': connected\n\n');
     openStreams.add(res);
-    const unsubscribe = options.hub.subscribe((batch) => res.write(`data: ${JSON.stringify(batch)}\n\n`));
+    const maxBacklog = options.maxStreamBacklogBytes ?? MAX_STREAM_BACKLOG_BYTES;
+    const unsubscribe = options.hub.subscribe((batch) => {
+      if (res.writableLength > maxBacklog) {
+        options.log.warn({ backlogBytes: res.writableLength }, 'an event stream stopped reading; dropped (the page reconnects and reloads)');
+        end();
+        res.destroy();
+        return;
+      }
+      res.write(`data: ${JSON.stringify(batch)}\n\n`);
+    });
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
-    req.on('close', () => {
+    function end(): void {
       clearInterval(heartbeat);
       unsubscribe();
       openStreams.delete(res);
-    });
+    }
+    req.on('close', end);
   }
 
   async function serveStatic(res: ServerResponse, url: URL): Promise<void> {
@@ -230,7 +248,13 @@ function decodePath(raw: string): string | null {
   }
 }
 
+/**
+ * Refused, and the connection closed once the answer is out: not kept open to read (and throw
+ * away) a body of any length from a client that has no business here.
+ */
 function forbid(res: ServerResponse, reason: string): void {
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => res.socket?.destroy());
   sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: `Forbidden: ${reason}` } });
 }
 
