@@ -100,9 +100,12 @@ describe('the built-in platform as programs', () => {
     await webClient(web).sandboxUrl();
     await waitFor('both programs running', async () => (programsOf(dataDir).size === 2 ? true : undefined));
 
-    web.kill9();
-    await web.exited;
-    web = null;
-    await waitFor('the programs ended after the app', async () => (programsOf(dataDir).size === 0 ? true : undefined));
+    // The app's own process alone, as a crash would end it (not its process group, which would take
+    // the programs along and prove nothing).
+    const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
+    // node itself, not the `sh -c` npm runs it under.
+    const app = listing.map((line) => /^\s*(\d+)\s+(\S*node\s+scripts\/start\.mjs\s.*)$/.exec(line)).find((match) => match?.[2]!.includes(dataDir));
+    process.kill(Number(app![1]), 'SIGKILL');
+    await waitFor('the programs ended after the app', async () => (programsOf(dataDir).size === 0 ? true : undefined), 20_000);
   });
 });
