@@ -24,6 +24,23 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Pages outside the app open through the main process (renderer/src/api/client.ts openExternal,
+    // components/OpenPageButton.tsx): the desktop window refuses new windows for anything but https,
+    // so a new-tab link or window.open does nothing there.
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='target'][value.value='_blank'], JSXAttribute[name.name='target'] > JSXExpressionContainer > Literal[value='_blank']",
+          message: 'Open pages outside the app with OpenPageButton or openExternal (renderer/src/api/client.ts), not a target="_blank" link.',
+        },
+      ],
+      'no-restricted-properties': ['error', { object: 'window', property: 'open', message: 'Open pages outside the app with openExternal (renderer/src/api/client.ts).' }],
+      'no-restricted-globals': ['error', { name: 'open', message: 'Open pages outside the app with openExternal (renderer/src/api/client.ts).' }],
+    },
+  },
+  {
     files: ['scripts/**', 'test/**', '**/cli.ts', 'server-kit/server-cli.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -26,8 +26,10 @@ import { claimSingleInstance } from './desktop/single-instance.js';
 import { createElectronStorage } from './desktop/electron-storage.js';
 import { guardWebContents } from './desktop/web-contents-policy.js';
 import { createUpdater } from './desktop/updater.js';
+import { catchProcessFailures, watchChildProcesses } from './desktop/process-failures.js';
+import { closeBeforeQuit } from './desktop/quit-deadline.js';
 import { utilityProcessLauncher } from './desktop/utility-launcher.js';
-import { bringToFront, createMainWindow } from './desktop/window.js';
+import { bringToFront, createMainWindow, HANG_DIALOG } from './desktop/window.js';
 
 // `npm start -- --data-dir DIR --json` works as in web mode; argv holds the app folder too when unpackaged.
 const launch = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
@@ -39,6 +41,8 @@ const dataDirProblem = useDataDir(app, dataDir);
 // also gets the lines when there is one. Where the data folder is unusable, the default place.
 const logFiles = createLogFiles({ dir: placeLogs(app, dataDirProblem ? undefined : dataDir), stderr: process.stderr.isTTY === true });
 const log = createLogger({ name: 'draftdeck', destination: logFiles });
+// From here on nothing fails silently: logged, and said in a dialog.
+catchProcessFailures(process, { log, dialog, logFile: logFiles.path });
 
 async function main(): Promise<void> {
   // Both must happen before 'ready': every renderer sandboxed, app:// privileged.
@@ -52,6 +56,8 @@ async function main(): Promise<void> {
   // Whatever webContents Electron creates (ours, DevTools, anything a future feature adds) is held
   // to the same navigation and window.open rules as the main window.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { openExternal: openPageLink, log }));
+
+  watchChildProcesses(app, log.child({ layer: 'processes' }));
 
   await app.whenReady();
   if (dataDirProblem) throw dataDirProblem;
@@ -87,13 +93,17 @@ async function main(): Promise<void> {
   const openWindow = (): BrowserWindow => {
     const window = createMainWindow(
       { BrowserWindow },
-      { preloadPath: join(app.getAppPath(), 'dist-electron', 'preload.cjs'), devTools: !app.isPackaged, openExternal: openPageLink, log, onShown: announceReady },
+      { preloadPath: join(app.getAppPath(), 'dist-electron', 'preload.cjs'), devTools: !app.isPackaged, openExternal: openPageLink, log, onShown: announceReady, askAboutHang },
     );
     transport.attach(window);
     window.once('closed', () => {
       if (mainWindow === window) mainWindow = null;
     });
     return window;
+  };
+  const askAboutHang = async (window: unknown): Promise<'wait' | 'reload'> => {
+    const { response } = await dialog.showMessageBox(window as BrowserWindow, { ...HANG_DIALOG, buttons: [...HANG_DIALOG.buttons] });
+    return response === 1 ? 'reload' : 'wait';
   };
   let announced = !launch.json;
   function announceReady(): void {
@@ -112,20 +122,11 @@ async function main(): Promise<void> {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  // Quitting waits for the services to close (uploads record where they stopped), once.
-  let closed = false;
-  app.on('will-quit', (event) => {
-    if (closed) return;
-    event.preventDefault();
+  // Quitting waits for the services to close (uploads record where they stopped), once, for 10 s at most.
+  closeBeforeQuit(app, async () => {
     transport.dispose();
-    core
-      .close()
-      .catch((error: unknown) => log.error({ err: error }, 'closing the app failed'))
-      .finally(() => {
-        closed = true;
-        app.quit();
-      });
-  });
+    await core.close();
+  }, log);
 }
 
 main().catch((error: unknown) => {

@@ -14,7 +14,7 @@ export interface AppUpdaterLike {
   autoInstallOnAppQuit: boolean;
   logger: { info(message?: unknown): void; warn(message?: unknown): void; error(message?: unknown): void; debug?(message: string): void } | null;
   setFeedURL(options: { provider: 'generic'; url: string }): void;
-  checkForUpdates(): Promise<{ isUpdateAvailable: boolean; updateInfo: { version: string } } | null>;
+  checkForUpdates(): Promise<{ isUpdateAvailable: boolean; updateInfo: { version: string }; downloadPromise?: Promise<unknown> | null } | null>;
   on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown;
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -35,12 +35,22 @@ export function createUpdater(log: Logger, updater: AppUpdaterLike = electronUpd
     async check(feedUrl): Promise<UpdateCheck> {
       updater.setFeedURL({ provider: 'generic', url: feedUrl });
       const result = await updater.checkForUpdates();
+      // The download autoDownload started: its failure also arrives as 'error' (the service's
+      // onError), so here it is only logged, never left unhandled.
+      result?.downloadPromise?.catch((error: unknown) => log.warn({ err: error }, 'downloading the update failed'));
       if (!result) return { kind: 'inactive', reason: 'This build cannot update itself (it is not an installed app)' };
       return result.isUpdateAvailable ? { kind: 'available', version: result.updateInfo.version } : { kind: 'none' };
     },
     onProgress: (listener) => updater.on('download-progress', (progress) => listener(progress.percent)),
     onDownloaded: (listener) => updater.on('update-downloaded', (info) => listener(info.version)),
     onError: (listener) => updater.on('error', listener),
-    quitAndInstall: () => updater.quitAndInstall(),
+    quitAndInstall: () => {
+      try {
+        updater.quitAndInstall();
+      } catch (error) {
+        log.error({ err: error }, 'installing the update failed');
+        throw error;
+      }
+    },
   };
 }

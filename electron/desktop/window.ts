@@ -14,6 +14,8 @@ import { guardWebContents, type GuardedWebContents } from './web-contents-policy
 
 /** How long the window waits for 'ready-to-show' before it shows itself anyway. */
 export const SHOW_FALLBACK_MS = 5_000;
+/** How long the app's page must run without failing before it earns a new automatic reload. */
+export const HEALTHY_MS = 60_000;
 /** Chromium's net::ERR_ABORTED: a load replaced by another one (a reload, a navigation), not a failure. */
 const ERR_ABORTED = -3;
 
@@ -23,6 +25,8 @@ export interface RecoverableWebContents {
   on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string; exitCode: number }) => void): unknown;
   on(event: 'did-finish-load', listener: () => void): unknown;
   getURL(): string;
+  /** Ends a hung renderer (a page stuck in a loop cannot be reloaded otherwise). */
+  forcefullyCrashRenderer(): void;
 }
 
 /** The part of Electron's BrowserWindow the app uses (the real one satisfies it). */
@@ -30,6 +34,7 @@ export interface AppWindow {
   readonly webContents: GuardedWebContents & RecoverableWebContents;
   loadURL(url: string): Promise<void>;
   once(event: 'ready-to-show' | 'closed', listener: () => void): unknown;
+  on(event: 'unresponsive' | 'responsive', listener: () => void): unknown;
   show(): void;
   focus(): void;
   restore(): void;
@@ -50,7 +55,21 @@ export interface MainWindowOptions {
   startUrl?: string;
   /** Called once, when the window is first shown (painted, or after the fallback delay). */
   onShown?(): void;
+  /** Asks the person what to do about a page that stopped responding (a native dialog in main.ts). */
+  askAboutHang?(window: AppWindow): Promise<'wait' | 'reload'>;
 }
+
+/** The dialog that asks about a hung page, as Electron's dialog.showMessageBox takes it. */
+export const HANG_DIALOG = {
+  type: 'warning',
+  title: 'Draftdeck is not responding',
+  message: 'The Draftdeck window is not responding',
+  detail: 'It may be busy and recover by itself. Reloading the window does not stop uploads; they carry on in the background.',
+  buttons: ['Wait', 'Reload'],
+  defaultId: 0,
+  cancelId: 0,
+  noLink: true,
+} as const;
 
 /** Every switch that keeps page code away from Node and from other origins, spelled out. */
 export function mainWindowPreferences(preloadPath: string, devTools: boolean): WebPreferences {
@@ -85,7 +104,8 @@ export function createMainWindow<W extends AppWindow>(electron: { BrowserWindow:
   });
   guardWebContents(window.webContents, { openExternal: options.openExternal, log: options.log });
   showWhenReady(window, options.onShown);
-  recoverFromFailures(window, options.startUrl ?? APP_START_URL, options.log);
+  const recovery = recoverFromFailures(window, options.startUrl ?? APP_START_URL, options.log);
+  if (options.askAboutHang) offerWaitOrReload(window, options.askAboutHang, recovery, options.log);
   return window;
 }
 
@@ -103,13 +123,22 @@ function showWhenReady(window: AppWindow, onShown: (() => void) | undefined): vo
   window.once('closed', () => clearTimeout(fallback));
 }
 
-function recoverFromFailures(window: AppWindow, startUrl: string, log: Logger): void {
+interface Recovery {
+  /** Ends the page's hung renderer and loads the app again, as a reload the person asked for. */
+  reloadHung(): void;
+}
+
+function recoverFromFailures(window: AppWindow, startUrl: string, log: Logger): Recovery {
   const load = (url: string) => window.loadURL(url).catch(() => undefined); // a failure arrives as did-fail-load
-  // One automatic reload; the next one is earned only by the person reloading from the error page
-  // (a page that crashes as soon as it loads must not reload forever).
+  // One automatic reload; the next one is earned by the person reloading from the error page, or
+  // by the app's page running HEALTHY_MS without failing (a page that crashes as soon as it loads
+  // must not reload forever, but a crash an hour later is a new failure).
   let reloaded = false;
   let errorPageShown = false;
+  let hungCrash = false;
+  let healthy: ReturnType<typeof setTimeout> | undefined;
   const recover = (reason: string) => {
+    clearTimeout(healthy);
     if (window.isDestroyed()) return;
     window.show();
     if (!reloaded) {
@@ -129,12 +158,47 @@ function recoverFromFailures(window: AppWindow, startUrl: string, log: Logger): 
   });
   window.webContents.on('render-process-gone', (_event, { reason, exitCode }) => {
     if (reason === 'clean-exit') return;
+    if (hungCrash) {
+      // Ended on purpose (the person chose Reload): a reload they asked for, not a failure.
+      hungCrash = false;
+      clearTimeout(healthy);
+      if (!window.isDestroyed()) void load(startUrl);
+      return;
+    }
     recover(`the page's process ended: ${reason} (exit code ${exitCode})`);
   });
   window.webContents.on('did-finish-load', () => {
-    if (errorPageShown && isAppUrl(window.webContents.getURL())) reloaded = errorPageShown = false;
+    clearTimeout(healthy);
+    if (!isAppUrl(window.webContents.getURL())) return;
+    if (errorPageShown) reloaded = errorPageShown = false;
+    else if (reloaded) healthy = setTimeout(() => (reloaded = false), HEALTHY_MS);
   });
+  window.once('closed', () => clearTimeout(healthy));
   void load(startUrl);
+  return {
+    reloadHung() {
+      hungCrash = true;
+      window.webContents.forcefullyCrashRenderer();
+    },
+  };
+}
+
+/** A page that stops responding: logged, and the person chooses to wait or to reload it. */
+function offerWaitOrReload(window: AppWindow, ask: (window: AppWindow) => Promise<'wait' | 'reload'>, recovery: Recovery, log: Logger): void {
+  let asking = false;
+  window.on('unresponsive', () => {
+    log.warn('the window stopped responding');
+    if (asking || window.isDestroyed()) return;
+    asking = true;
+    ask(window)
+      .then((choice) => {
+        log.info({ choice }, 'asked what to do about the window not responding');
+        if (choice === 'reload' && !window.isDestroyed()) recovery.reloadHung();
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'could not ask about the window not responding'))
+      .finally(() => (asking = false));
+  });
+  window.on('responsive', () => log.info('the window responds again'));
 }
 
 /** Brings the window forward, e.g. when the user launches the app a second time. */

@@ -35,6 +35,13 @@ test.describe('accounts: sign in through the consent page', () => {
     await expect(page.getByRole('heading', { name: "Waiting for you to allow access on the platform's page" })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel sign-in' })).toBeVisible();
     await expect(page.getByText(/The link works until \d/)).toBeVisible();
+    await expect(page.getByText('It opened in a new tab.')).toBeVisible();
+    // The fallback goes through the main process (shell.openExternal answers opened: false in web mode) to a new tab.
+    const again = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Open the page again' }).click();
+    const reopened = await again;
+    expect(reopened.url()).toBe(consent.url());
+    await reopened.close();
 
     await consent.getByRole('radio', { name: /Ava Makes/ }).check();
     await consent.getByRole('button', { name: 'Allow' }).click();

@@ -46,6 +46,12 @@ test.describe('the Store', () => {
     await expect(page.getByRole('status').filter({ hasText: "Pay 30 BEANS for Sticker pack on the platform's payment page" })).toBeVisible();
     const orders = page.getByRole('table', { name: 'Orders of Ava Makes' });
     await expect(orders.getByRole('row').filter({ hasText: 'Sticker pack' })).toContainText('Waiting for payment');
+    // The fallback goes through the main process (shell.openExternal; opened: false in web mode) to a new tab.
+    const again = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Open the payment page again' }).click();
+    const reopened = await again;
+    expect(reopened.url()).toBe(payment.url());
+    await reopened.close();
 
     await payment.getByRole('button', { name: 'Pay 30 BEANS' }).click();
     await expect(payment.getByRole('status')).toContainText('Payment successful');

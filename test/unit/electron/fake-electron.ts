@@ -169,6 +169,14 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
       this.errorBoxes.push({ title, content });
     },
     nextPath: null as string | null,
+    /** Message boxes asked for, and the button index the person picks next (0 = the first). */
+    messageBoxes: [] as { window: unknown; options: { title?: string; message: string; buttons?: string[] } }[],
+    nextResponse: 0,
+    async showMessageBox(window: unknown, options: { title?: string; message: string; buttons?: string[] }): Promise<{ response: number; checkboxChecked: boolean }> {
+      calls.push('dialog.showMessageBox');
+      this.messageBoxes.push({ window, options });
+      return { response: this.nextResponse, checkboxChecked: false };
+    },
     async showSaveDialog(..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> {
       calls.push('dialog.showSaveDialog');
       return this.nextPath === null ? { canceled: true } : { canceled: false, filePath: this.nextPath };

@@ -103,6 +103,12 @@ export class FakeWebContents extends FakeEmitter {
   finishLoad(): void {
     this.emit('did-finish-load');
   }
+  /** Electron's way out of a hung page: the renderer ends, reported as render-process-gone 'killed'. */
+  forcefullyCrashRenderer(): void {
+    this.crashedOnPurpose++;
+    this.crash('killed', 0);
+  }
+  crashedOnPurpose = 0;
 
   attachWebview(): boolean {
     const event = new FakeEvent();
@@ -149,6 +155,10 @@ export class FakeBrowserWindow extends FakeEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+  /** The page stops (or starts again) answering its window, as Electron tells it. */
+  hang(): void {
+    this.emit('unresponsive');
   }
   close(): void {
     this.destroyed = true;

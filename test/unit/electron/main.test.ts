@@ -20,6 +20,8 @@ const fake = await vi.hoisted(async () => {
 vi.mock('electron', () => fake as Partial<FakeElectron>);
 
 let root: string;
+/** The process-level handlers main.ts adds (the test calls them: emitting on the real process would reach vitest's own). */
+let processHandlers: { uncaught: (error: Error, origin: string) => void; rejected: (reason: unknown) => void };
 const windows = () => fake.BrowserWindow.getAllWindows();
 const mainWindow = () => windows()[0]!;
 const callFrom = (window: FakeBrowserWindow, channel: string, input?: unknown) =>
@@ -35,7 +37,14 @@ beforeAll(async () => {
   installFakeElectron(fake);
   vi.stubEnv('LOG_LEVEL', process.env.TEST_LOG_LEVEL ?? 'silent');
   vi.stubEnv('DRAFTDECK_DATA_DIR', '');
+  const listeners = (event: string) => process.listeners(event as 'uncaughtException') as unknown[];
+  const before = { uncaught: listeners('uncaughtException'), rejected: listeners('unhandledRejection') };
   await import('../../../electron/main.js');
+  const [uncaught] = listeners('uncaughtException').filter((listener) => !before.uncaught.includes(listener));
+  const [rejected] = listeners('unhandledRejection').filter((listener) => !before.rejected.includes(listener));
+  processHandlers = { uncaught: uncaught as typeof processHandlers.uncaught, rejected: rejected as typeof processHandlers.rejected };
+  process.removeListener('uncaughtException', uncaught as never);
+  process.removeListener('unhandledRejection', rejected as never);
 });
 afterAll(() => {
   vi.unstubAllEnvs();
@@ -88,6 +97,28 @@ describe('main process', () => {
     expect(await callFrom(mainWindow(), 'shell.openExternal', { url: 'https://example.com/help' })).toEqual({ ok: true, value: { opened: true } });
     expect(await callFrom(mainWindow(), 'shell.openExternal', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false });
     expect(fake.shell.opened).toEqual(['https://example.com/help']);
+  });
+
+  it('says failures nothing else caught in a dialog, and keeps running', () => {
+    expect(processHandlers.uncaught).toBeTypeOf('function');
+    processHandlers.uncaught(new Error('a bug in a timer'), 'uncaughtException');
+    processHandlers.rejected(new Error('a promise nobody awaited'));
+    expect(fake.dialog.errorBoxes.map((box) => box.content.split('\n')[0])).toEqual(['a bug in a timer', 'a promise nobody awaited']);
+    expect(fake.app.exitCode).toBeNull();
+  });
+
+  it('asks Wait or Reload when the page stops responding, and reloads it on Reload', async () => {
+    fake.dialog.nextResponse = 1;
+    const loads = mainWindow().loadedUrls.length;
+    mainWindow().hang();
+    await vi.waitFor(() => expect(mainWindow().webContents.crashedOnPurpose).toBe(1));
+    expect(fake.dialog.messageBoxes).toEqual([{ window: mainWindow(), options: expect.objectContaining({ buttons: ['Wait', 'Reload'] }) }]);
+    expect(mainWindow().loadedUrls.slice(loads)).toEqual(['app://draftdeck/']);
+  });
+
+  it('listens for child processes going away', () => {
+    expect(fake.app.listenerCount('child-process-gone')).toBe(1);
+    fake.app.emit('child-process-gone', new FakeEvent(), { type: 'GPU', reason: 'crashed', exitCode: 139 });
   });
 
   it('brings the window forward when the app is launched again', () => {

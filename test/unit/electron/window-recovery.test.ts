@@ -4,16 +4,21 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_START_URL } from '../../../electron/transports/app-origin.js';
-import { createMainWindow, SHOW_FALLBACK_MS } from '../../../electron/desktop/window.js';
+import { createMainWindow, HEALTHY_MS, SHOW_FALLBACK_MS } from '../../../electron/desktop/window.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { createFakeElectron } from './fake-electron.js';
 
-function openMainWindow() {
+function openMainWindow(hangAnswers: ('wait' | 'reload')[] = []) {
   const electron = createFakeElectron();
   const { log, lines } = memoryLogger();
   const shown: number[] = [];
-  const window = createMainWindow(electron, { preloadPath: '/app/dist-electron/preload.cjs', devTools: false, openExternal: async () => {}, log, onShown: () => shown.push(Date.now()) });
-  return { window, lines, shown };
+  const asked: unknown[] = [];
+  const askAboutHang = async (window: unknown) => {
+    asked.push(window);
+    return hangAnswers.shift() ?? 'wait';
+  };
+  const window = createMainWindow(electron, { preloadPath: '/app/dist-electron/preload.cjs', devTools: false, openExternal: async () => {}, log, onShown: () => shown.push(Date.now()), askAboutHang });
+  return { window, lines, shown, asked };
 }
 
 const errorPage = (url: string | undefined) => (url?.startsWith('data:text/html') ? decodeURIComponent(url.slice(url.indexOf(',') + 1)) : null);
@@ -120,5 +125,50 @@ describe('a renderer that crashes', () => {
     const { window } = openMainWindow();
     window.webContents.crash('clean-exit', 0);
     expect(window.loadedUrls).toEqual([APP_START_URL]);
+  });
+});
+
+describe('a page that keeps running after a crash', () => {
+  it('earns a new automatic reload after a healthy minute', () => {
+    const { window, lines } = openMainWindow();
+    window.webContents.finishLoad();
+    window.webContents.crash('oom', 133);
+    window.webContents.finishLoad(); // the automatic reload worked
+    vi.advanceTimersByTime(HEALTHY_MS);
+    window.webContents.crash('oom', 133); // an hour later, say: a new failure, reloaded again
+    expect(window.loadedUrls).toEqual([APP_START_URL, APP_START_URL, APP_START_URL]);
+    expect(lines.filter((line) => line.includes('showing the error page'))).toEqual([]);
+  });
+
+  it('does not earn it before the minute is up', () => {
+    const { window } = openMainWindow();
+    window.webContents.crash();
+    window.webContents.finishLoad();
+    vi.advanceTimersByTime(HEALTHY_MS - 1);
+    window.webContents.crash();
+    expect(errorPage(window.loadedUrls.at(-1))).toContain('crashed');
+  });
+});
+
+describe('a page that stops responding', () => {
+  it('asks the person, and waiting leaves the page alone', async () => {
+    const { window, asked, lines } = openMainWindow(['wait']);
+    window.hang();
+    window.hang(); // Electron repeats it while the page stays hung: one question at a time
+    await vi.waitFor(() => expect(lines.join('')).toContain('"choice":"wait"'));
+    expect(asked).toEqual([window]);
+    expect(window.webContents.crashedOnPurpose).toBe(0);
+    expect(window.loadedUrls).toEqual([APP_START_URL]);
+  });
+
+  it('reloads it when the person chooses Reload, without spending the automatic reload', async () => {
+    const { window } = openMainWindow(['reload']);
+    window.webContents.finishLoad();
+    window.hang();
+    await vi.waitFor(() => expect(window.webContents.crashedOnPurpose).toBe(1));
+    expect(window.loadedUrls).toEqual([APP_START_URL, APP_START_URL]);
+    window.webContents.finishLoad();
+    window.webContents.crash('oom', 133); // a real crash afterwards still gets its one automatic reload
+    expect(window.loadedUrls).toEqual([APP_START_URL, APP_START_URL, APP_START_URL]);
   });
 });

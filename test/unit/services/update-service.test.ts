@@ -212,6 +212,24 @@ describe('electron-updater adapter', () => {
     expect(lines.join('')).toContain('Checking for update');
   });
 
+  it('handles the download promise: a failed download is logged, never an unhandled rejection', async () => {
+    const fake = new FakeAppUpdater();
+    const { log, lines } = memoryLogger();
+    const port = createUpdater(log, fake);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      fake.result = { isUpdateAvailable: true, updateInfo: { version: '1.4.0' }, downloadPromise: Promise.reject(new Error('sha512 checksum mismatch')) };
+      expect(await port.check(FEED)).toEqual({ kind: 'available', version: '1.4.0' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      expect(lines.join('')).toContain('sha512 checksum mismatch');
+    } finally {
+      process.removeListener('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('answers inactive when electron-updater skips the check (not an installed app)', async () => {
     const port = createUpdater(memoryLogger().log, new FakeAppUpdater());
     expect((await port.check(FEED)).kind).toBe('inactive');

@@ -1,12 +1,13 @@
 /**
  * "Add account" while it runs and once it ends: waiting for the person on the platform's page
- * (with a link in case the tab did not open, Cancel, and when the link stops working), then what
+ * (with a button in case the page did not open, Cancel, and when the link stops working), then what
  * happened, in words.
  */
+import { runtime } from '../../api/client';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { Icon } from '../../components/Icon';
 import { Notice } from '../../components/Notice';
+import { OpenPageButton } from '../../components/OpenPageButton';
 import { accountLabel, cancelSignIn, dismissOutcome, startSignIn, useAccounts, type SignInOutcome } from '../../state/accounts';
 import { formatClock, formatCountdown } from '../../format';
 import { useNow } from '../../use-now';
@@ -26,6 +27,9 @@ export function SignInPanel() {
   return outcome ? <SignInOutcomeNotice outcome={outcome} /> : null;
 }
 
+/** Where the platform's page went: the desktop app hands it to the system browser (electron/desktop/external-links.ts). */
+const OPENED_IN = { electron: 'It opened in your web browser.', web: 'It opened in a new tab.' } as const;
+
 function WaitingForConsent({ authorizeUrl, expiresAt, cancelling }: { authorizeUrl: string; expiresAt: number; cancelling: boolean }) {
   const now = useNow(1000);
   return (
@@ -36,14 +40,11 @@ function WaitingForConsent({ authorizeUrl, expiresAt, cancelling }: { authorizeU
           Waiting for you to allow access on the platform's page
         </h2>
         <p className="sign-in-panel__text">
-          It opened in a new tab. Choose the account there and allow Draftdeck; this page updates by itself. The link works until {formatClock(expiresAt)}{' '}
+          {OPENED_IN[runtime]} Choose the account there and allow Draftdeck; this page updates by itself. The link works until {formatClock(expiresAt)}{' '}
           <span className="sign-in-panel__countdown">({formatCountdown(expiresAt - now)} left)</span>.
         </p>
         <div className="sign-in-panel__actions">
-          <a className="button button--ghost button--inline" href={authorizeUrl} target="_blank" rel="noopener noreferrer">
-            Open the page again
-            <Icon name="external" size={16} />
-          </a>
+          <OpenPageButton url={authorizeUrl}>Open the page again</OpenPageButton>
           <Button onClick={() => void cancelSignIn()} busy={cancelling}>
             {cancelling ? 'Cancelling…' : 'Cancel sign-in'}
           </Button>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { AppInfo, LogsLocation } from '../../api/contract';
-import { openExternal, type ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { Icon } from '../../components/Icon';
+import { OpenPageButton } from '../../components/OpenPageButton';
 import { request } from '../../state/connection';
 import { asApiError } from '../../state/settings';
 import { SettingsSection } from './SettingsSection';
@@ -54,10 +54,7 @@ export function AboutDraftdeck() {
             <dt>Sandbox console</dt>
             <dd>
               {info.sandbox ? (
-                <Button variant="ghost" className="button--inline" onClick={() => void openExternal(info.sandbox!.consoleUrl).catch((failure: unknown) => setError(asApiError(failure)))}>
-                  Open the sandbox console
-                  <Icon name="external" size={16} />
-                </Button>
+                <OpenPageButton url={info.sandbox.consoleUrl}>Open the sandbox console</OpenPageButton>
               ) : (
                 <span className="facts__muted">Not running</span>
               )}

@@ -2,6 +2,7 @@ import type { Product } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Notice } from '../../components/Notice';
+import { OpenPageButton } from '../../components/OpenPageButton';
 import { dismissPurchase, useStore } from '../../state/store';
 import { beans, itemsInWords, productName } from './order-words';
 
@@ -27,11 +28,7 @@ export function PurchaseStatus({ products }: { products: readonly Product[] }) {
     return <Notice tone="info" title={`Creating an order for ${name}…`} />;
   }
   const { order, paymentUrl } = purchase;
-  const payAgain = (
-    <a href={paymentUrl} target="_blank" rel="noopener noreferrer">
-      Open the payment page again
-    </a>
-  );
+  const payAgain = <OpenPageButton url={paymentUrl}>Open the payment page again</OpenPageButton>;
   const dismiss = { onDismiss: dismissPurchase, dismissLabel: 'Dismiss purchase status' };
   switch (order.status) {
     case 'created':
