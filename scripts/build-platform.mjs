@@ -4,7 +4,7 @@
 // (docs/ARCHITECTURE.md "Processes"). Each carries its dependencies, so an installed app needs no
 // node_modules for them; CommonJS, as the Electron bundles, so PGlite's CommonJS build finds its
 // WebAssembly and data files beside backend.cjs (copied there, as beside main.cjs).
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,8 @@ export async function buildPlatform({ outDir = PLATFORM_DIR, minify = false } = 
     logLevel: 'warning',
     absWorkingDir: root,
   };
+  // From scratch: what an earlier build left must not be packed.
+  await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await Promise.all([
     build({ ...common, entryPoints: [join(root, 'sandbox/cli.ts')], outfile: join(outDir, 'sandbox.cjs') }),

@@ -9,6 +9,7 @@
  * preload.ts, and through install-fake-electron.ts for code Node loads itself (electron-store,
  * the built bundles).
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { BrowserWindowConstructorOptions, CustomScheme, NotificationConstructorOptions } from 'electron';
 import { FakeEmitter, FakeEvent } from './fake-emitter.js';
@@ -225,6 +226,22 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     }
   }
 
+  /**
+   * utilityProcess: a real Node child process, as Electron's is (stdin ignored, stdout and stderr
+   * piped, 'exit' with the code), so the built-in platform's programs really run.
+   */
+  const utilityProcess = {
+    forked: [] as string[],
+    fork(modulePath: string, args: string[] = [], forkOptions: { env?: NodeJS.ProcessEnv } = {}) {
+      calls.push('utilityProcess.fork');
+      this.forked.push(modulePath);
+      const child = spawn(process.execPath, [modulePath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: forkOptions.env ?? process.env });
+      const utility = Object.assign(new FakeEmitter(), { pid: child.pid, stdout: child.stdout, stderr: child.stderr, kill: () => child.kill('SIGTERM') });
+      child.once('exit', (code) => utility.emit('exit', code ?? 0));
+      return utility;
+    },
+  };
+
   /** webUtils: a test says which File objects are on disk, and where. */
   const webUtils = {
     paths: new WeakMap<object, string>(),
@@ -253,6 +270,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     shell,
     dialog,
     contextBridge,
+    utilityProcess,
   };
 }
 

@@ -41,6 +41,9 @@ beforeAll(async () => {
   const script = pathToFileURL(join(repo, 'scripts', 'build-electron.mjs')).href;
   const { buildElectron } = (await import(script)) as { buildElectron(options: { outDir: string }): Promise<BuildResult> };
   built = await buildElectron({ outDir: join(appRoot, 'dist-electron') });
+  // The built-in platform's programs, which main.cjs starts as utility processes from the app folder.
+  const { buildPlatform } = (await import(pathToFileURL(join(repo, 'scripts', 'build-platform.mjs')).href)) as { buildPlatform(options: { outDir: string }): Promise<unknown> };
+  await buildPlatform({ outDir: join(appRoot, 'dist-platform') });
 }, 120_000);
 afterAll(() => {
   vi.unstubAllEnvs();
@@ -68,9 +71,8 @@ describe('Electron bundles', () => {
     expect(fake.calls).toEqual(expect.arrayContaining(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock']));
 
     fake.app.ready();
-    // A new data folder: the bundled PGlite runs initdb first (its initdb.wasm beside main.cjs is
-    // part of what this checks), a minute or more on a busy machine.
-    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1), { ...APP_EVENT_WAIT, timeout: FIRST_START_WAIT_MS });
+    // The window opens first: the built-in platform starts after it, in the background.
+    await vi.waitFor(() => expect(fake.BrowserWindow.getAllWindows()).toHaveLength(1), APP_EVENT_WAIT);
     const [window] = fake.BrowserWindow.getAllWindows();
     const preferences = window!.options.webPreferences!;
     expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
@@ -82,9 +84,11 @@ describe('Electron bundles', () => {
     expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     const event = { sender: window!.webContents, senderFrame: window!.webContents.mainFrame };
     expect(await fake.ipcMain.invoke(IPC_CALL_CHANNEL, event, 'app.info')).toMatchObject({ ok: true, value: { runtime: 'electron' } });
-    // The built-in profile's Store needs the embedded backend, so its PGlite database: bundled in
-    // main.cjs and reading its WebAssembly and data files beside it, with no node_modules reachable.
+    // The built-in profile's Store needs the backend program, started as a utility process from the
+    // app folder's dist-platform/ with its PGlite database (a new one: initdb first, a minute or
+    // more on a busy machine), reading its WebAssembly and data files beside backend.cjs.
     expect(await fake.ipcMain.invoke(IPC_CALL_CHANNEL, event, 'store.catalog')).toMatchObject({ ok: true, value: { available: true } });
+    expect(fake.utilityProcess.forked).toEqual([join(appRoot, 'dist-platform', 'sandbox.cjs'), join(appRoot, 'dist-platform', 'backend.cjs')]);
     expect(statSync(join(appRoot, 'userData', 'backend', 'pglite', 'PG_VERSION')).isFile()).toBe(true);
 
     window!.close();

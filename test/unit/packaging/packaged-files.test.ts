@@ -45,9 +45,10 @@ let unpacked: string;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'draftdeck-pack-'));
-  const { buildRenderer, buildElectronShell } = (await import(pathToFileURL(join(root, 'scripts', 'build.mjs')).href)) as { buildRenderer(): Promise<boolean>; buildElectronShell(): Promise<boolean> };
+  const { buildRenderer, buildElectronShell, buildPlatformPrograms } = (await import(pathToFileURL(join(root, 'scripts', 'build.mjs')).href)) as Record<'buildRenderer' | 'buildElectronShell' | 'buildPlatformPrograms', () => Promise<boolean>>;
   await buildRenderer();
   await buildElectronShell();
+  await buildPlatformPrograms();
 
   const electronDist = join(work, 'electron-dist');
   mkdirSync(electronDist);
@@ -75,10 +76,10 @@ describe('the packaged app (electron-builder on electron-builder.yml)', () => {
     expect(entries.some((entry) => /^dist\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
   });
 
-  it('holds the files PGlite reads beside main.cjs, which bundles it (scripts/build-electron.mjs PGLITE_FILES)', async () => {
-    const { PGLITE_FILES } = (await import(pathToFileURL(join(root, 'scripts', 'build-electron.mjs')).href)) as { PGLITE_FILES: string[] };
-    expect(PGLITE_FILES).toEqual(expect.arrayContaining(['pglite.wasm', 'initdb.wasm', 'pglite.data']));
-    expect(entries).toEqual(expect.arrayContaining(PGLITE_FILES.map((name) => `dist-electron/${name}`)));
+  it('holds the built-in platform’s programs, and the files PGlite reads beside backend.cjs, which bundles it (scripts/build-platform.mjs)', () => {
+    expect(entries).toEqual(expect.arrayContaining(['dist-platform/sandbox.cjs', 'dist-platform/backend.cjs', ...['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((name) => `dist-platform/${name}`)]));
+    // The main process runs no database: PGlite is the backend program's alone.
+    expect(entries.filter((entry) => entry.startsWith('dist-electron/') && /pglite|initdb/.test(entry))).toEqual([]);
   });
 
   it('holds no node_modules but sharp’s (the bundles carry every other dependency, PGlite included) and no source maps', () => {
@@ -89,7 +90,7 @@ describe('the packaged app (electron-builder on electron-builder.yml)', () => {
   });
 
   it('holds nothing outside the bundles, the renderer build, sharp and package.json', () => {
-    const outside = entries.filter((entry) => !['package.json', 'dist', 'dist/renderer', 'dist-electron'].includes(entry) && !entry.startsWith('dist-electron/') && !entry.startsWith('dist/renderer/') && packageOf(entry) === null && !['node_modules', 'node_modules/@img'].includes(entry));
+    const outside = entries.filter((entry) => !['package.json', 'dist', 'dist/renderer', 'dist-electron', 'dist-platform'].includes(entry) && !/^(dist-electron|dist-platform|dist\/renderer)\//.test(entry) && packageOf(entry) === null && !['node_modules', 'node_modules/@img'].includes(entry));
     expect(outside).toEqual([]);
     expect(entries.filter((entry) => !entry.startsWith('node_modules')).length).toBeLessThan(30);
   });
