@@ -1,0 +1,44 @@
+/**
+ * The window first, and the built-in platform as programs of their own (docs/ARCHITECTURE.md
+ * "Processes"), in Chromium: the Queue is usable while the platform is not running; when its
+ * sandbox program ends unexpectedly, the window says so in words and that it is starting it again,
+ * the notice goes by itself once the platform runs again, and the Store (which needs the backend)
+ * then shows its catalog without a reload.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { test, expect, openApp } from './fixtures/web-app.js';
+import { webClient } from '../support/web-client.js';
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
+
+/** The PID of the sandbox program started for this data dir. */
+function sandboxPid(dataDir: string): number {
+  const line = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .find((candidate) => candidate.includes('dist-platform/sandbox.cjs') && candidate.includes(dataDir));
+  if (!line) throw new Error('no sandbox program for this data dir');
+  return Number(line.trim().split(/\s+/)[0]);
+}
+
+test('says when the built-in platform stops unexpectedly, starts it again by itself, and the pages follow', async ({ page, webApp, consoleErrors }) => {
+  const app = webApp.current;
+  await webClient(app).sandboxUrl();
+  await openApp(page, app);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
+  const notice = page.getByTestId('platform-status');
+  // The backend program may still be starting (its database): the notice says so until it runs.
+  await expect(notice).toBeHidden({ timeout: 60_000 });
+
+  process.kill(sandboxPid(app.dataDir), 'SIGKILL');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(/The built-in platform sandbox was ended \(SIGKILL\)\. Starting it again\./);
+  // The window stays usable meanwhile: another page opens.
+  await nav(page, 'Accounts').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accounts');
+
+  await expect(notice).toBeHidden({ timeout: 30_000 });
+  await nav(page, 'Store').click();
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('heading', { name: 'Sticker pack' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
