@@ -1,5 +1,5 @@
 /**
- * The renderer's Content-Security-Policy, sent as a response header by both hosts (the Electron
+ * The renderer's Content-Security-Policy, sent as a response header by both transports (the Electron
  * app:// protocol handler and the web-mode server). Only the app's own scripts and styles run;
  * the page can talk only to its own origin; nothing can frame it.
  */

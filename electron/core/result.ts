@@ -4,7 +4,7 @@
  * - the platform API (platform-api/): `ApiResult<T>` = `Result<T, PlatformError>` (platform-api/errors.ts);
  * - the services: `AppError`, an expected failure with a code a person can act on; a handler
  *   throws it and the dispatcher turns it into a value (anything else thrown is a bug: `internal`);
- * - IPC (both hosts): `IpcResult<T>` = `Result<T, IpcError>`. Thrown errors lose everything but
+ * - IPC (both transports): `IpcResult<T>` = `Result<T, IpcError>`. Thrown errors lose everything but
  *   their message across Electron IPC, so every answer is `{ok:true,value}` or
  *   `{ok:false,error:{code,message}}`.
  */

@@ -1,5 +1,5 @@
 /**
- * The renderer's files as both hosts serve them: Electron's app:// protocol handler
+ * The renderer's files as both transports serve them: Electron's app:// protocol handler
  * (electron/desktop/protocol.ts) and web mode's HTTP server (web-host.ts). One place decides
  * which file a URL path names (never one outside the renderer folder), what a client-side route
  * gets (the app shell) and each file's Content-Type.

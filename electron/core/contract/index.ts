@@ -2,12 +2,13 @@
  * The IPC contract: every channel (name, input schema, output schema) and every event
  * (name, payload schema) between the renderer and the main process, combined from each feature's
  * own file in this folder. Core is "common": it imports only zod and common/, so the renderer,
- * the preload, both hosts and the services share it. A new channel is one entry in its feature's
+ * the preload, both transports and the services share it. A new channel is one entry in its feature's
  * file (or a new feature file spread in below) plus one handler in that feature's `handlers`.
  */
 import type { z } from 'zod';
 import { accountsChannels, accountsEvents } from './accounts.js';
 import { appChannels } from './app.js';
+import { appNoticesChannels, appNoticesEvents } from './app-notices.js';
 import { builtinPlatformChannels, builtinPlatformEvents } from './builtin-platform.js';
 import { draftsChannels, draftsEvents } from './drafts.js';
 import { noticesEvents } from './notices.js';
@@ -22,6 +23,7 @@ import { watchFoldersChannels, watchFoldersEvents } from './watch-folders.js';
 
 export * from './accounts.js';
 export * from './app.js';
+export * from './app-notices.js';
 export * from './builtin-platform.js';
 export * from './drafts.js';
 export * from './notices.js';
@@ -36,6 +38,7 @@ export type { ChannelDoc, ChannelTable, ContractDocs, EventTable } from './table
 
 export const channels = {
   ...appChannels,
+  ...appNoticesChannels,
   ...builtinPlatformChannels,
   ...settingsChannels,
   ...draftsChannels,
@@ -49,6 +52,7 @@ export const channels = {
 } as const satisfies ChannelTable;
 
 export const events = {
+  ...appNoticesEvents,
   ...builtinPlatformEvents,
   ...settingsEvents,
   ...draftsEvents,

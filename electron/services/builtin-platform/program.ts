@@ -37,7 +37,7 @@ export interface RunningProgram {
 
 export type LaunchProgram = (spec: ProgramSpec, log: Logger) => RunningProgram;
 
-/** What a host's launcher hands over: the process's two output streams, its exit, and how to end it. */
+/** What a runtime's launcher hands over: the process's two output streams, its exit, and how to end it. */
 export interface ProcessParts {
   stdout: Output | null;
   stderr: Output | null;
