@@ -138,7 +138,8 @@ export async function createApp(host: AppHost): Promise<App> {
   const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal });
   await incoming.sweep(uploads.ownedFiles());
   uploads.start();
-  const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, settings, hub, log: host.log.child({ service: 'updates' }), clock });
+  const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, storage: host.storage, hub, log: host.log.child({ service: 'updates' }), clock });
+  updates.start();
   const downloads = new Downloads();
   const watchFolders = new WatchFolderService({ dataDir: host.dataDir, storage: host.storage, uploads, checkAccount: draftRefusal(accounts), hub, log: host.log.child({ service: 'watch-folders' }), clock, chooseFolder: host.chooseFolder });
   watchFolders.start();
@@ -164,6 +165,7 @@ export async function createApp(host: AppHost): Promise<App> {
     incoming,
     downloads,
     async close() {
+      updates.close();
       await research.close();
       // Before the engine: a scan must not add a draft to a closed queue.
       await watchFolders.close();

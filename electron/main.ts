@@ -26,6 +26,7 @@ import { claimSingleInstance } from './desktop/single-instance.js';
 import { createElectronStorage } from './desktop/electron-storage.js';
 import { guardWebContents } from './desktop/web-contents-policy.js';
 import { createUpdater } from './desktop/updater.js';
+import { confirmFeedInDialog, policyFilePath, readBuildFeed, readPolicyFeed, updateRefusal } from './desktop/update-feed.js';
 import { catchProcessFailures, watchChildProcesses } from './desktop/process-failures.js';
 import { closeBeforeQuit } from './desktop/quit-deadline.js';
 import { utilityProcessLauncher } from './desktop/utility-launcher.js';
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
     photoWorker: { file: join(__dirname, 'photo-prep-worker.cjs') },
     logs: logsFolder(shell, app.getPath('logs'), logFiles),
     // electron-updater updates installed apps only; run from a checkout, the app says so instead.
-    updater: app.isPackaged ? createUpdater(log.child({ service: 'updater' })) : undefined,
+    updater: app.isPackaged ? desktopUpdater() : undefined,
     chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),
     notify: createNotifier(Notification, () => bringToFront(mainWindow)),
     chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
@@ -127,6 +128,18 @@ async function main(): Promise<void> {
     transport.dispose();
     await core.close();
   }, log);
+}
+
+/** electron-updater on the build's feed (app-update.yml beside app.asar), an administrator's policy, and the native dialog for any other. */
+function desktopUpdater() {
+  const updaterLog = log.child({ service: 'updater' });
+  const buildFeed = readBuildFeed(process.resourcesPath, updaterLog);
+  return createUpdater(updaterLog, {
+    buildFeed: buildFeed.url,
+    policyFeed: readPolicyFeed(policyFilePath(process.platform, process.env), updaterLog),
+    refusal: updateRefusal(process.platform, buildFeed),
+    confirmFeed: (url) => confirmFeedInDialog(dialog, url),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,10 @@
 /**
  * UpdaterPort on electron-updater (electron-builder's updater): a `generic` provider whose URL is
- * the feed URL from Settings, set before every check, so changing the setting needs no restart.
+ * the feed in force (the build's, an administrator's or the one the person confirmed;
+ * services/shell/update-service.ts), set before every check, so a changed feed needs no restart.
  * A found update downloads by itself; it installs on "Restart to update" or when the app quits.
+ * On Windows electron-updater checks each download's signature against the publisher names in
+ * app-update.yml, which setFeedURL leaves alone (desktop/update-feed.ts refuses unsigned builds).
  * electron-updater checks only in a packaged app (isUpdaterActive); main.ts creates this there only.
  */
 import electronUpdater from 'electron-updater';
@@ -21,7 +24,10 @@ export interface AppUpdaterLike {
   quitAndInstall(): void;
 }
 
-export function createUpdater(log: Logger, updater: AppUpdaterLike = electronUpdater.autoUpdater as unknown as AppUpdaterLike): UpdaterPort {
+/** Where the feed comes from and who may change it (main.ts reads them: desktop/update-feed.ts, a native dialog). */
+export type UpdaterFeeds = Pick<UpdaterPort, 'buildFeed' | 'policyFeed' | 'refusal' | 'confirmFeed'>;
+
+export function createUpdater(log: Logger, feeds: UpdaterFeeds, updater: AppUpdaterLike = electronUpdater.autoUpdater as unknown as AppUpdaterLike): UpdaterPort {
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = true;
   // Its progress lines go to the app's log (files, scrubbed) instead of the console.
@@ -32,6 +38,10 @@ export function createUpdater(log: Logger, updater: AppUpdaterLike = electronUpd
     debug: (message) => log.debug(message),
   };
   return {
+    buildFeed: feeds.buildFeed,
+    policyFeed: feeds.policyFeed,
+    refusal: feeds.refusal,
+    confirmFeed: (url) => feeds.confirmFeed(url),
     async check(feedUrl): Promise<UpdateCheck> {
       updater.setFeedURL({ provider: 'generic', url: feedUrl });
       const result = await updater.checkForUpdates();

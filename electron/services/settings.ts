@@ -42,9 +42,13 @@ export class SettingsService {
   }
 }
 
+/** Sections earlier versions stored that are no longer settings (the update feed: the main process's alone now, services/shell/update-service.ts). */
+const RETIRED_SECTIONS = ['updates'];
+
 function load(storage: KeyValueStorage, log: Logger): Settings {
-  const raw = storage.get(KEY);
-  if (raw === undefined) return structuredClone(DEFAULT_SETTINGS);
+  const stored = storage.get(KEY);
+  if (stored === undefined) return structuredClone(DEFAULT_SETTINGS);
+  const raw = stored && typeof stored === 'object' ? Object.fromEntries(Object.entries(stored).filter(([section]) => !RETIRED_SECTIONS.includes(section))) : stored;
   const whole = Settings.safeParse(raw);
   if (whole.success) return whole.data;
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };

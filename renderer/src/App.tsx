@@ -3,6 +3,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { HostStatus } from './components/HostStatus';
 import { PlatformStatus } from './components/PlatformStatus';
 import { Sidebar } from './components/Sidebar';
+import { UpdateNotice } from './components/UpdateNotice';
 import { sectionLabel, useNavigation, type SectionId } from './state/navigation';
 import { AccountsView } from './views/AccountsView';
 import { PhotosView } from './views/PhotosView';
@@ -47,6 +48,7 @@ export function App() {
       <main id="main" ref={main} className="main" tabIndex={-1}>
         <HostStatus />
         <PlatformStatus />
+        <UpdateNotice />
         <div className="main__content">
           <ErrorBoundary key={section} scope={`The ${sectionLabel(section)} page`}>
             <View />

@@ -21,10 +21,21 @@ import { consoleErrors } from './fixtures/web-app.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** electron-updater as the test drives it: each check waits for the answer the test gives. */
+const BUILD_FEED = 'https://updates.draftdeck.app/';
+
+/** electron-updater as the test drives it: each check waits for the answer the test gives; the test answers the native feed dialog too. */
 class ScriptedUpdater implements UpdaterPort {
+  readonly buildFeed = BUILD_FEED;
+  readonly policyFeed = null;
+  readonly refusal = null;
   readonly checkedFeeds: string[] = [];
+  readonly confirmations: string[] = [];
+  confirmAnswer = false;
   installs = 0;
+  async confirmFeed(url: string): Promise<boolean> {
+    this.confirmations.push(url);
+    return this.confirmAnswer;
+  }
   private answer: ((check: UpdateCheck) => void) | null = null;
   private readonly progress: ((percent: number) => void)[] = [];
   private readonly downloaded: ((version: string) => void)[] = [];
@@ -110,37 +121,52 @@ test.describe('settings in the desktop app', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('Updates: off until a feed is saved, then Check for updates goes through checking and downloading to Restart to update', async ({ page, desktop, consoleErrors }) => {
+  test("Updates: on by default from the release's feed; another address only once confirmed in the native dialog; Check for updates through to Restart to update, with a notice on every page", async ({ page, desktop, consoleErrors }) => {
     await page.goto(desktop.url);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings', exact: true }).click();
     const updates = page.getByRole('region', { name: 'Updates' });
     const status = updates.locator('.update-status').getByRole('status');
     const check = updates.getByRole('button', { name: 'Check for updates' });
-    await expect(status).toHaveText('Off: add a feed URL above to check for new versions.');
-    await expect(check).toHaveAttribute('aria-disabled', 'true');
+    await expect(status).toHaveText('Draftdeck 0.1.0. It checks for updates by itself at start and every 4 hours.');
+    await expect(updates.getByText(`Updates come from ${BUILD_FEED} (this release's own address).`)).toBeVisible();
 
-    await updates.getByLabel('Update feed URL').fill('https://updates.example.com/draftdeck/');
-    await updates.getByRole('button', { name: 'Save updates' }).click();
-    await expect(status).toHaveText('Draftdeck 0.1.0. Not checked yet.');
+    // Another address: the page asks, the main process's dialog decides.
+    const mirror = 'https://mirror.example.org/draftdeck/';
+    await updates.getByLabel('Another update address').fill(mirror);
+    await updates.getByRole('button', { name: 'Use this address…' }).click();
+    await expect(updates.getByText('The update feed was not changed')).toBeVisible();
+    expect(desktop.updater.confirmations).toEqual([mirror]);
+    desktop.updater.confirmAnswer = true;
+    await updates.getByRole('button', { name: 'Use this address…' }).click();
+    await expect(updates.getByText(`Updates come from ${mirror} (an address you chose).`)).toBeVisible();
 
     // Up to date first.
     await check.click();
-    await expect(status).toHaveText('Checking for updates…');
     await expect.poll(() => desktop.updater.checking).toBe(true);
-    expect(desktop.updater.checkedFeeds).toEqual(['https://updates.example.com/draftdeck/']);
+    expect(desktop.updater.checkedFeeds.at(-1)).toBe(mirror);
     desktop.updater.answerCheck({ kind: 'none' });
     await expect(status).toContainText('Draftdeck 0.1.0 is the newest version');
+
+    // Back to the release's own address, without a dialog.
+    await updates.getByRole('button', { name: "Go back to this release's own address" }).click();
+    await expect(updates.getByText(`Updates come from ${BUILD_FEED} (this release's own address).`)).toBeVisible();
+    expect(desktop.updater.confirmations).toEqual([mirror, mirror]);
 
     // Then a newer version: it downloads by itself, with its progress, and offers the restart.
     await check.click();
     await expect.poll(() => desktop.updater.checking).toBe(true);
+    expect(desktop.updater.checkedFeeds.at(-1)).toBe(BUILD_FEED);
     desktop.updater.answerCheck({ kind: 'available', version: '0.2.0' });
     await expect(status).toHaveText('Downloading Draftdeck 0.2.0… 0%');
     desktop.updater.reportProgress(42.4);
     await expect(status).toHaveText('Downloading Draftdeck 0.2.0… 42%');
     desktop.updater.reportDownloaded('0.2.0');
-    await expect(status).toHaveText('Draftdeck 0.2.0 is ready. Restart Draftdeck to update.');
-    await updates.getByRole('button', { name: 'Restart to update' }).click();
+    await expect(status).toHaveText('Draftdeck 0.2.0 is ready: it installs when you quit, or restart now.');
+    // The notice beside every page says it too.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Queue', exact: true }).click();
+    const notice = page.getByTestId('update-notice');
+    await expect(notice).toContainText('Draftdeck 0.2.0 is ready: it installs when you quit.');
+    await notice.getByRole('button', { name: 'Restart to update' }).click();
     await expect.poll(() => desktop.updater.installs).toBe(1);
     expect(consoleErrors).toEqual([]);
   });

@@ -1,31 +1,25 @@
 /**
- * Settings → Updates and Settings → About's logs row, in web mode: the feed URL is a setting (off
- * while empty, https only), web mode says it does not update itself, and About says where the logs
- * go. The desktop app's side (a log folder to open, an updater's states) is settings-desktop.spec.ts;
+ * Settings → Updates and Settings → About's logs row, in web mode: web mode says it does not update
+ * itself and offers no update address to change (the feed is never a setting the page writes),
+ * and About says where the logs go. The desktop app's side (a log folder to open, an updater's states) is settings-desktop.spec.ts;
  * main.ts's wiring of both is test/unit/electron/main-launch.test.ts.
  */
 import { test, expect, openApp } from './fixtures/web-app.js';
 
 test.describe('settings: updates and logs', () => {
-  test('the update feed URL is checked, saved and kept; web mode says it does not update itself', async ({ page, webApp, consoleErrors }) => {
+  test('web mode says it does not update itself, and the page cannot set where updates come from', async ({ page, webApp, consoleErrors }) => {
     await openApp(page, webApp.current);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings', exact: true }).click();
     const updates = page.getByRole('region', { name: 'Updates' });
     await expect(updates.getByRole('status').filter({ hasText: 'Web mode does not update itself' })).toBeVisible();
     await expect(updates.getByRole('button', { name: 'Check for updates' })).toHaveAttribute('aria-disabled', 'true');
-
-    const feed = updates.getByLabel('Update feed URL');
-    await expect(feed).toHaveValue('');
-    await feed.fill('http://updates.example.com/draftdeck/');
-    await updates.getByRole('button', { name: 'Save updates' }).click();
-    await expect(feed).toHaveAttribute('aria-invalid', 'true');
-    await expect(updates.getByText('Use https://. Plain http:// is allowed only for 127.0.0.1 or localhost.')).toBeVisible();
-
-    await feed.fill('https://updates.example.com/draftdeck/');
-    await updates.getByRole('button', { name: 'Save updates' }).click();
-    await expect(updates.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Updates' }).getByLabel('Update feed URL')).toHaveValue('https://updates.example.com/draftdeck/');
+    await expect(updates.getByRole('textbox')).toHaveCount(0);
+    // Not through the settings either: the contract refuses the old section.
+    const set = await page.request.post(`${webApp.current.origin}/api/call/settings.set`, {
+      headers: { Authorization: `Bearer ${webApp.current.token}` },
+      data: { updates: { feedUrl: 'https://updates.example.com/draftdeck/' } },
+    });
+    expect(await set.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(consoleErrors).toEqual([]);
   });
 

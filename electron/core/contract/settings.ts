@@ -1,6 +1,8 @@
 /**
  * The settings channels and events: which platform profile is active, upload concurrency, theme,
- * where the installed app looks for updates.
+ * photos. Where the installed app gets updates from is not a setting the page can write: it is the
+ * build's feed, an administrator's, or one the person confirmed in a native dialog (shell.ts,
+ * `updates.useFeed`).
  */
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
@@ -72,8 +74,6 @@ const UploadSettings = z.object({ concurrency: z.number().int().min(1).max(8) })
 /** The queue's "Send to" choice: the accounts new drafts go to (one draft each), kept across reloads and restarts. */
 const QueueSettings = z.object({ sendTo: z.array(z.string().min(1).max(200)).max(20) }).strict();
 const AppearanceSettings = z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict();
-/** Where the installed app looks for new versions (electron-updater's generic feed); '' is off. */
-const UpdateSettings = z.object({ feedUrl: z.union([z.literal(''), endpointUrl]) }).strict();
 
 /** The sections, each without a default: what a patch may name. */
 const sections = {
@@ -82,7 +82,6 @@ const sections = {
   uploads: UploadSettings,
   queue: QueueSettings,
   appearance: AppearanceSettings,
-  updates: UpdateSettings,
 };
 
 export const Settings = z
@@ -91,7 +90,6 @@ export const Settings = z
     // Sections added after the first release: a file written before them reads as their default.
     photos: PhotoSettings.default(DEFAULT_PHOTO_SETTINGS),
     queue: QueueSettings.default({ sendTo: [] }),
-    updates: UpdateSettings.default({ feedUrl: '' }),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -102,7 +100,6 @@ export const DEFAULT_SETTINGS: Settings = {
   queue: { sendTo: [] },
   appearance: { theme: 'system' },
   photos: DEFAULT_PHOTO_SETTINGS,
-  updates: { feedUrl: '' },
 };
 
 /**
@@ -131,7 +128,7 @@ export const settingsDocs = {
     'settings.get': {
       output:
         'settings: `profile`, `uploads.concurrency` (1–8), `queue.sendTo` (the accounts new drafts go to; empty = the first that can), ' +
-        '`appearance.theme`, `updates.feedUrl` (`""` = off, else https), `photos` (`host`, `stripLocation`, `keepHosted`; see [How photo posts work](APP.md#how-photo-posts-work))',
+        '`appearance.theme`, `photos` (`host`, `stripLocation`, `keepHosted`; see [How photo posts work](APP.md#how-photo-posts-work))',
     },
     'settings.set': { input: "any of the settings' sections (each replaced whole)", output: 'the new settings' },
   },

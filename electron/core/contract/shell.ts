@@ -1,8 +1,10 @@
 /**
  * The desktop shell's channels and events: where the logs are (and opening their folder), and
- * updates of the installed app (checking the feed from Settings, the download, restarting into it).
+ * updates of the installed app (checking its feed, the download, restarting into it, and asking for a
+ * different feed, which only a native dialog of the main process can confirm).
  */
 import { z } from 'zod';
+import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 /** Where the app's log files are; null where the logs go to a terminal (web mode). */
@@ -13,8 +15,8 @@ export const UPDATE_STATES = ['unsupported', 'off', 'idle', 'checking', 'up_to_d
 
 export const UpdateStatus = z.object({
   /**
-   * unsupported: this build cannot update itself (web mode, an unpackaged Electron); off: no feed
-   * URL in Settings; idle: never checked yet; checking; up_to_date; downloading (an update was
+   * unsupported: this build cannot update itself (web mode, an unpackaged Electron, an unsigned
+   * Windows or macOS build); off: this build has no feed; idle: never checked yet; checking; up_to_date; downloading (an update was
    * found); downloaded (restart to install); error (the check or the download failed).
    */
   state: z.enum(UPDATE_STATES),
@@ -27,6 +29,9 @@ export const UpdateStatus = z.object({
   checkedAt: z.string().nullable(),
   /** Why updates are unsupported or what went wrong, in words. */
   message: z.string().nullable(),
+  /** Where updates come from, and who chose it: the build's own feed, an administrator's policy file, or the person (confirmed in a native dialog). */
+  feedUrl: z.string().nullable(),
+  feedSource: z.enum(['build', 'policy', 'chosen']).nullable(),
 });
 export type UpdateStatus = z.infer<typeof UpdateStatus>;
 
@@ -35,10 +40,15 @@ export const shellChannels = {
   /** Opens the logs folder in the system's file manager (Electron only). */
   'logs.openFolder': { input: NoInput, output: z.object({ opened: z.literal(true) }) },
   'updates.status': { input: NoInput, output: UpdateStatus },
-  /** Asks the feed in Settings whether there is a newer version; a found one downloads by itself. */
+  /** Asks the feed whether there is a newer version; a found one downloads by itself. The app also checks at start and every 4 hours. */
   'updates.check': { input: NoInput, output: UpdateStatus },
   /** Quits and installs a downloaded update. */
   'updates.install': { input: NoInput, output: z.object({ restarting: z.literal(true) }) },
+  /**
+   * Asks to get updates from another feed (null: back to the build's own). The main process asks
+   * the person in a native dialog the page cannot answer; an administrator's feed cannot be changed.
+   */
+  'updates.useFeed': { input: z.object({ url: z.string().max(2048).refine(isHttpsOrLoopback, `must use ${HTTPS_OR_LOOPBACK_RULE}`).nullable() }).strict(), output: UpdateStatus },
 } as const satisfies ChannelTable;
 
 export const shellEvents = {
@@ -52,10 +62,14 @@ export const shellDocs = {
     'logs.openFolder': { output: '`{opened: true}`: the folder opened in the file manager (Electron only; `open_failed` with the reason otherwise)' },
     'updates.status': {
       output:
-        '`{state, currentVersion, availableVersion, percent, checkedAt, message}`; `state` is `unsupported` (web mode, or not an installed app), `off` (no feed URL), ' +
+        '`{state, currentVersion, availableVersion, percent, checkedAt, message, feedUrl, feedSource}`; `state` is `unsupported` (web mode, not an installed app, or an unsigned Windows/macOS build), `off` (the build has no feed), ' +
         '`idle`, `checking`, `up_to_date`, `downloading`, `downloaded` or `error`',
     },
     'updates.check': { output: 'the update status after asking the feed (`updates_off` / `updates_unsupported` when it cannot)' },
+    'updates.useFeed': {
+      input: '`{url}`: an https feed, or null for the build\'s own',
+      output: 'the update status; `feed_not_confirmed` when the person said no in the dialog, `managed_by_policy` when an administrator set the feed',
+    },
     'updates.install': { output: '`{restarting: true}`: quits and installs a downloaded update (`no_update_downloaded` otherwise)' },
   },
   events: {

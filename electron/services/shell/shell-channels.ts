@@ -1,6 +1,6 @@
 /**
  * The shell channels of the contract (electron/core/contract/shell.ts): the logs' location and
- * folder, and updates.
+ * folder, and updates (checking, installing, asking for another feed).
  */
 import type { shellChannels } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
@@ -26,5 +26,6 @@ export function shellHandlers(updates: UpdateService, logs: LogsFolder | undefin
     'updates.status': () => updates.current(),
     'updates.check': () => updates.check(),
     'updates.install': () => updates.install(),
+    'updates.useFeed': ({ url }) => updates.useFeed(url),
   };
 }

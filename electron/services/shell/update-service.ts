@@ -1,20 +1,33 @@
 /**
- * Updates of the installed app, as a state the renderer shows (Settings → Updates) and one action
- * ("Check for updates"). The feed URL is a setting, off while empty. The updater itself
- * (electron-updater with a generic provider, electron/desktop/updater.ts) sits behind
- * UpdaterPort, so this logic is tested against a fake.
+ * Updates of the installed app, as a state the renderer shows (Settings → Updates, and a notice
+ * once one is downloaded) and a few actions. On by default: the app checks its feed at start and
+ * every CHECK_EVERY_MS; a found update downloads in the background and installs when the app quits.
+ *
+ * Where updates come from is not the page's to decide: the build's own feed (electron-builder.yml
+ * `publish`), an administrator's policy file (which wins), or a feed the person confirmed in a
+ * native dialog of the main process (`updates.useFeed`; a compromised page cannot answer it), kept
+ * in the main process's storage. The updater itself (electron-updater, electron/desktop/updater.ts)
+ * sits behind UpdaterPort, so this logic is tested against a fake.
  */
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { UpdateStatus } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
-import type { SettingsService } from '../settings.js';
+import type { KeyValueStorage } from '../storage.js';
 
 export type UpdateCheck = { kind: 'available'; version: string } | { kind: 'none' } | { kind: 'inactive'; reason: string };
 
 /** What the app needs of an updater (electron-updater's autoUpdater behind electron/desktop/updater.ts). */
 export interface UpdaterPort {
+  /** The feed this build was made with (written into app-update.yml by electron-builder); null in a build without one. */
+  readonly buildFeed: string | null;
+  /** An administrator's feed (the policy file), which no one else can change; null without one. */
+  readonly policyFeed: string | null;
+  /** Why this build must not install updates at all (an unsigned Windows or macOS build), or null. */
+  readonly refusal: string | null;
+  /** Asks the person, in a native dialog the page cannot answer, to confirm a different feed. */
+  confirmFeed(url: string): Promise<boolean>;
   /** Asks the feed at `feedUrl`; a newer version starts downloading by itself. */
   check(feedUrl: string): Promise<UpdateCheck>;
   onProgress(listener: (percent: number) => void): void;
@@ -23,38 +36,61 @@ export interface UpdaterPort {
   quitAndInstall(): void;
 }
 
+/** How often the installed app asks its feed (besides once at start). */
+export const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
+/** The first check waits this long after start, so it does not compete with the app starting. */
+export const FIRST_CHECK_AFTER_MS = 15_000;
+/** The main process's storage key of the feed the person confirmed (never a setting the page can write). */
+const CHOSEN_FEED_KEY = 'updates.chosenFeed';
+
 export interface UpdateServiceOptions {
   /** Absent where the app cannot update itself (web mode, Electron run from a checkout). */
   updater?: UpdaterPort;
   runtime: 'electron' | 'web';
   version: string;
-  settings: SettingsService;
+  storage: KeyValueStorage;
   hub: EventSink;
   log: Logger;
   clock: Clock;
 }
 
+type Feed = Pick<UpdateStatus, 'feedUrl' | 'feedSource'>;
+
 export class UpdateService {
   private status: UpdateStatus;
-  /** Bumped whenever the feed URL changes: an answer from the previous feed is dropped. */
+  /** Bumped whenever the feed changes: an answer from the previous feed is dropped. */
   private feedGeneration = 0;
+  private timers: ReturnType<typeof setTimeout>[] = [];
 
   constructor(private readonly options: UpdateServiceOptions) {
-    this.status = { ...this.resting(), currentVersion: options.version, availableVersion: null, percent: null, checkedAt: null };
-    const { updater, settings } = options;
-    settings.onChange((next, previous) => {
-      if (next.updates.feedUrl === previous.updates.feedUrl) return;
-      this.feedGeneration++;
-      // A downloaded update stays installable whatever the feed says now.
-      if (this.status.state !== 'downloaded') this.update({ ...this.resting(), availableVersion: null, percent: null, checkedAt: null });
-    });
+    this.status = { ...this.resting(), ...this.feed(), currentVersion: options.version, availableVersion: null, percent: null, checkedAt: null };
+    const { updater } = options;
     updater?.onProgress((percent) => {
       if (this.status.state === 'downloading') this.update({ percent: Math.min(100, Math.max(0, percent)) });
     });
-    updater?.onDownloaded((version) => this.update({ state: 'downloaded', availableVersion: version, percent: 100, message: null }));
+    updater?.onDownloaded((version) => {
+      options.log.info({ version }, 'an update downloaded; it installs when the app quits');
+      this.update({ state: 'downloaded', availableVersion: version, percent: 100, message: null });
+    });
     updater?.onError((error) => {
       if (this.status.state === 'checking' || this.status.state === 'downloading') this.fail(error);
     });
+  }
+
+  /** Checks at start (after FIRST_CHECK_AFTER_MS) and every CHECK_EVERY_MS, where the app can update. */
+  start(): void {
+    if (this.status.state === 'unsupported' || this.status.state === 'off') return;
+    const scheduled = () => void this.check().catch((error: unknown) => this.options.log.warn({ err: error }, 'scheduled update check failed'));
+    const first = setTimeout(scheduled, FIRST_CHECK_AFTER_MS);
+    const every = setInterval(scheduled, CHECK_EVERY_MS);
+    first.unref?.();
+    every.unref?.();
+    this.timers.push(first, every);
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
   }
 
   current(): UpdateStatus {
@@ -62,10 +98,10 @@ export class UpdateService {
   }
 
   async check(): Promise<UpdateStatus> {
-    const { updater, settings } = this.options;
-    const feedUrl = settings.get().updates.feedUrl;
-    if (!updater) throw new AppError('updates_unsupported', this.unsupportedReason());
-    if (!feedUrl) throw new AppError('updates_off', 'Updates are off: add an update feed URL in Settings → Updates first');
+    const { updater } = this.options;
+    if (!updater || updater.refusal) throw new AppError('updates_unsupported', this.unsupportedReason());
+    const feedUrl = this.feed().feedUrl;
+    if (!feedUrl) throw new AppError('updates_off', 'This build of Draftdeck has no update feed');
     if (this.status.state === 'checking' || this.status.state === 'downloading' || this.status.state === 'downloaded') return this.current();
     const generation = this.feedGeneration;
     this.update({ state: 'checking', message: null });
@@ -82,6 +118,26 @@ export class UpdateService {
     return this.current();
   }
 
+  /**
+   * Gets updates from `url` from now on (null: the build's own feed again), once the person has
+   * confirmed it in the main process's dialog. An administrator's feed stays whatever is asked.
+   */
+  async useFeed(url: string | null): Promise<UpdateStatus> {
+    const { updater, storage, log } = this.options;
+    if (!updater || updater.refusal) throw new AppError('updates_unsupported', this.unsupportedReason());
+    if (updater.policyFeed) throw new AppError('managed_by_policy', 'Your administrator set where Draftdeck gets updates from; it cannot be changed here');
+    if (url === (this.feed().feedSource === 'chosen' ? this.feed().feedUrl : null)) return this.current();
+    if (url !== null && !(await updater.confirmFeed(url))) throw new AppError('feed_not_confirmed', 'The update feed was not changed');
+    if (url === null) storage.delete(CHOSEN_FEED_KEY);
+    else storage.set(CHOSEN_FEED_KEY, url);
+    log.warn({ feed: url ?? 'the build’s own' }, 'the update feed was changed');
+    this.feedGeneration++;
+    // A downloaded update stays installable whatever the feed says now.
+    if (this.status.state === 'downloaded') this.update(this.feed());
+    else this.update({ ...this.resting(), ...this.feed(), availableVersion: null, percent: null, checkedAt: null });
+    return this.current();
+  }
+
   install(): { restarting: true } {
     if (this.status.state !== 'downloaded' || !this.options.updater) throw new AppError('no_update_downloaded', 'No update has been downloaded yet: check for updates first');
     this.options.log.info({ version: this.status.availableVersion }, 'restarting to install an update');
@@ -89,13 +145,25 @@ export class UpdateService {
     return { restarting: true };
   }
 
+  /** The feed in force: an administrator's, else the one the person confirmed, else the build's. */
+  private feed(): Feed {
+    const { updater, storage } = this.options;
+    if (!updater) return { feedUrl: null, feedSource: null };
+    if (updater.policyFeed) return { feedUrl: updater.policyFeed, feedSource: 'policy' };
+    const chosen = storage.get(CHOSEN_FEED_KEY);
+    if (typeof chosen === 'string' && chosen) return { feedUrl: chosen, feedSource: 'chosen' };
+    return updater.buildFeed ? { feedUrl: updater.buildFeed, feedSource: 'build' } : { feedUrl: null, feedSource: null };
+  }
+
   /** The state with nothing under way: unsupported, off or idle. */
   private resting(): Pick<UpdateStatus, 'state' | 'message'> {
-    if (!this.options.updater) return { state: 'unsupported', message: this.unsupportedReason() };
-    return { state: this.options.settings.get().updates.feedUrl ? 'idle' : 'off', message: null };
+    const { updater } = this.options;
+    if (!updater || updater.refusal) return { state: 'unsupported', message: this.unsupportedReason() };
+    return this.feed().feedUrl ? { state: 'idle', message: null } : { state: 'off', message: 'This build of Draftdeck has no update feed' };
   }
 
   private unsupportedReason(): string {
+    if (this.options.updater?.refusal) return this.options.updater.refusal;
     return this.options.runtime === 'web' ? 'Web mode does not update itself: update the checkout it runs from' : 'Only the installed app updates itself; this one runs from a checkout';
   }
 

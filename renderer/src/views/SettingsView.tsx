@@ -27,7 +27,7 @@ export function SettingsView() {
           <PhotoSettings stored={settings.photos} />
           <WatchFolderSettings />
           <AppearanceSettings stored={settings.appearance} />
-          <UpdateSettings stored={settings.updates} />
+          <UpdateSettings />
           <AboutDraftdeck />
         </div>
       ) : (

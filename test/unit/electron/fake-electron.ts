@@ -22,6 +22,15 @@ export { FakeEmitter, FakeEvent } from './fake-emitter.js';
 export { FakeIpcMain, FakeIpcRenderer, type FakeIpcEvent } from './fake-ipc.js';
 export { FakeBrowserWindow, FakeFrame, FakeSession, FakeWebContents } from './fake-windows.js';
 
+interface MessageBoxOptions {
+  title?: string;
+  message: string;
+  detail?: string;
+  buttons?: string[];
+  defaultId?: number;
+  cancelId?: number;
+}
+
 export interface FakeElectronOptions {
   singleInstanceLock?: boolean;
   appPath?: string;
@@ -171,10 +180,12 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     },
     nextPath: null as string | null,
     /** Message boxes asked for, and the button index the person picks next (0 = the first). */
-    messageBoxes: [] as { window: unknown; options: { title?: string; message: string; buttons?: string[] } }[],
+    messageBoxes: [] as { window: unknown; options: MessageBoxOptions }[],
     nextResponse: 0,
-    async showMessageBox(window: unknown, options: { title?: string; message: string; buttons?: string[] }): Promise<{ response: number; checkboxChecked: boolean }> {
+    /** As Electron's: (window, options) or (options) alone. */
+    async showMessageBox(windowOrOptions: unknown, maybeOptions?: MessageBoxOptions): Promise<{ response: number; checkboxChecked: boolean }> {
       calls.push('dialog.showMessageBox');
+      const [window, options] = maybeOptions ? [windowOrOptions, maybeOptions] : [null, windowOrOptions as MessageBoxOptions];
       this.messageBoxes.push({ window, options });
       return { response: this.nextResponse, checkboxChecked: false };
     },

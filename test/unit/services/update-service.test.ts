@@ -1,14 +1,16 @@
 /**
- * Updates: the state Settings → Updates shows and "Check for updates", against a fake updater
- * (UpdaterPort), and the electron-updater adapter against a fake of electron-updater's AppUpdater.
+ * Updates: the state Settings → Updates shows, "Check for updates", the checks at start and every
+ * 4 hours, and where the feed comes from (the build's, an administrator's, or one confirmed in the
+ * main process's dialog: never a setting the page writes), against a fake updater (UpdaterPort);
+ * and the electron-updater adapter against a fake of electron-updater's AppUpdater.
  */
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventMessage } from '../../../electron/core/contract/index.js';
 import { EventHub } from '../../../electron/transports/event-hub.js';
 import { createUpdater, type AppUpdaterLike } from '../../../electron/desktop/updater.js';
 import { SettingsService } from '../../../electron/services/settings.js';
-import { UpdateService, type UpdateCheck, type UpdaterPort } from '../../../electron/services/shell/update-service.js';
+import { CHECK_EVERY_MS, FIRST_CHECK_AFTER_MS, UpdateService, type UpdateCheck, type UpdaterPort } from '../../../electron/services/shell/update-service.js';
 import { createMemoryStorage } from '../../../electron/services/storage.js';
 import { memoryLogger } from '../../support/silent-log.js';
 
@@ -17,7 +19,21 @@ const FEED = 'https://updates.example.com/draftdeck/';
 /** An updater whose checks the test answers, and whose download events the test fires. */
 class FakeUpdater extends EventEmitter implements UpdaterPort {
   readonly checked: string[] = [];
+  readonly confirmations: string[] = [];
   installs = 0;
+  /** What the person answers in the native dialog. */
+  confirms = true;
+  constructor(
+    readonly buildFeed: string | null,
+    readonly policyFeed: string | null = null,
+    readonly refusal: string | null = null,
+  ) {
+    super();
+  }
+  async confirmFeed(url: string): Promise<boolean> {
+    this.confirmations.push(url);
+    return this.confirms;
+  }
   private answer: ((result: UpdateCheck) => void) | null = null;
   private refuse: ((error: Error) => void) | null = null;
 
@@ -48,8 +64,8 @@ class FakeUpdater extends EventEmitter implements UpdaterPort {
   }
 }
 
-function setup({ feedUrl = FEED, withUpdater = true, runtime = 'electron' as 'electron' | 'web' } = {}) {
-  const updater = withUpdater ? new FakeUpdater() : undefined;
+function setup({ buildFeed = FEED as string | null, policyFeed = null as string | null, refusal = null as string | null, withUpdater = true, runtime = 'electron' as 'electron' | 'web', storage = createMemoryStorage() } = {}) {
+  const updater = withUpdater ? new FakeUpdater(buildFeed, policyFeed, refusal) : undefined;
   const hub = new EventHub(0);
   // Every emit as it happens (the hub's batches coalesce updates.changed to the latest).
   const events: EventMessage[] = [];
@@ -58,17 +74,15 @@ function setup({ feedUrl = FEED, withUpdater = true, runtime = 'electron' as 'el
     events.push({ name, payload } as EventMessage);
     emit(name, payload, key);
   }) as EventHub['emit'];
-  const settings = new SettingsService(createMemoryStorage(), hub, memoryLogger().log);
-  settings.set({ updates: { feedUrl } });
-  const service = new UpdateService({ updater, runtime, version: '1.0.0', settings, hub, log: memoryLogger().log, clock: { now: () => Date.parse('2026-11-23T12:00:00Z') } });
+  const service = new UpdateService({ updater, runtime, version: '1.0.0', storage, hub, log: memoryLogger().log, clock: { now: () => Date.parse('2026-11-23T12:00:00Z') } });
   const states = () => events.filter((event) => event.name === 'updates.changed').map((event) => (event.payload as { state: string }).state);
-  return { service, updater: updater!, settings, states };
+  return { service, updater: updater!, storage, states };
 }
 
 describe('update service', () => {
-  it('is off while the feed URL is empty, and says so when asked to check', async () => {
-    const { service, updater } = setup({ feedUrl: '' });
-    expect(service.current()).toMatchObject({ state: 'off', currentVersion: '1.0.0' });
+  it('is off in a build without a feed, and says so when asked to check', async () => {
+    const { service, updater } = setup({ buildFeed: null });
+    expect(service.current()).toMatchObject({ state: 'off', currentVersion: '1.0.0', feedUrl: null, feedSource: null });
     await expect(service.check()).rejects.toMatchObject({ code: 'updates_off' });
     expect(updater.checked).toEqual([]);
   });
@@ -80,9 +94,9 @@ describe('update service', () => {
     await expect(service.check()).rejects.toMatchObject({ code: 'updates_unsupported' });
   });
 
-  it('checks the feed from Settings: found, downloading with progress, downloaded, then installs', async () => {
+  it("checks the build's feed: found, downloading with progress, downloaded, then installs", async () => {
     const { service, updater, states } = setup();
-    expect(service.current().state).toBe('idle');
+    expect(service.current()).toMatchObject({ state: 'idle', feedUrl: FEED, feedSource: 'build' });
     const checking = service.check();
     expect(service.current().state).toBe('checking');
     expect(updater.checked).toEqual([FEED]);
@@ -140,41 +154,105 @@ describe('update service', () => {
     expect(await checking).toMatchObject({ state: 'unsupported', message: 'not installed' });
   });
 
-  it('follows the feed setting: emptied turns updates off, and an answer from the old feed is dropped', async () => {
-    const { service, updater, settings } = setup();
-    const checking = service.check();
-    settings.set({ updates: { feedUrl: '' } });
-    expect(service.current().state).toBe('off');
-    updater.answerWith({ kind: 'available', version: '9.9.9' });
-    expect(await checking).toMatchObject({ state: 'off', availableVersion: null });
-    settings.set({ updates: { feedUrl: 'https://other.example.com/' } });
-    expect(service.current().state).toBe('idle');
-  });
-
-  it('keeps a downloaded update installable when the feed changes', () => {
-    const { service, updater, settings } = setup();
-    void service.check();
-    updater.answerWith({ kind: 'available', version: '1.2.0' });
-    updater.emit('downloaded', '1.2.0');
-    settings.set({ updates: { feedUrl: '' } });
-    expect(service.current().state).toBe('downloaded');
+  it('refuses to update an unsigned build, saying why', async () => {
+    const { service, updater } = setup({ refusal: 'This copy of Draftdeck is not signed' });
+    expect(service.current()).toMatchObject({ state: 'unsupported', message: 'This copy of Draftdeck is not signed' });
+    await expect(service.check()).rejects.toMatchObject({ code: 'updates_unsupported' });
+    await expect(service.useFeed(OTHER)).rejects.toMatchObject({ code: 'updates_unsupported' });
+    expect(updater.checked).toEqual([]);
   });
 });
 
-describe('the feed URL setting', () => {
-  it('defaults to empty (off), takes https, and refuses plain http off loopback', () => {
-    const settings = new SettingsService(createMemoryStorage(), new EventHub(0), memoryLogger().log);
-    expect(settings.get().updates).toEqual({ feedUrl: '' });
-    expect(settings.set({ updates: { feedUrl: FEED } }).updates.feedUrl).toBe(FEED);
-    expect(() => settings.set({ updates: { feedUrl: 'http://updates.example.com/' } })).toThrow();
+const OTHER = 'https://mirror.example.org/draftdeck/';
+
+describe('where updates come from', () => {
+  it('changes only after the person confirms in the native dialog, and is kept in the main process', async () => {
+    const storage = createMemoryStorage();
+    const { service, updater } = setup({ storage });
+    updater.confirms = false;
+    await expect(service.useFeed(OTHER)).rejects.toMatchObject({ code: 'feed_not_confirmed' });
+    expect(service.current()).toMatchObject({ feedUrl: FEED, feedSource: 'build' });
+    updater.confirms = true;
+    expect(await service.useFeed(OTHER)).toMatchObject({ state: 'idle', feedUrl: OTHER, feedSource: 'chosen' });
+    expect(updater.confirmations).toEqual([OTHER, OTHER]);
+    const checking = service.check();
+    expect(updater.checked).toEqual([OTHER]);
+    updater.answerWith({ kind: 'none' });
+    await checking;
+    // A restart keeps it.
+    expect(setup({ storage }).service.current()).toMatchObject({ feedUrl: OTHER, feedSource: 'chosen' });
   });
 
-  it('is filled in for settings saved before it existed, without a warning', () => {
+  it("goes back to the build's feed without a dialog", async () => {
+    const { service, updater } = setup();
+    await service.useFeed(OTHER);
+    expect(await service.useFeed(null)).toMatchObject({ feedUrl: FEED, feedSource: 'build' });
+    expect(updater.confirmations).toEqual([OTHER]);
+  });
+
+  it("is an administrator's when a policy sets it: no one else changes it", async () => {
+    const { service, updater } = setup({ policyFeed: 'https://it.example.com/draftdeck/' });
+    expect(service.current()).toMatchObject({ state: 'idle', feedUrl: 'https://it.example.com/draftdeck/', feedSource: 'policy' });
+    await expect(service.useFeed(OTHER)).rejects.toMatchObject({ code: 'managed_by_policy' });
+    expect(updater.confirmations).toEqual([]);
+  });
+
+  it('drops an answer from the previous feed, and keeps a downloaded update installable', async () => {
+    const { service, updater } = setup();
+    const checking = service.check();
+    await service.useFeed(OTHER);
+    updater.answerWith({ kind: 'available', version: '9.9.9' });
+    expect(await checking).toMatchObject({ state: 'idle', availableVersion: null });
+    const again = service.check();
+    updater.answerWith({ kind: 'available', version: '1.2.0' });
+    await again;
+    updater.emit('downloaded', '1.2.0');
+    await service.useFeed(null);
+    expect(service.current()).toMatchObject({ state: 'downloaded', feedSource: 'build' });
+  });
+
+  it('is not a setting: the page cannot write it, and a settings file from before keeps loading without it', () => {
     const store = createMemoryStorage();
-    store.set('settings', { profile: { kind: 'sandbox' }, uploads: { concurrency: 3 }, appearance: { theme: 'dark' } });
+    store.set('settings', { profile: { kind: 'sandbox' }, uploads: { concurrency: 3 }, appearance: { theme: 'dark' }, updates: { feedUrl: 'https://evil.example.com/' } });
     const { log, lines } = memoryLogger();
-    expect(new SettingsService(store, new EventHub(0), log).get()).toMatchObject({ uploads: { concurrency: 3 }, updates: { feedUrl: '' } });
+    const settings = new SettingsService(store, new EventHub(0), log);
+    expect(settings.get()).not.toHaveProperty('updates');
+    expect(settings.get()).toMatchObject({ uploads: { concurrency: 3 } });
     expect(lines).toEqual([]);
+    expect(() => settings.set({ updates: { feedUrl: 'https://evil.example.com/' } } as never)).toThrow();
+  });
+});
+
+describe('checks on their own', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('checks at start and every 4 hours, and stops when closed', async () => {
+    vi.useFakeTimers();
+    const { service, updater } = setup();
+    service.start();
+    vi.advanceTimersByTime(FIRST_CHECK_AFTER_MS - 1);
+    expect(updater.checked).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(updater.checked).toEqual([FEED]);
+    updater.answerWith({ kind: 'none' });
+    await vi.waitFor(() => expect(service.current().state).toBe('up_to_date'));
+    vi.advanceTimersByTime(CHECK_EVERY_MS);
+    expect(updater.checked).toEqual([FEED, FEED]);
+    updater.failWith(new Error('feed down'));
+    await vi.waitFor(() => expect(service.current().state).toBe('error'));
+    service.close();
+    vi.advanceTimersByTime(CHECK_EVERY_MS * 3);
+    expect(updater.checked).toHaveLength(2);
+  });
+
+  it('does not schedule where it cannot update', () => {
+    vi.useFakeTimers();
+    for (const options of [{ withUpdater: false }, { buildFeed: null }, { refusal: 'unsigned' }]) {
+      const { service, updater } = setup(options);
+      service.start();
+      vi.advanceTimersByTime(CHECK_EVERY_MS);
+      expect(updater?.checked ?? []).toEqual([]);
+    }
   });
 });
 
@@ -197,11 +275,13 @@ class FakeAppUpdater extends EventEmitter implements AppUpdaterLike {
   }
 }
 
+const FEEDS = { buildFeed: FEED, policyFeed: null, refusal: null, confirmFeed: async () => false };
+
 describe('electron-updater adapter', () => {
   it('points a generic provider at the feed before every check, downloads by itself, and logs to the app log', async () => {
     const fake = new FakeAppUpdater();
     const { log, lines } = memoryLogger();
-    const port = createUpdater(log, fake);
+    const port = createUpdater(log, FEEDS, fake);
     expect(fake).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true });
     fake.result = { isUpdateAvailable: true, updateInfo: { version: '1.4.0' } };
     expect(await port.check(FEED)).toEqual({ kind: 'available', version: '1.4.0' });
@@ -215,7 +295,7 @@ describe('electron-updater adapter', () => {
   it('handles the download promise: a failed download is logged, never an unhandled rejection', async () => {
     const fake = new FakeAppUpdater();
     const { log, lines } = memoryLogger();
-    const port = createUpdater(log, fake);
+    const port = createUpdater(log, FEEDS, fake);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
@@ -231,13 +311,13 @@ describe('electron-updater adapter', () => {
   });
 
   it('answers inactive when electron-updater skips the check (not an installed app)', async () => {
-    const port = createUpdater(memoryLogger().log, new FakeAppUpdater());
+    const port = createUpdater(memoryLogger().log, FEEDS, new FakeAppUpdater());
     expect((await port.check(FEED)).kind).toBe('inactive');
   });
 
   it('passes progress, the downloaded version, errors and the install on', () => {
     const fake = new FakeAppUpdater();
-    const port = createUpdater(memoryLogger().log, fake);
+    const port = createUpdater(memoryLogger().log, FEEDS, fake);
     const seen: unknown[] = [];
     port.onProgress((percent) => seen.push(percent));
     port.onDownloaded((version) => seen.push(version));

@@ -1,37 +1,30 @@
 /**
- * Settings → Updates: the feed the installed app checks for new versions (off while empty), the
- * updater's state as the main process reports it (updates.changed), "Check for updates", and
- * "Restart to update" once a new version has downloaded.
+ * Settings → Updates: the updater's state as the main process reports it (updates.changed), where
+ * updates come from, "Check for updates", and "Restart to update" once a new version has
+ * downloaded. The installed app checks by itself at start and every 4 hours. Another address can
+ * only be asked for here: the main process asks the person in a native dialog before using it
+ * (updates.useFeed), and an administrator's address cannot be changed.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Settings, UpdateStatus } from '../../api/contract';
+import type { UpdateStatus } from '../../api/contract';
 import { on, type ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { TextField } from '../../components/Field';
 import { request } from '../../state/connection';
-import { asApiError, saveSettings } from '../../state/settings';
-import { FormFooter } from './FormFooter';
+import { asApiError } from '../../state/settings';
 import { urlProblem } from './form-rules';
 import { SettingsSection } from './SettingsSection';
-import { useSectionDraft } from './use-section-draft';
-
-type Updates = Settings['updates'];
-
-const toDraft = (updates: Updates) => updates.feedUrl;
-const same = (a: string, b: string) => a.trim() === b.trim();
-const feedProblem = (raw: string) => (raw.trim() ? urlProblem(raw, 'the feed URL') : null);
 
 function describe(status: UpdateStatus): string {
   const checked = status.checkedAt ? ` (checked ${new Date(status.checkedAt).toLocaleTimeString()})` : '';
   switch (status.state) {
     case 'unsupported':
     case 'error':
-      return status.message ?? 'Updates are not available.';
     case 'off':
-      return 'Off: add a feed URL above to check for new versions.';
+      return status.message ?? 'Updates are not available.';
     case 'idle':
-      return `Draftdeck ${status.currentVersion}. Not checked yet.`;
+      return `Draftdeck ${status.currentVersion}. It checks for updates by itself at start and every 4 hours.`;
     case 'checking':
       return 'Checking for updates…';
     case 'up_to_date':
@@ -39,18 +32,22 @@ function describe(status: UpdateStatus): string {
     case 'downloading':
       return `Downloading Draftdeck ${status.availableVersion ?? ''}… ${Math.round(status.percent ?? 0)}%`;
     case 'downloaded':
-      return `Draftdeck ${status.availableVersion ?? ''} is ready. Restart Draftdeck to update.`;
+      return `Draftdeck ${status.availableVersion ?? ''} is ready: it installs when you quit, or restart now.`;
   }
 }
 
-export function UpdateSettings({ stored }: { stored: Updates }) {
-  const section = useSectionDraft(stored, toDraft, same);
-  const [checked, setChecked] = useState(false);
+const SOURCE_WORDS: Record<NonNullable<UpdateStatus['feedSource']>, string> = {
+  build: "this release's own address",
+  policy: 'set by your administrator',
+  chosen: 'an address you chose',
+};
+
+export function UpdateSettings() {
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   const [actionError, setActionError] = useState<ApiError | null>(null);
   const [acting, setActing] = useState(false);
-  const problem = checked ? feedProblem(section.draft) : null;
-  const dirty = !same(section.draft, toDraft(stored));
+  const [address, setAddress] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -65,57 +62,77 @@ export function UpdateSettings({ stored }: { stored: Updates }) {
     };
   }, []);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (section.saving || !dirty) return;
-    setChecked(true);
-    if (feedProblem(section.draft)) return;
-    void section.run(async () => toDraft((await saveSettings({ updates: { feedUrl: section.draft.trim() } })).updates));
-  }
-
-  async function act(channel: 'updates.check' | 'updates.install') {
+  async function act(run: () => Promise<UpdateStatus | { restarting: true }>) {
     setActing(true);
     setActionError(null);
     try {
-      const result = await request(channel);
+      const result = await run();
       if ('state' in result) setStatus(result);
+      return true;
     } catch (failure) {
       setActionError(asApiError(failure));
+      return false;
     } finally {
       setActing(false);
     }
   }
 
-  const canCheck = status !== null && ['idle', 'up_to_date', 'error'].includes(status.state) && !dirty;
+  function askForAddress(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const url = address.trim();
+    const wrong = urlProblem(url, 'the update address');
+    setProblem(wrong);
+    if (wrong || acting) return;
+    void act(() => request('updates.useFeed', { url })).then((done) => done && setAddress(''));
+  }
+
+  const canCheck = status !== null && ['idle', 'up_to_date', 'error'].includes(status.state);
+  const canChangeFeed = status !== null && status.state !== 'unsupported' && status.feedSource !== 'policy';
   return (
-    <SettingsSection title="Updates" description="Where the installed app looks for new versions. Leave it empty to turn updates off.">
-      <form className="form" noValidate onSubmit={submit}>
-        <TextField
-          label="Update feed URL"
-          type="url"
-          inputMode="url"
-          value={section.draft}
-          onValueChange={section.edit}
-          error={problem}
-          hint="The folder a release is published to, e.g. https://downloads.example.com/draftdeck/"
-        />
-        <FormFooter label="Save updates" dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
-      </form>
+    <SettingsSection title="Updates" description="The installed app keeps itself current: new versions download in the background and install when you quit.">
       <div className="update-status">
         <p className="update-status__text" role="status">
           {status ? describe(status) : 'Loading…'}
         </p>
         {status?.state === 'downloaded' ? (
-          <Button variant="primary" busy={acting} onClick={() => void act('updates.install')}>
+          <Button variant="primary" busy={acting} onClick={() => void act(() => request('updates.install'))}>
             Restart to update
           </Button>
         ) : (
-          <Button unavailable={!canCheck} busy={acting || status?.state === 'checking'} onClick={() => void act('updates.check')}>
+          <Button unavailable={!canCheck} busy={acting || status?.state === 'checking'} onClick={() => void act(() => request('updates.check'))}>
             Check for updates
           </Button>
         )}
       </div>
-      {actionError ? <ErrorBanner title="Draftdeck could not check for updates" error={actionError} /> : null}
+      {status?.feedUrl && status.feedSource ? (
+        <p className="field__hint">
+          Updates come from <code>{status.feedUrl}</code> ({SOURCE_WORDS[status.feedSource]}).
+        </p>
+      ) : null}
+      {canChangeFeed ? (
+        <form className="form" noValidate onSubmit={askForAddress}>
+          <TextField
+            label="Another update address"
+            type="url"
+            inputMode="url"
+            value={address}
+            onValueChange={setAddress}
+            error={problem}
+            hint="Only if the people who gave you Draftdeck asked you to. Draftdeck asks you to confirm in a system dialog."
+          />
+          <div className="form-footer">
+            <Button type="submit" busy={acting}>
+              Use this address…
+            </Button>
+            {status?.feedSource === 'chosen' ? (
+              <Button variant="ghost" busy={acting} onClick={() => void act(() => request('updates.useFeed', { url: null }))}>
+                Go back to this release's own address
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      ) : null}
+      {actionError ? <ErrorBanner title="Draftdeck could not do that" error={actionError} /> : null}
     </SettingsSection>
   );
 }
