@@ -20,9 +20,9 @@ const { builtinModules } = require('node:module');
  * as child processes) takes the place of the former embedded-backend/embedded-sandbox.
  */
 const SERVICE_ORDER = [
-  'storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'builtin-platform',
-  'settings', 'settings-channels', 'app-channels', 'shell', 'uploads', 'accounts', 'downloads',
-  'research', 'purchases', 'photos', 'watch-folders',
+  'damaged-files', 'storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'builtin-platform',
+  'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'shell', 'uploads', 'accounts', 'downloads',
+  'research', 'purchases', 'photos', 'watch-folders', 'start-files',
 ];
 const serviceUnits = (units) => `^electron/services/(${units.join('|')})(/|\\.ts$)`;
 

@@ -2,7 +2,8 @@
  * `npm run backend -- (--config FILE | --sandbox URL [--client-key K]) [--port N] [--host H] [--data-dir DIR] [--stop-with-stdin]`
  *
  * Starts the partner backend and prints exactly one line on stdout when it is ready:
- * `{"event":"ready","base_url":...,"webhook_url":...,"database":"pglite"|"postgres"}`. Storage is
+ * `{"event":"ready","base_url":...,"webhook_url":...,"database":"pglite"|"postgres","set_aside":[...]}`
+ * (set_aside: a damaged PGlite folder this start moved aside). Storage is
  * PGlite in the data dir, or the PostgreSQL server in DATABASE_URL. Logs go to stderr. Ctrl-C
  * (SIGINT) or SIGTERM stops it cleanly.
  */
@@ -59,7 +60,9 @@ async function main(): Promise<void> {
     console.error(`backend: ${(err as Error).message}`);
     process.exit(1);
   }
-  process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: backend.baseUrl, webhook_url: backend.webhookUrl, database: backend.databaseKind })}\n`);
+  // set_aside: a damaged PGlite folder this start moved aside (the app tells its window).
+  const setAside = backend.databaseSetAside ? [{ what: 'The built-in partner backend’s database', ...backend.databaseSetAside }] : [];
+  process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: backend.baseUrl, webhook_url: backend.webhookUrl, database: backend.databaseKind, set_aside: setAside })}\n`);
 
   stopOnSignals('backend', logger, () => backend.close(), { stdin: values['stop-with-stdin'] === true });
 }

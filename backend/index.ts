@@ -16,6 +16,7 @@ import { brokerRoutes } from './broker/routes.js';
 import { parseBackendConfig, type BackendConfig, type BackendConfigInput } from './config.js';
 import type { BackendContext } from './context.js';
 import { openDatabase, type DatabaseKind } from './db/database.js';
+import type { SetAsideDir } from './db/pglite-dir.js';
 import { startBackendServer } from './http/server.js';
 import { orderRoutes } from './orders/routes.js';
 import { SandboxClock } from '../platform-api/sandbox-clock.js';
@@ -49,6 +50,8 @@ export interface BackendHandle {
   /** Where the platform must send payment webhooks (baseUrl + webhook_path). */
   webhookUrl: string;
   databaseKind: DatabaseKind;
+  /** PGlite's folder, found damaged at start and moved aside (a fresh database was made), or null. */
+  databaseSetAside: SetAsideDir | null;
   config: BackendConfig;
   close(): Promise<void>;
 }
@@ -104,6 +107,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       baseUrl: server.url,
       webhookUrl: `${server.url}${config.webhook_path}`,
       databaseKind: database.kind,
+      databaseSetAside: database.setAside,
       config,
       close: () => (closing ??= cleanup()),
     };

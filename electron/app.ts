@@ -13,6 +13,9 @@ import { EventHub } from './transports/event-hub.js';
 import { SettingsService } from './services/settings.js';
 import { prepareDataDir } from './services/data-dir.js';
 import { lockDataDir } from './services/data-dir-lock.js';
+import { AppNotices } from './services/app-notices.js';
+import { appNoticesHandlers } from './services/app-notices-channels.js';
+import { checkStartFiles } from './services/start-files.js';
 import { journalUrlSeal } from './services/uploads/upload-url-seal.js';
 import type { KeyValueStorage } from './services/storage.js';
 import { createHttpClient } from '../platform-api/http.js';
@@ -87,6 +90,8 @@ export interface App {
   incoming: IncomingFiles;
   /** Web mode serves exports from here. */
   downloads: Downloads;
+  /** What the window is told beside any page (web mode adds a damaged web session's notice). */
+  notices: AppNotices;
   close(): Promise<void>;
 }
 
@@ -94,11 +99,18 @@ export async function createApp(host: AppHost): Promise<App> {
   prepareDataDir(host.dataDir);
   const lock = await lockDataDir(host.dataDir, { runtime: host.runtime });
   const hub = new EventHub();
+  const notices = new AppNotices(hub);
+  // After the lock: no other launch is writing these. The settings store was checked when the host opened it.
+  for (const damaged of [host.storage.damaged ?? null, ...checkStartFiles(host.dataDir)]) {
+    if (damaged === null) continue;
+    host.log.warn({ file: damaged.file, movedTo: damaged.movedTo }, 'a damaged file was moved aside; starting from a fresh one');
+    notices.fileSetAside(damaged);
+  }
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.storage, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
   const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), storage: host.storage, log: host.log.child({ service: 'vault' }) });
-  const sandbox = new BuiltinPlatform({ dataDir: host.dataDir, log: host.log.child({ service: 'builtin-platform' }), http: send, ...host.builtinPlatform });
+  const sandbox = new BuiltinPlatform({ dataDir: host.dataDir, log: host.log.child({ service: 'builtin-platform' }), http: send, fileSetAside: (damaged) => notices.fileSetAside(damaged), ...host.builtinPlatform });
   const accounts = new AccountsService({ settings, vault, storage: host.storage, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
   accounts.start();
   const tokens = accounts.tokenSource();
@@ -147,6 +159,7 @@ export async function createApp(host: AppHost): Promise<App> {
 
   const handlers: Handlers = {
     ...builtinPlatformHandlers(sandbox, hub),
+    ...appNoticesHandlers(notices),
     ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
     ...settingsHandlers(settings),
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
@@ -164,6 +177,7 @@ export async function createApp(host: AppHost): Promise<App> {
     hub,
     incoming,
     downloads,
+    notices,
     async close() {
       updates.close();
       await research.close();

@@ -75,6 +75,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
   });
   // After createApp: it holds the data dir's lock, so no other launch is using this session.
   const session = openWebSession(dataDir);
+  if (session.damaged) app.notices.fileSetAside(session.damaged);
   const { transport, portTaken } = await listen(options, session, (port) =>
     startWebTransport({ dispatch: app.dispatch, hub: app.hub, rendererDir: join(root, 'dist', 'renderer'), incoming: app.incoming, downloads: app.downloads, log, port, token: session.token }),
   );

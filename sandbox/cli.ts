@@ -2,7 +2,8 @@
  * `npm run sandbox -- [--port N] [--upload-port N] [--config FILE] [--data-dir DIR] [--seed N] [--stop-with-stdin]`
  *
  * Starts the platform sandbox and prints exactly one line on stdout when it is ready:
- * `{"event":"ready","base_url":...,"upload_base_url":...,"console_url":...}`. Logs go to stderr.
+ * `{"event":"ready","base_url":...,"upload_base_url":...,"console_url":...,"set_aside":[{what,file,moved_to}]}`
+ * (set_aside: a damaged state file this start moved aside, starting empty). Logs go to stderr.
  * Ctrl-C (SIGINT) or SIGTERM stops it cleanly, saving state when a data dir is used.
  */
 import { createLogger } from '../common/log.js';
@@ -45,7 +46,9 @@ async function main(): Promise<void> {
     console.error(`sandbox: ${(err as Error).message}`);
     process.exit(1);
   }
-  process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: sandbox.baseUrl, upload_base_url: sandbox.uploadBaseUrl, console_url: sandbox.consoleUrl })}\n`);
+  // set_aside: the state files this start found damaged and moved aside (the app tells its window).
+  const setAside = sandbox.setAside ? [{ what: 'The built-in platform sandbox’s state', ...sandbox.setAside }] : [];
+  process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: sandbox.baseUrl, upload_base_url: sandbox.uploadBaseUrl, console_url: sandbox.consoleUrl, set_aside: setAside })}\n`);
 
   stopOnSignals('sandbox', logger, () => sandbox.close(), { stdin: values['stop-with-stdin'] === true });
 }

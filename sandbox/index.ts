@@ -15,7 +15,7 @@ import type { SandboxContext, SandboxModule } from './context.js';
 import { Router } from '../server-kit/http/router.js';
 import { startHttpServer, type RunningServer } from '../server-kit/http/server.js';
 import { SANDBOX_MODULES } from './modules.js';
-import { SandboxState } from './state/sandbox-state.js';
+import { SandboxState, type SetAsideFile } from './state/sandbox-state.js';
 
 export { parseSandboxConfig, DEFAULT_SANDBOX_CONFIG, type SandboxConfig } from './config.js';
 export type { SandboxApp, SandboxUser } from './config.js';
@@ -46,6 +46,8 @@ export interface SandboxHandle {
   clock: OffsetClock;
   /** Every route of the API server and of the upload host (method and path pattern), e.g. for a fuzzer's coverage check. */
   routes: { api: RouteKey[]; upload: RouteKey[] };
+  /** The state file this start found damaged and moved aside (it started empty), or null. */
+  setAside: SetAsideFile | null;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       config: ctx.config,
       clock,
       routes: { api: apiRouter.list(), upload: uploadRouter.list() },
+      setAside: state.setAside,
       close: () => (closing ??= cleanup()),
     };
   } catch (err) {

@@ -11,6 +11,7 @@ import type { Logger } from '../../common/log.js';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { openPglite, type SetAsideDir } from './pglite-dir.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -27,11 +28,13 @@ export interface OpenDatabaseOptions {
 export interface OpenDatabase {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** PGlite's folder, found damaged at start and moved aside (a fresh database was made), or null. */
+  setAside: SetAsideDir | null;
   close(): Promise<void>;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
-  const { dialect, kind, release } = options.databaseUrl ? await postgresDialect(options.databaseUrl, options.poolSize ?? 10) : await pgliteDialect(options.dataDir);
+  const { dialect, kind, release, setAside = null } = options.databaseUrl ? await postgresDialect(options.databaseUrl, options.poolSize ?? 10) : await pgliteDialect(options.dataDir, options.log);
   const db = new Kysely<Database>({ dialect });
   try {
     await migrate(db, options.log);
@@ -43,6 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   return {
     db,
     kind,
+    setAside,
     close: async () => {
       await db.destroy();
       await release();
@@ -60,7 +64,7 @@ async function migrate(db: Kysely<Database>, log: Logger): Promise<void> {
   if (error) throw new Error(`database migration failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-async function postgresDialect(databaseUrl: string, poolSize: number): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void> }> {
+async function postgresDialect(databaseUrl: string, poolSize: number): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void>; setAside?: null }> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
@@ -68,15 +72,15 @@ async function postgresDialect(databaseUrl: string, poolSize: number): Promise<{
   return { dialect: new PostgresDialect({ pool }), kind: 'postgres', release: () => Promise.resolve() };
 }
 
-async function pgliteDialect(dataDir: string): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void> }> {
+async function pgliteDialect(dataDir: string, log: Logger): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void>; setAside: SetAsideDir | null }> {
   const dir = join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
   // PGlite is one process's database: a second backend on the same data dir would corrupt it.
   const unlock = await lockDataDir(dataDir);
   try {
-    const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
-    const pglite = await PGlite.create(dir);
-    return { dialect: new PGliteDialect(pglite), kind: 'pglite', release: unlock };
+    const { PGliteDialect } = await import('kysely-pglite-dialect');
+    const { pglite, setAside } = await openPglite(dir, log);
+    return { dialect: new PGliteDialect(pglite), kind: 'pglite', release: unlock, setAside };
   } catch (err) {
     await unlock();
     throw err;

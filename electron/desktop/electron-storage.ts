@@ -9,7 +9,7 @@
  * preload's two contract functions.
  */
 import ElectronStore from 'electron-store';
-import type { KeyValueStorage } from '../services/storage.js';
+import { damagedStoreCheck, type KeyValueStorage } from '../services/storage.js';
 
 export interface ElectronStorageOptions {
   /** File name without `.json`; the same default as web mode's conf store. */
@@ -19,10 +19,13 @@ export interface ElectronStorageOptions {
 }
 
 export function createElectronStorage({ name = 'draftdeck', cwd }: ElectronStorageOptions = {}): KeyValueStorage {
-  const store = new ElectronStore<Record<string, unknown>>({ name, configFileMode: 0o600, ...(cwd === undefined ? {} : { cwd }) });
+  const check = damagedStoreCheck(name);
+  const store = new ElectronStore<Record<string, unknown>>({ name, configFileMode: 0o600, deserialize: check.deserialize, ...(cwd === undefined ? {} : { cwd }) });
+  const damaged = check.settle(store.path);
   return {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),
     delete: (key) => store.delete(key),
+    damaged,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { DamagedFile } from '../services/damaged-files.js';
 import { createConfStorage } from '../services/storage.js';
 
 export const WEB_SESSION_NAME = 'web-session';
@@ -20,6 +21,8 @@ export interface WebSession {
   lastPort: number | null;
   /** Records the port this launch listens on, for the next one. */
   remember(port: number): void;
+  /** The session file, found damaged and moved aside (a new token was made; the window is told). */
+  damaged: DamagedFile | null;
 }
 
 export function openWebSession(dataDir: string): WebSession {
@@ -31,6 +34,7 @@ export function openWebSession(dataDir: string): WebSession {
   return {
     token,
     lastPort: lastPort.success ? lastPort.data : null,
+    damaged: store.damaged ?? null,
     remember(port) {
       if (port !== (lastPort.success ? lastPort.data : null)) store.set('port', port);
     },

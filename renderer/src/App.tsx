@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ComponentType } from 'react';
+import { AppNotices } from './components/AppNotices';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { HostStatus } from './components/HostStatus';
 import { PlatformStatus } from './components/PlatformStatus';
@@ -49,6 +50,7 @@ export function App() {
         <HostStatus />
         <PlatformStatus />
         <UpdateNotice />
+        <AppNotices />
         <div className="main__content">
           <ErrorBoundary key={section} scope={`The ${sectionLabel(section)} page`}>
             <View />

@@ -12,6 +12,12 @@ import type { Logger } from '../../common/log.js';
 const STATE_VERSION = 1;
 const SAVE_DELAY_MS = 25;
 
+/** A state file found damaged at start and moved aside (the ready line says so, for the app's window). */
+export interface SetAsideFile {
+  file: string;
+  moved_to: string;
+}
+
 interface StateFile {
   version: number;
   saved_at: string;
@@ -71,6 +77,8 @@ export class SandboxState {
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private clockOffset: () => number = () => 0;
+  /** The state file this start found damaged and moved aside, or null. */
+  setAside: SetAsideFile | null = null;
 
   private constructor(
     private readonly file: string | undefined,
@@ -92,14 +100,21 @@ export class SandboxState {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new SandboxState(file, logger, 0, {});
       throw err;
     }
-    let parsed: StateFile;
+    let parsed: StateFile | null;
     try {
       parsed = JSON.parse(text) as StateFile;
     } catch {
-      throw new Error(`sandbox state file ${file} is not valid JSON; move it away to start fresh`);
+      parsed = null;
     }
-    if (parsed.version !== STATE_VERSION || typeof parsed.collections !== 'object' || parsed.collections === null) {
-      throw new Error(`sandbox state file ${file} has an unknown format (version ${String(parsed.version)})`);
+    if (parsed === null || typeof parsed !== 'object' || parsed.version !== STATE_VERSION || typeof parsed.collections !== 'object' || parsed.collections === null) {
+      // Damaged (or of a format this version cannot read): kept aside for a person to look at, and
+      // the sandbox starts empty rather than not at all.
+      const movedTo = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      await rename(file, movedTo);
+      logger.warn({ file, movedTo }, 'the sandbox state file could not be read; moved aside, starting empty');
+      const fresh = new SandboxState(file, logger, 0, {});
+      fresh.setAside = { file, moved_to: movedTo };
+      return fresh;
     }
     return new SandboxState(file, logger, Number(parsed.clock_offset_ms) || 0, parsed.collections);
   }

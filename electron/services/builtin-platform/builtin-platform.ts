@@ -12,12 +12,14 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { HttpSend } from '../../../platform-api/http.js';
 import { SandboxClock } from '../../../platform-api/sandbox-clock.js';
 import { readSandboxApp, readSandboxLimits, readSandboxUsers, type SandboxLimits, type SandboxUser } from '../../../platform-api/sandbox-extras.js';
 import type { BuiltinPlatformStatus } from '../../core/contract/index.js';
+import type { DamagedFile } from '../damaged-files.js';
 import { ProgramEndedError, type LaunchProgram, type ProgramName, type RunningProgram } from './program.js';
 
 export const SANDBOX_CLIENT_KEY = 'sbx_draftdeck_desktop';
@@ -47,6 +49,8 @@ export interface BuiltinPlatformOptions {
    * platform's answers tell the app a token expired (tests of that path).
    */
   followSandboxClock?: boolean;
+  /** A program's ready line said it found a file of its own damaged and moved it aside (`set_aside`). */
+  fileSetAside?: (damaged: DamagedFile) => void;
 }
 
 /** The clock token lifetimes are measured on, while the sandbox runs. */
@@ -235,7 +239,9 @@ export class BuiltinPlatform {
   private async launch(name: ProgramName, args: string[]): Promise<{ program: RunningProgram; ready: Record<string, unknown> }> {
     const program = this.options.launch({ name, script: this.options.programs[name], args }, this.options.log);
     try {
-      return { program, ready: await program.ready };
+      const ready = await program.ready;
+      for (const damaged of setAsideIn(ready)) this.options.fileSetAside?.(damaged);
+      return { program, ready };
     } catch (error) {
       await program.stop();
       throw error;
@@ -308,4 +314,12 @@ function stringField(ready: Record<string, unknown>, name: string): string {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The ready line's `set_aside`: what the program found damaged at start and moved aside (sandbox/cli.ts, backend/cli.ts). */
+const SetAside = z.array(z.object({ what: z.string().max(200), file: z.string().max(4096), moved_to: z.string().max(4096) }));
+
+function setAsideIn(ready: Record<string, unknown>): DamagedFile[] {
+  const parsed = SetAside.safeParse(ready.set_aside ?? []);
+  return parsed.success ? parsed.data.map(({ what, file, moved_to }) => ({ what, file, movedTo: moved_to })) : [];
 }

@@ -10,6 +10,7 @@
  */
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { damagedName } from '../damaged-files.js';
 
 type Entry<T> = { op: 'put'; record: T } | { op: 'remove'; id: string } | { op: 'order'; ids: string[] };
 
@@ -131,9 +132,9 @@ export class Journal<T extends { id: string }> {
       try {
         snapshot = JSON.parse(readFileSync(this.options.file, 'utf8'));
       } catch {
-        // Written by rename, so never half-written by us; if something else damaged it, keep it
-        // aside for a person to look at rather than refuse to start.
-        renameSync(this.options.file, `${this.options.file}.damaged-${Date.now()}`);
+        // Written by rename, so never half-written by us; start-files.ts moves a damaged one aside
+        // (and tells the window) before this reads it. Damaged since: aside too, never refuse to start.
+        renameSync(this.options.file, damagedName(this.options.file));
       }
       if (Array.isArray(snapshot)) for (const raw of snapshot) this.accept(raw);
     }

@@ -23,6 +23,9 @@ const Entry = z.object({
 });
 export type TakenEntry = z.infer<typeof Entry>;
 
+/** Whether a ledger file's content is a ledger (checked at start: one that is not is moved aside, not overwritten). */
+export const isLedger = (value: unknown): boolean => z.array(Entry).safeParse(value).success;
+
 const keyOf = (folderId: string, path: string, look: { size: number; mtimeMs: number }) => `${folderId}\0${path}\0${look.size}\0${look.mtimeMs}`;
 
 export class TakenLedger {

@@ -58,11 +58,25 @@ describe('persistence with a data dir', () => {
     }
   });
 
-  it('refuses a corrupt state file with a message instead of starting empty', async () => {
+  it('moves a damaged state file aside with the time and starts empty, saying so', async () => {
     const dir = await tempDir();
     try {
-      await writeFile(join(dir.path, 'state.json'), '{"version": 1, "collections": ');
-      await expect(startTestSandbox({}, { dataDir: dir.path })).rejects.toThrow(/state file .* not valid JSON/);
+      const file = join(dir.path, 'state.json');
+      for (const damaged of ['{"version": 1, "collections": ', '{"version": 99, "collections": {}}']) {
+        await writeFile(file, damaged);
+        const sandbox = await startTestSandbox({}, { dataDir: dir.path });
+        try {
+          expect(sandbox.setAside).toEqual({ file, moved_to: expect.stringMatching(/state\.json\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
+          expect(await readFile(sandbox.setAside!.moved_to, 'utf8')).toBe(damaged);
+          expect((await extras<{ tokens: unknown[] }>(sandbox, '/sandbox/tokens')).data.tokens).toEqual([]);
+        } finally {
+          await sandbox.close();
+        }
+        // The fresh state it saved reads as it is: nothing set aside on the next start.
+        const next = await startTestSandbox({}, { dataDir: dir.path });
+        expect(next.setAside).toBeNull();
+        await next.close();
+      }
     } finally {
       await dir.remove();
     }

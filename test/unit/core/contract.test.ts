@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountsChannels, accountsEvents, appChannels, channels, draftsChannels, draftsEvents, events, noticesEvents, photosChannels, photosEvents, researchChannels, researchEvents, settingsChannels, settingsEvents, shellChannels, shellEvents, storeChannels, storeEvents, vaultChannels, watchFoldersChannels, watchFoldersEvents } from '../../../electron/core/contract/index.js';
+import { accountsChannels, accountsEvents, appChannels, appNoticesChannels, appNoticesEvents, builtinPlatformChannels, builtinPlatformEvents, channels, draftsChannels, draftsEvents, events, noticesEvents, photosChannels, photosEvents, researchChannels, researchEvents, settingsChannels, settingsEvents, shellChannels, shellEvents, storeChannels, storeEvents, vaultChannels, watchFoldersChannels, watchFoldersEvents } from '../../../electron/core/contract/index.js';
 
 describe('the contract combines every feature’s own channels and events', () => {
-  const channelTables = [appChannels, settingsChannels, draftsChannels, accountsChannels, vaultChannels, researchChannels, shellChannels, storeChannels, photosChannels, watchFoldersChannels];
-  const eventTables = [settingsEvents, draftsEvents, accountsEvents, researchEvents, shellEvents, storeEvents, photosEvents, watchFoldersEvents, noticesEvents];
+  const channelTables = [appChannels, appNoticesChannels, builtinPlatformChannels, settingsChannels, draftsChannels, accountsChannels, vaultChannels, researchChannels, shellChannels, storeChannels, photosChannels, watchFoldersChannels];
+  const eventTables = [appNoticesEvents, builtinPlatformEvents, settingsEvents, draftsEvents, accountsEvents, researchEvents, shellEvents, storeEvents, photosEvents, watchFoldersEvents, noticesEvents];
 
   it('loses no channel or event to a name two features both declare', () => {
     // The aggregator spreads the tables: a repeated name would silently replace the first.

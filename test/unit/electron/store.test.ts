@@ -2,7 +2,7 @@
  * The real electron-store (and conf beneath it), with Node resolving its `import 'electron'` to
  * the fake: the store lands in the fake app's userData folder, as it would in Electron.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,5 +42,19 @@ describe('electron-store KeyValueStorage', () => {
     createElectronStorage({ name: 'accounts', cwd }).set('k', 'v');
     expect(existsSync(join(cwd, 'accounts.json'))).toBe(true);
     expect(createElectronStorage({ name: 'accounts', cwd }).get('k')).toBe('v');
+  });
+
+  it('moves a damaged file aside with the time before electron-store opens it, and says so', async () => {
+    const { createElectronStorage } = await import('../../../electron/desktop/electron-storage.js');
+    const file = join(userData, 'draftdeck.json');
+    for (const damaged of ['{"settings":{"uploads":', '[1,2,3]']) {
+      writeFileSync(file, damaged);
+      const store = createElectronStorage();
+      expect(store.damaged).toEqual({ what: 'Settings and accounts', file, movedTo: expect.stringMatching(/draftdeck\.json\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
+      expect(readFileSync(store.damaged!.movedTo, 'utf8')).toBe(damaged);
+      store.set('settings', { fresh: true });
+      expect(createElectronStorage().damaged).toBeNull();
+      rmSync(store.damaged!.movedTo);
+    }
   });
 });

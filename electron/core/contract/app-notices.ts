@@ -1,0 +1,44 @@
+/**
+ * What the app tells the window about itself, beside any page: a file it found damaged at start
+ * and moved aside (where the damaged copy is), a full disk (how much to free, and where). A
+ * person dismisses a file notice; the full-disk notice goes away by itself once there is space.
+ */
+import { z } from 'zod';
+import { NoInput, type ChannelTable, type ContractDocs, type EventTable } from './table.js';
+
+export const AppNotice = z.object({
+  id: z.string(),
+  /** file_set_aside: a damaged file was moved aside and a fresh one made; disk_full: writes fail for want of space. */
+  kind: z.enum(['file_set_aside', 'disk_full']),
+  title: z.string(),
+  body: z.string(),
+  /** The damaged copy's path (file_set_aside), for a person to look at or remove. */
+  path: z.string().nullable(),
+  dismissible: z.boolean(),
+});
+export type AppNotice = z.infer<typeof AppNotice>;
+
+export const AppNotices = z.array(AppNotice);
+
+export const appNoticesChannels = {
+  'appNotices.list': { input: NoInput, output: AppNotices },
+  'appNotices.dismiss': { input: z.object({ id: z.string().min(1).max(200) }).strict(), output: z.object({ dismissed: z.boolean() }) },
+} as const satisfies ChannelTable;
+
+export const appNoticesEvents = {
+  'appNotices.changed': AppNotices,
+} as const satisfies EventTable;
+
+export const appNoticesDocs = {
+  title: 'App notices',
+  channels: {
+    'appNotices.list': {
+      output:
+        '`[{id, kind, title, body, path, dismissible}]`: `file_set_aside` (a damaged file moved aside at start; `path` is the damaged copy) or `disk_full` ("The disk is full: free N MB on <volume>"; goes away by itself once there is space)',
+    },
+    'appNotices.dismiss': { input: '`{id}`', output: '`{dismissed}`: false for an unknown id or one that cannot be dismissed (`disk_full`)' },
+  },
+  events: {
+    'appNotices.changed': 'the notices (as `appNotices.list`)',
+  },
+} satisfies ContractDocs<typeof appNoticesChannels, typeof appNoticesEvents>;

@@ -1,0 +1,44 @@
+/**
+ * Files the app reads at start that something else damaged (a disk that filled up, a crash of the
+ * file system, a hand edit): each is checked before it is read, a damaged one is moved aside under
+ * a name with the time (`<name>.damaged-<time>`), and the reader starts from a fresh one. What was
+ * moved, and where to, goes to the window (app.notices), so a person knows and can look.
+ */
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+
+export interface DamagedFile {
+  /** What the file held, in a person's words ("Settings and accounts"). */
+  what: string;
+  file: string;
+  /** Where the damaged copy is now. */
+  movedTo: string;
+}
+
+/** `<file>.damaged-2026-11-26T23-47-50-123Z`: sorts by time, no character a file system refuses. */
+export function damagedName(file: string, at = new Date()): string {
+  return `${file}.damaged-${at.toISOString().replace(/[:.]/g, '-')}`;
+}
+
+/** Moves `file` (a file or a folder) aside under a timestamped name; answers what it did. */
+export function setAside(file: string, what: string): DamagedFile {
+  const movedTo = damagedName(file);
+  renameSync(file, movedTo);
+  return { what, file, movedTo };
+}
+
+/**
+ * Checks a JSON file before its reader opens it: one that does not parse, or whose content
+ * `fits` refuses (the wrong shape), is moved aside. A missing file is fine (a first start).
+ */
+export function checkJsonFile(file: string, what: string, fits: (value: unknown) => boolean): DamagedFile | null {
+  if (!existsSync(file)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return setAside(file, what);
+  }
+  return fits(value) ? null : setAside(file, what);
+}
+
+export const isJsonObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
