@@ -23,7 +23,10 @@ export const PhotoPostView = z.object({
   description: z.string(),
   coverIndex: z.number(),
   images: z.array(z.object({ name: z.string(), bytes: z.number(), url: z.string().nullable() })),
+  /** Hosting progress: of the photos the app hosts (pasted URLs are not), how many are on the photo host, and their bytes. */
+  hosted: z.object({ photos: z.number(), ofPhotos: z.number(), bytes: z.number(), ofBytes: z.number() }),
 });
+export type PhotoPostView = z.infer<typeof PhotoPostView>;
 
 /** A draft as the renderer sees it: no file path, no upload URL (it carries a credential). */
 export const DraftView = z.object({
@@ -178,7 +181,7 @@ export const draftsDocs = {
         '`durationMs`, `state` (`queued`/`waiting`/`uploading`/`processing`/`inbox`/`posted`/`failed`/`paused`/`cancelled`), `reason` (why it waits or failed, in words, with what to do), ' +
         '`failCode`, `retryable` (whether Retry can help), `publishId`, `uploadedBytes` (acknowledged by the upload host), `sentBytes` (written to the connection; ≥ `uploadedBytes` while a chunk is on its way), ' +
         '`downloadedBytes` and `sourceUrl` (URL drafts), `hasThumbnail`, `nextChunk`, `totalChunkCount`, `platformStatus`, `speedBps`, `etaSeconds`, ' +
-        '`expectedAt` (a draft waiting for inbox space: when it will most likely go), `photo` (photo posts: `title`, `description`, `coverIndex`, `images` with `name`, `bytes` and the hosted `url`), ' +
+        '`expectedAt` (a draft waiting for inbox space: when it will most likely go), `photo` (photo posts: `title`, `description`, `coverIndex`, `images` with `name`, `bytes` and the hosted `url`, `hosted`: `{photos, ofPhotos, bytes, ofBytes}` of the photos the app hosts; a post is `uploading` from when its hosting begins), ' +
         '`resumedAfterCrash` (it was under way when Draftdeck stopped unexpectedly, and this run carried it on)',
     },
     'drafts.add': {

@@ -3,13 +3,15 @@
  * queue, journal, scheduler, budgets and status poller as videos. Opening a publish hosts each
  * image not hosted yet (journaled image by image, so a restart after a kill -9 does not host one
  * twice), then starts the photo post (op 7) with the hosted URLs; the platform pulls them, so
- * there is nothing to deliver. Once the post has left processing its hosted files are removed,
- * unless the person keeps them, and our prepared copies go when it reached the inbox.
+ * there is nothing to deliver. The post is under way (uploading) from the moment its hosting
+ * begins. Once it has reached the inbox its hosted files are removed, unless the person keeps
+ * them; a post that failed, was cancelled or removed loses them always. Our prepared copies go
+ * when it reached the inbox or was removed.
  */
 import { rm, stat } from 'node:fs/promises';
 import type { Logger } from '../../../common/log.js';
 import { failed, platformError, type PlatformError } from '../../../platform-api/errors.js';
-import { describeFailReason, isKnownFailCode, type DraftRecord, type MediaKind } from '../uploads/ports.js';
+import { describeFailReason, isKnownFailCode, type DraftRecord, type MediaKind, type ReleaseReason } from '../uploads/ports.js';
 import type { PhotoApi } from '../../../platform-api/publish.js';
 import type { HostError, MediaHost } from './hosts/media-host.js';
 
@@ -37,12 +39,17 @@ export function photoKind(options: PhotoKindOptions): MediaKind {
     async open(draft, accessToken, baseUrl, signal, record) {
       const post = draft.photo;
       if (!post) return failed(platformError({ kind: 'platform', code: 'not_a_photo_post', message: 'This draft has no photos' }));
-      let current: DraftRecord = draft;
+      const stopped = () => failed(platformError({ kind: 'network', code: 'aborted', message: 'stopped' }));
+      // Paused, cancelled or removed before it began: nothing is recorded or hosted.
+      if (signal.aborted) return stopped();
+      // Under way from here (the row shows the hosting), and its photos may be on the host.
+      let current: DraftRecord = record({ type: 'hostingPhotos' });
       for (const [index, image] of post.images.entries()) {
         if (image.url) continue;
         if (!image.path) return failed(platformError({ kind: 'platform', code: 'photo_missing', message: `Photo ${index + 1} has neither a file nor a URL` }));
+        if (signal.aborted) return stopped();
         const hosted = await options.host().put({ openId: draft.openId, name: image.name, path: image.path, contentType: image.contentType, signal });
-        if (signal.aborted) return failed(platformError({ kind: 'network', code: 'aborted', message: 'stopped' }));
+        if (signal.aborted) return stopped();
         if (!hosted.ok) return failed(hostFailure(hosted.error));
         current = record({ type: 'photoHosted', index, url: hosted.value.url });
       }
@@ -62,20 +69,33 @@ export function photoKind(options: PhotoKindOptions): MediaKind {
     async release(draft, why, record) {
       const post = draft.photo;
       if (!post) return;
-      if (!post.keepHosted && post.images.some((image) => image.path && image.url)) {
+      const retryable = why === 'failed' || why === 'cancelled';
+      if (!keepsHosted(draft, why) && (post.hosting || post.images.some((image) => image.path && image.url))) {
+        // Each of our photos by its name, hosted or not as far as the journal knows: a stop may
+        // have cut off the answer to one the host stored. Removing a missing one is fine.
         for (const image of post.images) {
-          if (!image.path || !image.url) continue;
+          if (!image.path) continue;
           const removed = await options.host().remove(draft.openId, image.name);
           if (!removed.ok) options.log.warn({ code: removed.error.code, draft: draft.id }, 'could not remove a hosted photo');
         }
-        // A retry of a failed post hosts its photos again.
-        if (why === 'failed') record({ type: 'photosUnhosted' });
+        // A retry of a failed or cancelled post hosts its photos again.
+        if (retryable) record({ type: 'photosUnhosted' });
       }
       // Our prepared copies are needed by a retry; they go once the post is in the inbox or removed.
-      if (why === 'failed') return;
+      if (retryable) return;
       for (const image of post.images) if (image.path) await rm(image.path, { force: true }).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Whether the hosted photos stay: only those of a post that reached the inbox (or was posted)
+ * when the person keeps them ("Keep hosted photos after posting"), also once its row is removed.
+ * A failed, cancelled or removed unfinished post's photos always go.
+ */
+function keepsHosted(draft: DraftRecord, why: ReleaseReason): boolean {
+  if (!draft.photo?.keepHosted) return false;
+  return why === 'done' || (why === 'removed' && (draft.state === 'inbox' || draft.state === 'posted'));
 }
 
 /** A host's failure as the engine's failure rules read it: unreachable hosts are retried, the rest fail the post with words. */

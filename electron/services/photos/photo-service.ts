@@ -5,7 +5,7 @@
  * host follows the settings at each call; the S3 keys live in the vault.
  */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, rm } from 'node:fs/promises';
+import { link, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
@@ -14,7 +14,7 @@ import type { DraftView, PhotoPostInput, PreparedImage } from '../../core/contra
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { SettingsService } from '../settings.js';
-import type { PhotoImage, TokenSource, UploadService } from '../uploads/ports.js';
+import type { PhotoImage, PhotoPost, TokenSource, UploadService } from '../uploads/ports.js';
 import type { Vault } from '../vault/vault.js';
 import type { MediaHost } from './hosts/media-host.js';
 import { s3Host } from './hosts/s3-host.js';
@@ -99,7 +99,7 @@ export class PhotoService {
         if (image.kind === 'prepared' && !this.prepared.has(image.imageId)) throw new AppError('photo_not_prepared', 'A photo of this batch is no longer prepared: drop it again');
       }
     }
-    const drafts: DraftView[] = [];
+    const drafts: { openId: string; post: PhotoPost }[] = [];
     for (const openId of openIds) {
       for (const post of posts) {
         const key = hostedNameKey();
@@ -116,9 +116,11 @@ export class PhotoService {
           await link(source.path, copy);
           images.push({ path: copy, name, contentType: source.contentType, bytes: source.bytes, url: null });
         }
-        drafts.push(this.deps.uploads.addPhotoPost(openId, { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted: settings.photos.keepHosted, images }));
+        drafts.push({ openId, post: { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted: settings.photos.keepHosted, hosting: false, images } });
       }
     }
+    // Queued together once every copy exists: one action, one batch (one notice).
+    const added = this.deps.uploads.addPhotoPosts(drafts);
     // The batch's own prepared files are no longer needed: each draft holds its links.
     for (const post of posts) {
       for (const image of post.images) {
@@ -128,7 +130,20 @@ export class PhotoService {
         if (source) await rm(source.path, { force: true });
       }
     }
-    return drafts;
+    return added;
+  }
+
+  /**
+   * At start, before anything is prepared: the prepared photos of the last run are unusable
+   * (their ids lived in its memory), so every file in the photos folder that no draft holds goes.
+   */
+  async sweep(): Promise<void> {
+    const held = this.deps.uploads.photoFiles();
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const path = join(this.dir, name);
+      if (!held.has(path)) await rm(path, { force: true }).catch(() => undefined);
+    }
   }
 
   async setS3Keys(keys: { accessKeyId: string; secretAccessKey: string }): Promise<{ stored: true }> {

@@ -47,7 +47,10 @@ export class DraftActions {
         this.queue.apply(id, { type: 'hostHas', nextChunk: draft.totalChunkCount!, uploadedBytes: draft.size });
         this.queue.apply(id, { type: 'delivered' });
       }
-      return this.queue.view(this.queue.apply(id, { type: 'cancel' }));
+      const cancelled = this.queue.apply(id, { type: 'cancel' });
+      // Its hosted photos go now (a retry hosts them again); our copies stay for that retry.
+      void this.workers.releaseFile(cancelled, 'cancelled');
+      return this.queue.view(cancelled);
     });
   }
 
@@ -59,11 +62,14 @@ export class DraftActions {
 
   async remove(id: string): Promise<void> {
     const draft = this.queue.require(id);
+    const run = this.workers.activity(id);
     this.workers.interrupt(id);
     // Remembered before it goes: a crash in between leaves it known twice, never forgotten.
     this.delivered.remember(draft);
     this.queue.remove(id);
     this.workers.pump();
+    // A photo its run was hosting may reach the host as the run stops: freed once the run has ended.
+    await run?.settled;
     await this.workers.releaseFile(draft, 'removed');
   }
 
@@ -132,8 +138,11 @@ export class DraftActions {
   accountRemoved(openId: string): void {
     for (const draft of this.queue.all()) {
       if (draft.openId !== openId || FINAL.has(draft.state)) continue;
+      const running = this.workers.activity(draft.id) !== undefined;
       this.workers.interrupt(draft.id);
-      this.queue.apply(draft.id, { type: 'fail', code: 'account_removed' });
+      const failed = this.queue.apply(draft.id, { type: 'fail', code: 'account_removed' });
+      // A run under way frees it as it ends (draft-workers.ts); the others now.
+      if (!running) void this.workers.releaseFile(failed, 'failed');
     }
   }
 

@@ -3,8 +3,9 @@
  * LiveFigures): speed, time left and bytes on the wire while a run uploads it, whether a
  * thumbnail is cached, and when a draft waiting for inbox space will most likely go.
  */
+import type { PhotoPostView } from '../../core/contract/index.js';
 import type { Activity } from './draft-runner.js';
-import type { DraftRecord } from './draft.js';
+import type { DraftRecord, PhotoPost } from './draft.js';
 import type { LiveFigures } from './queue.js';
 import { INBOX_WAIT } from './scheduler.js';
 
@@ -26,5 +27,19 @@ export function liveFigures(sources: ViewSources): LiveFigures {
     const hasThumbnail = draft.kind === 'video' && sources.hasThumbnail(draft);
     const expectedAt = draft.failCode === INBOX_WAIT ? sources.expectedStart(draft.id) : null;
     return { ...(uploading ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null }), sentBytes, hasThumbnail, expectedAt };
+  };
+}
+
+/** A photo post as its row shows it: its hosting progress counts the photos the app hosts, not pasted URLs. */
+export function photoPostView(post: PhotoPost): PhotoPostView {
+  const ours = post.images.filter((image) => image.path !== null);
+  const hosted = ours.filter((image) => image.url !== null);
+  const bytes = (images: typeof ours) => images.reduce((sum, image) => sum + image.bytes, 0);
+  return {
+    title: post.title,
+    description: post.description,
+    coverIndex: post.coverIndex,
+    images: post.images.map((image) => ({ name: image.name, bytes: image.bytes, url: image.url })),
+    hosted: { photos: hosted.length, ofPhotos: ours.length, bytes: bytes(hosted), ofBytes: bytes(ours) },
   };
 }

@@ -11,6 +11,7 @@ import { AppError } from '../../core/result.js';
 import { DraftRun, type Activity, type RunnerContext } from './draft-runner.js';
 import type { DraftRecord } from './draft.js';
 import type { InboxWaits } from './inbox-waits.js';
+import type { ReleaseReason } from './media-kind.js';
 import type { DraftQueue } from './queue.js';
 import type { Scheduler } from './scheduler.js';
 import { pollUntilFinal, type PollerContext } from './status-poller.js';
@@ -28,6 +29,8 @@ export class DraftWorkers {
   private readonly polling = new Set<string>();
   /** Drafts a cancel is deciding about: not to be started meanwhile. */
   private readonly stopping = new Set<string>();
+  /** Drafts whose holdings are being freed (releaseFile), with how many releases: not to be started meanwhile. */
+  private readonly releasing = new Map<string, number>();
   /** Set while a bulk action applies many transitions: one pump at the end instead of one per draft. */
   private batching = false;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -60,7 +63,7 @@ export class DraftWorkers {
       drafts: this.queue.all(),
       now,
       slots: this.deps.concurrency() - this.active.size,
-      running: (id) => this.active.has(id) || this.stopping.has(id),
+      running: (id) => this.active.has(id) || this.stopping.has(id) || this.releasing.has(id),
       polling: (id) => this.polling.has(id),
       needsPublish: (draft) => this.deps.kindOf(draft).needsPublish(draft, now),
     });
@@ -144,11 +147,26 @@ export class DraftWorkers {
     };
   }
 
-  /** What a draft holds (our copies of files, hosted photos) goes once it has left processing or is removed; its kind knows what. */
-  async releaseFile(draft: DraftRecord, why: 'done' | 'failed' | 'removed'): Promise<void> {
-    await this.deps.kindOf(draft).release(draft, why, (event) => {
-      if (this.queue.get(draft.id)) this.queue.apply(draft.id, event);
-    });
+  /**
+   * What a draft holds (our copies of files, hosted photos) goes once it has left processing,
+   * failed, was cancelled or removed; its kind knows what. The draft is not started again until
+   * that is done: a retry must not host photos the release is deleting.
+   */
+  releaseFile(draft: DraftRecord, why: ReleaseReason): Promise<void> {
+    this.releasing.set(draft.id, (this.releasing.get(draft.id) ?? 0) + 1);
+    const released = this.deps
+      .kindOf(draft)
+      .release(draft, why, (event) => {
+        if (this.queue.get(draft.id)) this.queue.apply(draft.id, event);
+      })
+      .finally(() => {
+        const left = (this.releasing.get(draft.id) ?? 1) - 1;
+        if (left > 0) this.releasing.set(draft.id, left);
+        else this.releasing.delete(draft.id);
+        this.pump();
+      });
+    this.track(released);
+    return released;
   }
 
   private run(id: string): void {
@@ -157,6 +175,10 @@ export class DraftWorkers {
     const task = run.go().finally(() => {
       this.active.delete(id);
       run.ended();
+      // A run that failed the draft (the platform refused to start it, a host refused a photo)
+      // frees what it holds as a failure the poller saw does.
+      const draft = this.queue.get(id);
+      if (draft?.state === 'failed') void this.releaseFile(draft, 'failed');
       this.pump();
     });
     this.track(task);
@@ -172,10 +194,10 @@ export class DraftWorkers {
     }
     const draft = this.queue.get(id);
     if (draft && (draft.state === 'inbox' || draft.state === 'posted')) {
-      this.track(this.releaseFile(draft, 'done'));
+      void this.releaseFile(draft, 'done');
       this.pump(); // an inbox share may free a waiting draft's budget later; recompute now
     } else if (draft?.state === 'failed') {
-      this.track(this.releaseFile(draft, 'failed'));
+      void this.releaseFile(draft, 'failed');
     }
   }
 

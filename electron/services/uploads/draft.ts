@@ -34,6 +34,11 @@ export const PhotoPost = z.object({
   /** Leave the hosted files on the host once the post has left processing. */
   keepHosted: z.boolean(),
   images: z.array(PhotoImage).min(1),
+  /**
+   * Hosting has begun since the photos were last removed: any of them may be on the host, also
+   * one whose answer a stop cut off (its URL never journaled), so removing them names each one.
+   */
+  hosting: z.boolean().default(false),
 });
 export type PhotoPost = z.infer<typeof PhotoPost>;
 export type MediaKindName = (typeof MEDIA_KINDS)[number];

@@ -107,12 +107,17 @@ export function urlDraft(openId: string, url: string, now: number): DraftRecord 
   return newDraft({ kind: 'video_url', openId, fileName: name.slice(0, 255), mimeType: 'video/mp4', size: 1, sourceUrl: url }, now);
 }
 
-/** A photo post for one account: a draft of the photo kind, in the same queue as videos. */
-export function photoDraft(openId: string, post: PhotoPost, now: number): DraftRecord {
+/** Photo posts, each for one account: drafts of the photo kind, in the same queue as videos; one action, so one batch. */
+export function photoDrafts(posts: readonly { openId: string; post: PhotoPost }[], now: number): DraftRecord[] {
+  const batchId = randomUUID();
+  return posts.map(({ openId, post }) => photoDraft(openId, post, batchId, now));
+}
+
+function photoDraft(openId: string, post: PhotoPost, batchId: string, now: number): DraftRecord {
   const bytes = post.images.reduce((sum, image) => sum + image.bytes, 0);
   const cover = post.images[post.coverIndex] ?? post.images[0]!;
   const fileName = post.title || `${post.images.length} photo${post.images.length === 1 ? '' : 's'}`;
-  return newDraft({ kind: 'photo', openId, fileName, mimeType: cover.contentType, size: Math.max(1, bytes), fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, photo: post }, now);
+  return newDraft({ kind: 'photo', openId, fileName, mimeType: cover.contentType, size: Math.max(1, bytes), fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, photo: post, batchId }, now);
 }
 
 type DraftStart = Pick<DraftRecord, 'kind' | 'openId' | 'fileName' | 'mimeType' | 'size'> & Partial<Pick<DraftRecord, 'filePath' | 'ownsFile' | 'durationMs' | 'fingerprint' | 'contentKey' | 'sourceUrl' | 'photo' | 'batchId'>>;

@@ -10,6 +10,9 @@ import type { TransferContext, TransferOutcome } from './chunk-transfer.js';
 import type { DraftRecord, MediaKindName } from './draft.js';
 import type { DraftEvent, OpenedPublish } from './transitions.js';
 
+/** Why a draft's holdings are freed. */
+export type ReleaseReason = 'done' | 'failed' | 'cancelled' | 'removed';
+
 export type SourceCheck = 'ok' | 'file_missing' | 'file_changed';
 
 export interface MediaKind {
@@ -25,10 +28,11 @@ export interface MediaKind {
   /** Delivers the draft's media to its open publish. */
   deliver(draft: DraftRecord, ctx: TransferContext): Promise<TransferOutcome>;
   /**
-   * Frees what the draft holds once it has left processing (`done`: inbox or posted; `failed`)
-   * or was removed: our copies of files, hosted photos. Never throws.
+   * Frees what the draft holds once it has left processing (`done`: inbox or posted), failed, was
+   * cancelled or was removed: our copies of files, hosted photos. A failed or cancelled draft
+   * keeps what a retry needs. Never throws.
    */
-  release(draft: DraftRecord, why: 'done' | 'failed' | 'removed', record: (event: DraftEvent) => void): Promise<void>;
+  release(draft: DraftRecord, why: ReleaseReason, record: (event: DraftEvent) => void): Promise<void>;
 }
 
 export type MediaKinds = Record<MediaKindName, MediaKind>;

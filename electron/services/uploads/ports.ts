@@ -17,7 +17,7 @@ export interface TokenSource {
 }
 
 /** What the photos service uses of the engine: it adds a media kind and photo drafts through these. */
-export type { MediaKind } from './media-kind.js';
+export type { MediaKind, ReleaseReason } from './media-kind.js';
 export type { DraftRecord, PhotoImage, PhotoPost } from './draft.js';
 export { describeFailReason, isKnownFailCode } from './fail-codes.js';
 export type { UploadService } from './upload-service.js';

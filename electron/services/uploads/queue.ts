@@ -14,6 +14,7 @@ import { openRunMarker, type RunMarker } from './clean-stop.js';
 import type { DraftChanged } from './batch-notices.js';
 import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
 import { changesForecast } from './inbox-forecast.js';
+import { photoPostView } from './draft-view.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
 /** What the engine knows of a draft beyond its record: speed, time left and bytes on the wire while it uploads; whether it has a thumbnail; when a draft waiting for inbox space will most likely go. */
@@ -107,7 +108,7 @@ export class DraftQueue {
 
   view(draft: DraftRecord): DraftView {
     const retryable = draft.state === 'cancelled' || (draft.state === 'failed' && (draft.failCode === null || failRule(draft.failCode).retryHelps));
-    return DraftView.parse({ ...draft, ...this.live(draft), retryable });
+    return DraftView.parse({ ...draft, ...this.live(draft), retryable, photo: draft.photo ? photoPostView(draft.photo) : null });
   }
 
   /**

@@ -53,6 +53,8 @@ export type DraftEvent =
   | { type: 'note'; reason: string }
   | { type: 'statusRead'; status: PublishStatus }
   | { type: 'posted'; platformStatus: string }
+  /** A photo post's run begins hosting its photos: it is under way (uploading) from here, and its photos may be on the host. */
+  | { type: 'hostingPhotos' }
   /** A photo post's image is on the photo host (journaled, so a restart does not host it again). */
   | { type: 'photoHosted'; index: number; url: string }
   /** The post's hosted files were removed: a retry hosts them again. */
@@ -155,6 +157,13 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     }
     case 'posted':
       return ok({ ...draft, state: 'posted', platformStatus: event.platformStatus });
+    case 'hostingPhotos': {
+      if (!draft.photo) return refuse('not_a_photo', 'This draft has no photos');
+      const photo = { ...draft.photo, hosting: true };
+      // Only a draft a run may take goes under way; one paused or cancelled meanwhile keeps its state.
+      if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'uploading') return ok({ ...draft, photo });
+      return ok({ ...draft, photo, state: 'uploading', reason: null, notBefore: null });
+    }
     case 'photoHosted': {
       if (!draft.photo || !draft.photo.images[event.index]) return refuse('not_a_photo', 'This draft has no such photo');
       const images = draft.photo.images.map((image, i) => (i === event.index ? { ...image, url: event.url } : image));
@@ -163,7 +172,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     case 'photosUnhosted':
       if (!draft.photo) return ok(draft);
       // Pasted URLs were never ours: they stay.
-      return ok({ ...draft, photo: { ...draft.photo, images: draft.photo.images.map((image) => (image.path ? { ...image, url: null } : image)) } });
+      return ok({ ...draft, photo: { ...draft.photo, hosting: false, images: draft.photo.images.map((image) => (image.path ? { ...image, url: null } : image)) } });
   }
 }
 

@@ -24,7 +24,7 @@ import { DraftWorkers } from './draft-workers.js';
 import type { DraftRecord, DraftState, PhotoPost } from './draft.js';
 import { DeliveredContent, earlierDrafts, indexQueue } from './duplicates.js';
 import { InboxWaits } from './inbox-waits.js';
-import { checkFiles, linkCopies, photoDraft, urlDraft, videoDrafts, type DuplicatePolicy, type NewDraftFile } from './intake.js';
+import { checkFiles, linkCopies, photoDrafts, urlDraft, videoDrafts, type DuplicatePolicy, type NewDraftFile } from './intake.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
 import type { TokenSource } from './ports.js';
 import { DraftQueue } from './queue.js';
@@ -145,6 +145,11 @@ export class UploadService {
     return new Set(this.queue.all().filter((d) => d.ownsFile && !done.has(d.state)).map((d) => d.filePath));
   }
 
+  /** The prepared photos the queue's photo posts hold (a retry needs a failed or cancelled one's too). */
+  photoFiles(): Set<string> {
+    return new Set(this.queue.all().flatMap((draft) => (draft.photo?.images ?? []).flatMap((image) => (image.path ? [image.path] : []))));
+  }
+
   list(): DraftView[] {
     return this.queue.views();
   }
@@ -189,9 +194,15 @@ export class UploadService {
     return this.queued(urlDraft(openId, url, this.deps.clock.now()));
   }
 
-  /** A photo post for one account: a draft of the photo kind, in the same queue as videos. */
-  addPhotoPost(openId: string, post: PhotoPost): DraftView {
-    return this.queued(photoDraft(openId, post, this.deps.clock.now()));
+  /**
+   * Photo posts, each for one account: drafts of the photo kind, in the same queue as videos. One
+   * call is one action: its drafts share a batch (the person hears about them once).
+   */
+  addPhotoPosts(posts: readonly { openId: string; post: PhotoPost }[]): DraftView[] {
+    const added = photoDrafts(posts, this.deps.clock.now());
+    for (const draft of added) this.queue.add(draft);
+    this.workers.pump();
+    return added.map((draft) => this.queue.view(draft));
   }
 
   // ------------------------------------------------------------------ row and bulk actions (draft-actions.ts)

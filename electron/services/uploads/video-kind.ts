@@ -37,9 +37,9 @@ export function videoKind(publish: PublishApi, log: Logger, preferredChunkBytes?
     },
     deliver: (draft, ctx) => sendChunks(draft, ctx),
     // Our copy of a dropped file goes once the platform has the video, or the draft is removed;
-    // a failed draft keeps it, for a retry.
+    // a failed or cancelled draft keeps it, for a retry.
     async release(draft, why) {
-      if (!draft.ownsFile || why === 'failed') return;
+      if (!draft.ownsFile || why === 'failed' || why === 'cancelled') return;
       await rm(draft.filePath, { force: true }).catch((error: unknown) => log.warn({ err: error }, 'could not delete a finished upload copy'));
     },
   };

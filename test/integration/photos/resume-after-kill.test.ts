@@ -88,6 +88,8 @@ describe('photo posts after a kill -9', () => {
       return hosted >= 3 && hosted < PHOTOS.length ? current : undefined;
     });
     expect(midway.publishId).toBeNull();
+    // Under way while its photos are hosted: a kill now is a crash it resumes after, and says so.
+    expect(midway.state).toBe('uploading');
 
     const { journaled, client: after } = await killAndRestart(dataDir, sandbox, draft.id);
     const hostedBefore = journaled.photo.images.filter((image) => image.url).map((image) => image.name);
@@ -96,6 +98,7 @@ describe('photo posts after a kill -9', () => {
     expect(journaled.publishId).toBeNull();
 
     const done = await inInbox(after, draft.id);
+    expect(done.resumedAfterCrash).toBe(true);
     const publishes = (await sandboxJson<{ publishes: PublishView[] }>(sandbox, '/sandbox/publishes?open_id=sbx-user-ava')).publishes;
     expect(publishes.map((p) => p.publish_id)).toEqual([done.publishId]);
     const { puts } = await sandboxJson<HostedRecord>(sandbox, '/sandbox/media/hosted/');

@@ -36,6 +36,7 @@ function bytesFigure(draft: DraftView, bytes: number, words: string): { progress
 
 export function describeDraft(draft: DraftView): DraftWords {
   if (draft.kind === 'video_url') return describeUrlDraft(draft);
+  if (draft.kind === 'photo' && draft.state === 'uploading' && draft.photo) return describeHosting(draft, draft.photo.hosted);
   const label = STATE_LABELS[draft.state];
   const received = bytesFigure(draft, draft.uploadedBytes, 'received by the platform');
   switch (draft.state) {
@@ -63,6 +64,17 @@ export function describeDraft(draft: DraftView): DraftWords {
     case 'cancelled':
       return { label, detail: null, tone: 'neutral', progress: null };
   }
+}
+
+/**
+ * A photo post under way: its photos go to the photo host one by one, then the platform is asked
+ * to start the post (it pulls them). The row counts the photos on the host and their bytes.
+ */
+function describeHosting(draft: DraftView, hosted: NonNullable<DraftView['photo']>['hosted']): DraftWords {
+  if (hosted.photos >= hosted.ofPhotos) return { label: 'Starting the post', detail: draft.reason ?? 'Asking the platform to start the post', tone: 'active', progress: 100 };
+  const progress = percent(hosted.bytes, hosted.ofBytes);
+  const detail = `${hosted.photos} of ${hosted.ofPhotos} photos hosted · ${formatBytes(hosted.bytes)} of ${formatBytes(hosted.ofBytes)}`;
+  return { label: `Hosting photos ${progress}%`, detail: draft.reason ? `${draft.reason} · ${detail}` : detail, tone: 'active', progress };
 }
 
 /**

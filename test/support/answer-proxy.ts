@@ -1,0 +1,55 @@
+/**
+ * A reverse proxy on loopback between the app and a server, for the moment when the server has
+ * done the work but the app has not heard so yet: every request goes through as it came, and
+ * `answer(req)` decides what becomes of the server's answer: relayed at once, relayed after a
+ * delay, or held (never relayed; the connection stays open until the proxy closes).
+ */
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type AnswerFate = 'relay' | 'hold' | { delayMs: number };
+
+export interface AnswerProxy {
+  url: string;
+  /** Answers the server gave that are held or delayed right now. */
+  readonly waiting: number;
+  close(): Promise<void>;
+}
+
+/**
+ * `keepHost`: send the request's own Host header on (a signed S3 request names the host it was
+ * signed for); otherwise the target's host (servers that check Host, like the sandbox).
+ */
+export async function startAnswerProxy(target: string, answer: (req: IncomingMessage) => AnswerFate, { keepHost = false } = {}): Promise<AnswerProxy> {
+  const held = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const fate = answer(req);
+    const headers = { ...req.headers, ...(keepHost ? {} : { host: new URL(target).host }) };
+    const upstream = request(new URL(req.url!, target), { method: req.method, headers }, (reply) => {
+      const relay = () => {
+        held.delete(res);
+        res.writeHead(reply.statusCode!, reply.headers);
+        reply.pipe(res);
+      };
+      if (fate === 'relay') return relay();
+      held.add(res);
+      if (fate === 'hold') return void reply.resume();
+      reply.pause();
+      setTimeout(relay, fate.delayMs);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get waiting() {
+      return held.size;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
