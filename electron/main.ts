@@ -18,7 +18,7 @@ import { createElectronTransport, type ElectronTransport } from './transports/el
 import { parseLaunchArgs, printReadyLine, showStartFailure, useDataDir } from './desktop/launch.js';
 import { logsFolder, placeLogs } from './desktop/logs-folder.js';
 import { registerAppScheme, serveRenderer } from './desktop/protocol.js';
-import { createNotifier } from './desktop/notifications.js';
+import { APP_USER_MODEL_ID, createNotifier } from './desktop/notifications.js';
 import { createSafeStorageCipher } from './desktop/safe-storage-cipher.js';
 import { createFolderChooser, createSavePathChooser } from './desktop/save-dialog.js';
 import { guardSession } from './desktop/session-policy.js';
@@ -48,6 +48,8 @@ catchProcessFailures(process, { log, dialog, logFile: logFiles.path });
 async function main(): Promise<void> {
   // Both must happen before 'ready': every renderer sandboxed, app:// privileged.
   app.enableSandbox();
+  // Windows shows notifications only for the id the installer's shortcut carries.
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   registerAppScheme(protocol);
 
   let mainWindow: BrowserWindow | null = null;
@@ -86,7 +88,11 @@ async function main(): Promise<void> {
     // electron-updater updates installed apps only; run from a checkout, the app says so instead.
     updater: app.isPackaged ? desktopUpdater() : undefined,
     chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),
-    notify: createNotifier(Notification, () => bringToFront(mainWindow)),
+    // A click brings the window forward on the batch's drafts (the page selects them in the queue).
+    notify: createNotifier(Notification, ({ batchId, draftIds }) => {
+      bringToFront(mainWindow);
+      core.hub.emit('notices.opened', { batchId, draftIds });
+    }),
     chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });

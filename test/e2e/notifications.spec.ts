@@ -1,7 +1,8 @@
 /**
  * Notifications in web mode (issue 17, point 8): the page asks the browser for permission only
  * when the person presses "Allow notifications" in Settings (never on load), and then shows one
- * notification per batch — the drafts added in one action — when it reaches the inbox.
+ * notification per batch — the drafts added in one action — when it reaches the inbox; clicking it
+ * brings the batch's drafts into view (the queue, unfiltered, with them selected).
  * `window.Notification` is wrapped in an init script, so the test sees every permission request
  * and every notification the page makes, in real Chromium.
  */
@@ -21,10 +22,12 @@ test('notifications: asked for on a click, never on load; one per batch when it 
   await page.addInitScript(() => {
     const Original = window.Notification;
     const recorded: Recorded = { asked: 0, shown: [] };
+    const instances: Notification[] = [];
     class Recording extends Original {
       constructor(title: string, options?: NotificationOptions) {
         recorded.shown.push({ title, body: options?.body, tag: options?.tag });
         super(title, options);
+        instances.push(this);
       }
       static override requestPermission(...args: Parameters<typeof Notification.requestPermission>): Promise<NotificationPermission> {
         recorded.asked++;
@@ -33,6 +36,8 @@ test('notifications: asked for on a click, never on load; one per batch when it 
     }
     window.Notification = Recording;
     (window as unknown as { recorded: Recorded }).recorded = recorded;
+    // The person clicking a notification (Playwright cannot reach the system's).
+    (window as unknown as { clickNotice: (index: number) => void }).clickNotice = (index) => instances[index]!.onclick?.call(instances[index]!, new Event('click'));
   });
   const recorded = () => page.evaluate(() => (window as unknown as { recorded: Recorded }).recorded);
   const app = webApp.current;
@@ -62,5 +67,11 @@ test('notifications: asked for on a click, never on load; one per batch when it 
   await expect.poll(async () => (await client.call('drafts.list')).find((draft) => draft.id === single!.id)?.state, { timeout: 60_000 }).toBe('inbox');
   await expect.poll(async () => (await recorded()).shown.map((notice) => notice.title)).toEqual(['2 drafts reached the inbox', 'testsrc2-2s-vp9.webm reached the inbox']);
   expect(new Set((await recorded()).shown.map((notice) => notice.tag)).size, 'each batch is its own tag').toBe(2);
+
+  // Clicking the first batch's notification: the queue, with that batch's two drafts selected.
+  await page.evaluate(() => (window as unknown as { clickNotice: (index: number) => void }).clickNotice(0));
+  await expect(page).toHaveURL(/#\/queue$/);
+  for (const name of ['testsrc-2s-h264.mp4', 'tiny-1s-h264.mp4']) await expect(page.getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Select testsrc2-2s-vp9.webm' })).not.toBeChecked();
   expect(consoleErrors).toEqual([]);
 });

@@ -11,12 +11,16 @@ export const BatchNotice = z.object({
   batchId: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The batch's drafts, which clicking the notice shows in the queue. */
+  draftIds: z.array(z.string()),
 });
 export type BatchNotice = z.infer<typeof BatchNotice>;
 
 export const noticesEvents = {
   /** A batch settled: told at most once per batch. */
   'notices.batch': BatchNotice,
+  /** The person clicked a batch's system notification (Electron): the window shows the batch's drafts. */
+  'notices.opened': BatchNotice.pick({ batchId: true, draftIds: true }),
 } as const satisfies EventTable;
 
 export const noticesDocs = {
@@ -24,6 +28,7 @@ export const noticesDocs = {
   channels: {},
   events: {
     'notices.batch':
-      "`{batchId, title, body}`: a batch settled (reached the inbox, failed, or what is left waits); at most one per batch; web mode's page shows it as a browser notification",
+      "`{batchId, title, body, draftIds}`: a batch settled (reached the inbox, failed, or what is left waits); at most one per batch; web mode's page shows it as a browser notification",
+    'notices.opened': "`{batchId, draftIds}`: the person clicked a batch's system notification in the desktop app; the window brings the batch's drafts into view",
   },
 } satisfies ContractDocs<Record<never, never>, typeof noticesEvents>;

@@ -41,7 +41,7 @@ export function batchNotice(batch: readonly DraftRecord[]): BatchNotice | null {
     parts.push(failed[0]!.reason ?? 'The platform refused it');
   }
   if (failed.length === 0) parts.push('Finish the post in the platform’s app');
-  return { batchId: batchOf(batch[0]!), title, body: parts.map((part) => part.replace(/[.\s]+$/, '')).join('. ') + '.' };
+  return { batchId: batchOf(batch[0]!), title, body: parts.map((part) => part.replace(/[.\s]+$/, '')).join('. ') + '.', draftIds: batch.map((draft) => draft.id) };
 }
 
 /** Watches the queue's changes (DraftQueue's `changed`) and tells each settled batch once. */

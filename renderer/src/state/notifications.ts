@@ -3,10 +3,13 @@
  * most once per batch) and the page shows it with the browser's Notification API, once the person
  * allowed it. Permission is asked only when the person presses the button for it in Settings (a
  * user gesture; browsers ignore or punish asking on load). In Electron the main process shows the
- * notice itself (electron/desktop/notifications.ts), so the page shows nothing.
+ * notice itself (electron/desktop/notifications.ts), so the page shows nothing. Either way a click
+ * on the notice brings the batch's drafts into view: the queue, unfiltered, with them selected.
  */
 import { create } from 'zustand';
 import { on, runtime } from '../api/client';
+import { navigate } from './navigation';
+import { selectOnly, setFilter } from './queue-view';
 
 /** The browser's answer so far, or `unsupported` where the page has no Notification API. */
 export type NoticePermission = NotificationPermission | 'unsupported';
@@ -23,7 +26,16 @@ export async function askNoticePermission(): Promise<void> {
   useNoticePermission.setState({ permission: await Notification.requestPermission() });
 }
 
+/** The queue on a batch's drafts: every account and state shown, the batch selected. */
+export function showBatch(draftIds: readonly string[]): void {
+  navigate('queue');
+  setFilter({ account: null, state: null });
+  selectOnly(draftIds);
+}
+
 export function startNotices(): void {
+  // Electron: the main process tells which notification was clicked.
+  on('notices.opened', ({ draftIds }) => showBatch(draftIds));
   if (runtime !== 'web') return;
   on('notices.batch', (notice) => {
     // Read now, not from the store: it can be changed in the browser's site settings meanwhile.
@@ -31,6 +43,11 @@ export function startNotices(): void {
     if (permission !== useNoticePermission.getState().permission) useNoticePermission.setState({ permission });
     if (permission !== 'granted') return;
     // The tag makes a second tab's copy replace this one rather than show twice.
-    new Notification(notice.title, { body: notice.body, tag: notice.batchId });
+    const shown = new Notification(notice.title, { body: notice.body, tag: notice.batchId });
+    shown.onclick = () => {
+      window.focus();
+      showBatch(notice.draftIds);
+      shown.close();
+    };
   });
 }

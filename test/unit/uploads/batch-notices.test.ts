@@ -33,7 +33,7 @@ describe('batch notices', () => {
     expect(queue.told).toEqual([]); // b is still queued
     queue.set('b', { state: 'uploading' });
     queue.set('b', { state: 'inbox' });
-    expect(queue.told).toEqual([{ batchId: 'b1', title: '2 drafts reached the inbox', body: '2 in the inbox. Finish the post in the platform’s app.' }]);
+    expect(queue.told).toEqual([{ batchId: 'b1', title: '2 drafts reached the inbox', body: '2 in the inbox. Finish the post in the platform’s app.', draftIds: ['a', 'b'] }]);
     // The same state again (a status read repeating inbox) tells nothing more.
     queue.set('b', { state: 'inbox', platformStatus: 'SEND_TO_USER_INBOX' });
     expect(queue.told).toHaveLength(1);
@@ -45,7 +45,7 @@ describe('batch notices', () => {
       draftRecord({ id: 'b', batchId: 'b1', fileName: 'broken.mp4', state: 'processing' }),
     ]);
     queue.set('b', { state: 'failed', reason: 'The platform could not read this file as a video.' });
-    expect(queue.told).toEqual([{ batchId: 'b1', title: '1 of 2 drafts failed', body: '1 in the inbox. broken.mp4: The platform could not read this file as a video.' }]);
+    expect(queue.told).toEqual([{ batchId: 'b1', title: '1 of 2 drafts failed', body: '1 in the inbox. broken.mp4: The platform could not read this file as a video.', draftIds: ['a', 'b'] }]);
     queue.set('b', { state: 'queued', reason: null });
     queue.set('b', { state: 'inbox' });
     expect(queue.told).toHaveLength(1);
@@ -54,7 +54,7 @@ describe('batch notices', () => {
   it('a single draft is named; drafts from before batches existed are each their own batch', () => {
     const queue = watchedQueue([draftRecord({ id: 'a', fileName: 'solo.mp4', state: 'processing' }), draftRecord({ id: 'b', fileName: 'other.mp4', state: 'queued' })]);
     queue.set('a', { state: 'failed', reason: 'The inbox is full' });
-    expect(queue.told).toEqual([{ batchId: 'a', title: 'solo.mp4 failed', body: 'The inbox is full.' }]);
+    expect(queue.told).toEqual([{ batchId: 'a', title: 'solo.mp4 failed', body: 'The inbox is full.', draftIds: ['a'] }]);
   });
 
   it('drafts waiting for the platform do not hold the news back; paused and cancelled ones are the person’s doing', () => {
@@ -64,7 +64,7 @@ describe('batch notices', () => {
         draftRecord({ id: 'b', batchId: 'b', state: 'waiting', reason: 'Waits for inbox space' }),
         draftRecord({ id: 'c', batchId: 'b', state: 'cancelled' }),
       ]),
-    ).toEqual({ batchId: 'b', title: '1 draft reached the inbox', body: '1 in the inbox. 1 waiting: Waits for inbox space. Finish the post in the platform’s app.' });
+    ).toEqual({ batchId: 'b', title: '1 draft reached the inbox', body: '1 in the inbox. 1 waiting: Waits for inbox space. Finish the post in the platform’s app.', draftIds: ['a', 'b', 'c'] });
     // Nothing reached an outcome: nothing to tell.
     expect(batchNotice([draftRecord({ id: 'a', batchId: 'b', state: 'cancelled' }), draftRecord({ id: 'b', batchId: 'b', state: 'paused' })])).toBeNull();
     // Still moving: not yet.
