@@ -16,6 +16,7 @@ import { lockDataDir } from './services/data-dir-lock.js';
 import { AppNotices } from './services/app-notices.js';
 import { appNoticesHandlers } from './services/app-notices-channels.js';
 import { checkStartFiles } from './services/start-files.js';
+import { DiskSpace, isDiskFull } from './services/disk-space.js';
 import { journalUrlSeal } from './services/uploads/upload-url-seal.js';
 import type { KeyValueStorage } from './services/storage.js';
 import { createHttpClient } from '../platform-api/http.js';
@@ -106,6 +107,10 @@ export async function createApp(host: AppHost): Promise<App> {
     host.log.warn({ file: damaged.file, movedTo: damaged.movedTo }, 'a damaged file was moved aside; starting from a fresh one');
     notices.fileSetAside(damaged);
   }
+  const disk = new DiskSpace({ dir: host.dataDir, notices });
+  disk.start();
+  /** A write the disk had no room for, as the error a person can act on (and the notice until there is room). */
+  const diskFull = (error: unknown, wantedBytes = 0) => (isDiskFull(error) ? disk.refused(wantedBytes) : null);
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.storage, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
@@ -114,7 +119,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const accounts = new AccountsService({ settings, vault, storage: host.storage, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
   accounts.start();
   const tokens = accounts.tokenSource();
-  const incoming = new IncomingFiles(join(host.dataDir, 'incoming'));
+  const incoming = new IncomingFiles(join(host.dataDir, 'incoming'), diskFull);
   const publishApi = createPublishApi(send);
   const photoLog = host.log.child({ service: 'photos' });
   const uploads = new UploadService({
@@ -174,7 +179,7 @@ export async function createApp(host: AppHost): Promise<App> {
   };
 
   return {
-    dispatch: createDispatcher(handlers, host.log.child({ layer: 'ipc' })),
+    dispatch: createDispatcher(handlers, host.log.child({ layer: 'ipc' }), { explain: (error) => diskFull(error) }),
     hub,
     incoming,
     downloads,
@@ -189,6 +194,7 @@ export async function createApp(host: AppHost): Promise<App> {
       purchases.close();
       await accounts.close();
       await sandbox.close();
+      disk.close();
       lock.release();
     },
   };

@@ -16,7 +16,15 @@ export type HandlersFor<Table> = Pick<Handlers, keyof Table & ChannelName>;
 
 export type Dispatch = (channel: unknown, input: unknown) => Promise<IpcResult<unknown>>;
 
-export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+export interface DispatcherOptions {
+  /**
+   * A failure of the machine rather than a bug (a full disk), as the error a person can act on;
+   * null for anything else. The host knows the machine: core does not.
+   */
+  explain?: (error: unknown) => AppError | null;
+}
+
+export function createDispatcher(handlers: Handlers, log: Logger, options: DispatcherOptions = {}): Dispatch {
   return async function dispatch(channel, input) {
     if (!isChannelName(channel)) {
       return fail(IpcErrorCode.unknownChannel, `No such channel: ${describe(channel)}`);
@@ -37,6 +45,11 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       return { ok: true, value: parsedOutput.data };
     } catch (error) {
       if (error instanceof AppError) return fail(error.code, error.message);
+      const explained = options.explain?.(error);
+      if (explained) {
+        log.warn({ channel, code: explained.code }, explained.message);
+        return fail(explained.code, explained.message);
+      }
       log.error({ channel, err: error }, 'handler failed');
       return fail(IpcErrorCode.internal, `Internal error in ${channel}`);
     }

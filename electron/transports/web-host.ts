@@ -151,10 +151,11 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       sendJson(res, 200, { ok: true, value: await incoming.receive(req, { declaredBytes: declared === undefined ? undefined : Number(declared) }) });
     } catch (error) {
       const code = error instanceof AppError ? error.code : IpcErrorCode.internal;
-      // Too large: answer and close rather than read gigabytes only to throw them away.
-      if (code === 'file_too_large') res.setHeader('Connection', 'close');
-      sendJson(res, code === 'file_too_large' ? 413 : 400, { ok: false, error: { code, message: error instanceof Error ? error.message : 'Upload failed' } });
-      if (code !== 'file_too_large') req.resume();
+      // Too large, or no room for it: answer and close rather than read gigabytes only to throw them away.
+      const closes = code === 'file_too_large' || code === 'disk_full';
+      if (closes) res.setHeader('Connection', 'close');
+      sendJson(res, code === 'file_too_large' ? 413 : code === 'disk_full' ? 507 : 400, { ok: false, error: { code, message: error instanceof Error ? error.message : 'Upload failed' } });
+      if (!closes) req.resume();
     }
   }
 

@@ -16,7 +16,11 @@ import { MAX_VIDEO_BYTES } from './chunk-plan.js';
 const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 export class IncomingFiles {
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    /** The error for a file the disk had no room for (how much to free, and where), when the host knows. */
+    private readonly diskFull?: (error: unknown, wantedBytes: number) => AppError | null,
+  ) {}
 
   /** A `declaredBytes` (a Content-Length) over the limit is refused before anything is written. */
   async receive(body: Readable, { declaredBytes, limitBytes = MAX_VIDEO_BYTES }: { declaredBytes?: number; limitBytes?: number } = {}): Promise<{ fileId: string; size: number }> {
@@ -37,7 +41,8 @@ export class IncomingFiles {
       await pipeline(body, limiter, createWriteStream(partial, { mode: 0o600 }));
     } catch (error) {
       await rm(partial, { force: true });
-      throw error instanceof AppError ? error : new AppError('file_incomplete', 'The file did not arrive whole');
+      if (error instanceof AppError) throw error;
+      throw this.diskFull?.(error, declaredBytes ?? size) ?? new AppError('file_incomplete', 'The file did not arrive whole');
     }
     await rename(partial, join(this.dir, fileId));
     return { fileId, size };
