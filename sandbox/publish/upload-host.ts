@@ -181,6 +181,11 @@ export class UploadHost {
         // (once the file is closed, so no write still in flight lands after the truncate).
         if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await truncate(file, upload.received_bytes).catch(() => undefined);
+        if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
+          // The host's own disk, not the chunk: a server error, so the sender tries again later.
+          rc.log.warn({ publish_id: id, chunk: verdict.index }, 'no room for the chunk: the disk is full');
+          return errorB(logId, 'insufficient_storage', "the upload host's disk is full; send the chunk again later", { status: 507, data: progress });
+        }
         rc.log.info({ publish_id: id, chunk: verdict.index, err: (err as Error).message }, 'chunk aborted');
         return errorB(logId, 'invalid_file_upload', 'the chunk was not received completely', { data: progress });
       }

@@ -42,6 +42,8 @@ export function classifyFailure(error: unknown): Failure {
   const status = value.httpStatus;
   if (status === 429 || value.code === 'rate_limit_exceeded') return { kind: 'rate_limited', retryAfterMs: value.retryAfterMs };
   if (value.code === 'spam_risk_too_many_pending_share') return { kind: 'inbox_full' };
+  // 507: the upload host's disk is full (the built-in sandbox's is this machine's): it takes the chunk once there is room.
+  if (status === 507) return { kind: 'retry', message: 'The upload host’s disk is full: this draft goes on once there is room', retryAfterMs: value.retryAfterMs, offline: false };
   if (status !== undefined && status >= 500) return { kind: 'retry', message: `The platform had a temporary error (${status})`, retryAfterMs: value.retryAfterMs, offline: false };
   if (value.code === 'scope_not_authorized') return { kind: 'fatal', code: 'scope_not_authorized', message: 'This account did not allow uploads (video.upload): sign in again and allow it' };
   if (value.code === 'access_token_invalid') return { kind: 'auth', message: 'The platform no longer accepts this account’s sign-in: sign in again' };

@@ -31,6 +31,8 @@ describe('fail codes', () => {
     expect(failRule('photo_host_host_refused')).toEqual({ retryHelps: true, words: 'The photo host refused this post (photo_host_host_refused)' });
     expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'photo_host_bad_keys', message: 'The bucket refused the access keys' })).toEqual({ kind: 'fatal', code: 'photo_host_bad_keys', message: 'The photo host refused this post: The bucket refused the access keys' });
     expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'invalid_params', message: 'bad' })).toMatchObject({ message: 'The platform refused this draft: bad' });
+    // An upload host out of disk space: tried again (the draft goes on once there is room), never failed for good.
+    expect(classifyFailure({ kind: 'platform', httpStatus: 507, code: 'upload_host_error', message: 'The upload host answered 507' })).toMatchObject({ kind: 'retry', message: expect.stringContaining('disk is full') });
   });
 
   it('a status read keeps the downloaded bytes (pulled media) and a FAILED read fails with the words', () => {
