@@ -5,9 +5,12 @@
  * the notice goes by itself and the same calls work, with nothing restarted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadStream } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { startWebTransport, type WebTransport } from '../../../electron/transports/web-host.js';
 import { startAppHarness, type AppHarness } from '../../support/app-harness.js';
+import { writeMp4File } from '../../support/media.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { mountTmpfs, type Tmpfs } from '../../support/tmpfs.js';
 
@@ -34,8 +37,15 @@ describe('a full disk', () => {
     const { dir } = disk;
     const fullMessage = new RegExp(`^The disk is full: free \\d+ MB on ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     const appNotices = () => harness!.call('appNotices.list');
+    await harness.signIn('sbx-user-ava');
+    const source = join(dir, 'clip.mp4');
+    await writeMp4File(source, 2 * 1024 * 1024, 3);
+    const { fileId } = await harness.app.incoming.receive(createReadStream(source));
+    const addClip = () => harness!.app.dispatch('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'clip.mp4', mimeType: 'video/mp4', durationMs: null }] });
 
     disk.fill(0);
+    expect(await addClip()).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage) } });
+    expect(await harness.call('drafts.list')).toEqual([]);
     const refused = await harness.app.dispatch('settings.set', { uploads: { concurrency: 3 } });
     expect(refused).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage) } });
     const intake = await postFile(transport, Buffer.alloc(4 * 1024 * 1024, 7));
@@ -49,6 +59,7 @@ describe('a full disk', () => {
     disk.unfill();
     await harness.waitForEvent('appNotices.changed', (list) => !list.some((candidate) => candidate.kind === 'disk_full'), 30_000);
     expect((await harness.call('settings.set', { uploads: { concurrency: 3 } })).uploads.concurrency).toBe(3);
+    expect(await addClip()).toMatchObject({ ok: true, value: [{ fileName: 'clip.mp4' }] });
     const received = await postFile(transport, Buffer.alloc(4 * 1024 * 1024, 7));
     expect(received.status).toBe(200);
     expect((await appNotices()).some((candidate) => candidate.kind === 'disk_full')).toBe(false);
