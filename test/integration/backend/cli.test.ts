@@ -57,7 +57,7 @@ describe('npm run backend', () => {
     const port = await freePort();
     const { child, baseUrl, webhookUrl, database: kind, readyLine } = await startBackendProcess({ config: { ...config, webhook_path: '/hooks/tiktok-pay' }, dataDir: dir, port });
     try {
-      expect(JSON.parse(readyLine)).toEqual({ event: 'ready', base_url: `http://127.0.0.1:${port}`, webhook_url: `http://127.0.0.1:${port}/hooks/tiktok-pay`, database: 'pglite' });
+      expect(JSON.parse(readyLine)).toEqual({ event: 'ready', base_url: `http://127.0.0.1:${port}`, webhook_url: `http://127.0.0.1:${port}/hooks/tiktok-pay`, database: 'pglite', set_aside: [] });
       expect(baseUrl).toBe(`http://127.0.0.1:${port}`);
       expect(kind).toBe('pglite');
       // The receiver is at the configured path (an unsigned delivery is refused there), not at the default one.

@@ -50,7 +50,8 @@ describe('npm run sandbox', () => {
       child.once('close', (code) => reject(new Error(`cli exited with ${code} before ready`)));
     });
     const ready = JSON.parse(await firstLine) as Record<string, string>;
-    expect(Object.keys(ready)).toEqual(['event', 'base_url', 'upload_base_url', 'console_url']);
+    expect(Object.keys(ready)).toEqual(['event', 'base_url', 'upload_base_url', 'console_url', 'set_aside']);
+    expect(ready.set_aside).toEqual([]); // nothing damaged was moved aside
     expect(ready.event).toBe('ready');
     expect(ready.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(ready.upload_base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
