@@ -1,17 +1,19 @@
 /**
- * A reverse proxy on loopback between the app and a server, for the moment when the server has
- * done the work but the app has not heard so yet: every request goes through as it came, and
- * `answer(req)` decides what becomes of the server's answer: relayed at once, relayed after a
- * delay, or held (never relayed; the connection stays open until the proxy closes).
+ * A reverse proxy on loopback between the app and a server, for the moments between the two:
+ * `answer(req)` decides what becomes of each request. By default it goes through as it came and
+ * its answer is relayed at once; an answer can be relayed after a delay, or held (never relayed;
+ * the connection stays open until the proxy closes): the server has done the work, the app has
+ * not heard so. A request can also be sent on only once something has happened (`sendAfter`):
+ * the server answers what it holds then.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type AnswerFate = 'relay' | 'hold' | { delayMs: number };
+export type AnswerFate = 'relay' | 'hold' | { delayMs: number } | { sendAfter: Promise<unknown> };
 
 export interface AnswerProxy {
   url: string;
-  /** Answers the server gave that are held or delayed right now. */
+  /** Requests waiting to be sent on, and answers held or delayed, right now. */
   readonly waiting: number;
   close(): Promise<void>;
 }
@@ -25,20 +27,28 @@ export async function startAnswerProxy(target: string, answer: (req: IncomingMes
   const server = createServer((req, res) => {
     const fate = answer(req);
     const headers = { ...req.headers, ...(keepHost ? {} : { host: new URL(target).host }) };
-    const upstream = request(new URL(req.url!, target), { method: req.method, headers }, (reply) => {
-      const relay = () => {
-        held.delete(res);
-        res.writeHead(reply.statusCode!, reply.headers);
-        reply.pipe(res);
-      };
-      if (fate === 'relay') return relay();
+    const send = () => {
+      const upstream = request(new URL(req.url!, target), { method: req.method, headers }, (reply) => {
+        const relay = () => {
+          held.delete(res);
+          res.writeHead(reply.statusCode!, reply.headers);
+          reply.pipe(res);
+        };
+        if (fate === 'relay' || (typeof fate === 'object' && 'sendAfter' in fate)) return relay();
+        held.add(res);
+        if (fate === 'hold') return void reply.resume();
+        reply.pause();
+        setTimeout(relay, fate.delayMs);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (typeof fate === 'object' && 'sendAfter' in fate) {
       held.add(res);
-      if (fate === 'hold') return void reply.resume();
-      reply.pause();
-      setTimeout(relay, fate.delayMs);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+      // Paused until then: the body stays in the socket's buffer.
+      req.pause();
+      void fate.sendAfter.then(send);
+    } else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -42,6 +42,8 @@ export const STORE_UNAVAILABLE_FOR_VAULT_PROFILE =
 
 /** Attempts at creating one order when no answer came back (same Idempotency-Key, so never two orders). */
 const CREATE_ATTEMPTS = 3;
+/** Reads of items between two agreeing reads of the orders before the Store is shown as it is (store.orderUpdated corrects it then). */
+const CONSISTENT_READ_ATTEMPTS = 5;
 
 export class PurchasesService {
   private readonly watching = new Map<string, { stop: () => void }>();
@@ -57,18 +59,33 @@ export class PurchasesService {
     return { available: true, products: answer.value.map(toProduct) };
   }
 
+  /**
+   * What the account owns and its orders, as one consistent view. The backend answers them in two
+   * calls, and an order can be fulfilled (its items granted) between them: the orders are read,
+   * then the items, then the orders again, and only when both reads of the orders agree (an
+   * order's status only moves forward, so nothing changed in between) are the items theirs.
+   */
   async account(openId: string): Promise<StoreAccount> {
     const { runtime, backendUrl } = await this.storeOf(openId);
-    const [items, orders] = await Promise.all([
-      this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.entitlements(backendUrl, token)),
-      this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.orders(backendUrl, token)),
-    ]);
-    if (!items.ok) throw storeError(items.error, 'load what this account owns');
-    if (!orders.ok) throw storeError(orders.error, 'load this account’s orders');
-    const views = orders.value.map(toOrder);
-    // After a restart (or a watch that gave up) a payment may still be under way: follow it again.
-    for (const order of views) if (!isSettled(order.status)) this.watch(runtime, backendUrl, openId, order.orderId);
-    return { openId, items: items.value.items, orders: views };
+    const call = <T>(ask: (token: string) => Promise<ApiResult<T>>) => this.deps.accounts.tokens.withAccessToken(runtime, openId, ask);
+    const readOrders = async () => {
+      const orders = await call((token) => this.deps.api.orders(backendUrl, token));
+      if (!orders.ok) throw storeError(orders.error, 'load this account’s orders');
+      return orders.value.map(toOrder);
+    };
+    let before = await readOrders();
+    for (let attempt = 1; ; attempt++) {
+      const items = await call((token) => this.deps.api.entitlements(backendUrl, token));
+      if (!items.ok) throw storeError(items.error, 'load what this account owns');
+      const after = await readOrders();
+      if (sameOrders(before, after) || attempt === CONSISTENT_READ_ATTEMPTS) {
+        if (!sameOrders(before, after)) this.deps.log.warn({ openId }, 'orders kept changing while the Store was read; the next order update corrects it');
+        // After a restart (or a watch that gave up) a payment may still be under way: follow it again.
+        for (const order of after) if (!isSettled(order.status)) this.watch(runtime, backendUrl, openId, order.orderId);
+        return { openId, items: items.value.items, orders: after };
+      }
+      before = after;
+    }
   }
 
   async buy(openId: string, productId: string): Promise<PurchaseStarted> {
@@ -180,6 +197,12 @@ function toEpochMs(value: string | null | undefined): number | null {
 }
 
 const isSettled = (status: OrderStatus) => SETTLED_STATUSES.includes(status);
+
+/** The same orders in the same states (what a grant or a refund changes). */
+function sameOrders(a: readonly StoreOrder[], b: readonly StoreOrder[]): boolean {
+  const key = (orders: readonly StoreOrder[]) => orders.map((order) => `${order.orderId} ${order.status} ${order.refundedAmount ?? ''}`).join('\n');
+  return key(a) === key(b);
+}
 
 /** No answer, or the server's own trouble: the same request may be sent again (an order the platform refused may not). */
 function retryable(error: PlatformError): boolean {
