@@ -4,6 +4,8 @@
  * composer, prepared by the host (fixed where the platform would refuse them), grouped into posts
  * of 35 and 5 in drop order, and sent to two accounts at once. Both inboxes get both posts, and the
  * sandbox's inspection reports each image's size and SHA-256 as the app's preparation makes them.
+ * A post whose photos are being hosted shows in the queue as under way, with how many photos and
+ * bytes are on the host.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareImage } from '../../electron/services/photos/image-prep.js';
 import { fixturePath, fixturePhotos } from '../support/photos.js';
-import { callApp, signIn } from './fixtures/queue.js';
+import { webClient } from '../support/web-client.js';
+import { callApp, draftRow, openQueue, setChaos, signIn } from './fixtures/queue.js';
 import { expect, openApp, test } from './fixtures/web-app.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -87,4 +90,29 @@ test('40 real photos dropped for two accounts reach both inboxes, byte for byte 
     expect(byTitle.get('The first 35')?.photo.images.map((i) => ({ bytes: i.bytes, sha256: i.sha256 }))).toEqual(expected.slice(0, 35));
     expect(byTitle.get('And five more')?.photo.images.map((i) => ({ bytes: i.bytes, sha256: i.sha256 }))).toEqual(expected.slice(35));
   }
+});
+
+test('a post whose photos are being hosted shows in its row as under way, with photos and bytes hosted', async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(120_000);
+  void consoleErrors;
+  const app = webApp.current;
+  await signIn(app, 'sbx-user-ava');
+  const client = webClient(app);
+  const names = fixturePhotos.slice(0, 6).map((photo) => photo.name);
+  const files = [];
+  for (const name of names) files.push({ source: { kind: 'incoming', fileId: await client.sendFile(fixturePath(name)) }, name });
+  const prepared = await callApp<{ imageId: string }[]>(app, 'photos.prepare', { files });
+  // The media host answers each photo slowly, so the row is seen mid-way.
+  await setChaos(app, [{ route: 'PUT /sandbox/media/hosted/', probability: 1, latency_ms: 1500 }]);
+  await callApp(app, 'photos.post', { openIds: ['sbx-user-ava'], posts: [{ title: 'Slow to host', description: '', coverIndex: 0, images: prepared.map((p) => ({ kind: 'prepared', imageId: p.imageId })) }] });
+
+  await openQueue(page, app);
+  const row = draftRow(page, 'Slow to host');
+  await expect(row).toHaveAttribute('data-state', 'uploading');
+  await expect(row.getByText(/^Hosting photos \d+%$/)).toBeVisible();
+  await expect(row.getByText(/^[1-5] of 6 photos hosted · [\d.]+ [KM]B of [\d.]+ [KM]B$/)).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('progressbar')).toBeVisible();
+
+  await setChaos(app, []);
+  await expect(row).toHaveAttribute('data-state', 'inbox', { timeout: 60_000 });
 });
