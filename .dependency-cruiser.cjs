@@ -105,11 +105,16 @@ const ZONES = {
     may: ['common', 'platform-wire', 'platform-api', 'server-kit', 'sandbox', 'backend', 'core', 'services', 'transports', 'desktop', 'entries', 'renderer', 'tools'],
     why: 'Tests may import anything; no zone but test/ lists test/, so no source imports a test.',
   },
+  'test-tiers': {
+    path: '^test/tiers\\.ts$',
+    may: [],
+    why: 'test/tiers.ts names which tier each test is: a list the test configs read, which imports nothing.',
+  },
   tools: {
     // scripts/, the asset generators and the config files at the top: run by developers and the build.
     path: ['^scripts/', '^assets/', '^[^/]+$'],
-    may: ['common', 'platform-wire', 'platform-api', 'server-kit', 'sandbox', 'backend', 'core', 'services', 'transports', 'desktop', 'entries', 'renderer'],
-    why: 'scripts/, assets/ generators and top-level configs are tools: they may import sources, no source imports them, and they import no test.',
+    may: ['common', 'platform-wire', 'platform-api', 'server-kit', 'sandbox', 'backend', 'core', 'services', 'transports', 'desktop', 'entries', 'renderer', 'test-tiers'],
+    why: 'scripts/, assets/ generators and top-level configs are tools: they may import sources, no source imports them, and they import no test (test/tiers.ts, the list of tiers, is not a test).',
   },
 };
 

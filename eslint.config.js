@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-electron/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/', 'test/bench/results/'] },
+  { ignores: ['dist/', 'dist-electron/', 'dist-platform/', 'dist-web/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/', 'test/bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

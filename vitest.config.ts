@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { INTEGRATION, INTEGRATION_IN_UNIT, STRESS, UNIT, UNIT_ISOLATED } from './test/tiers.js';
 
+// The tiers (test/tiers.ts) as projects: `vitest run --project unit --project unit-isolated` is the
+// unit tier alone (npm run test:quick), `--project integration` and `--project stress` the others.
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -10,7 +12,31 @@ export default defineConfig({
     // wait on a sandbox, a database or a child process rather than compute. 596 s → 384 s for the
     // suite on a CI-sized machine, every test passing.
     maxWorkers: 2,
-    // The built-in platform's bundles, which the app's tests start as programs.
-    globalSetup: ['test/support/build-platform.ts'],
+    projects: [
+      {
+        extends: true,
+        // Pure modules: one module cache per worker instead of one per file (importing was a third
+        // of the unit tests' time).
+        test: { name: 'unit', include: UNIT, exclude: [...UNIT_ISOLATED, ...INTEGRATION_IN_UNIT], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: UNIT_ISOLATED, exclude: INTEGRATION_IN_UNIT, isolate: true },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [...INTEGRATION, ...INTEGRATION_IN_UNIT],
+          exclude: STRESS,
+          // The built-in platform's bundles, which the app's tests start as programs.
+          globalSetup: ['test/support/build-platform.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'stress', include: STRESS, globalSetup: ['test/support/build-platform.ts'] },
+      },
+    ],
   },
 });
