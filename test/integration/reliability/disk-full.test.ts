@@ -26,9 +26,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await transport?.close();
-  await harness?.close({ keepData: true });
-  if (typeof disk !== 'string') disk.unmount();
+  try {
+    await transport?.close();
+    await harness?.close({ keepData: true });
+  } finally {
+    // Even when closing failed: the mount must not outlive the test.
+    if (typeof disk !== 'string') disk.unmount();
+  }
 });
 
 describe('a full disk', () => {
