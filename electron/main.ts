@@ -8,12 +8,13 @@
  * app.getAppPath() (the folder holding package.json, or app.asar when packaged).
  */
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell, utilityProcess } from 'electron';
 import { createLogger } from '../common/log.js';
 import { createLogFiles } from './desktop/log-files.js';
 import { createApp, type App } from './app.js';
 import { platformProgramsIn } from './services/builtin-platform/builtin-platform.js';
 import { createExternalOpener } from './desktop/external-links.js';
+import { appMenuTemplate } from './desktop/app-menu.js';
 import { createElectronTransport, type ElectronTransport } from './transports/electron-ipc.js';
 import { parseLaunchArgs, printReadyLine, showStartFailure, useDataDir } from './desktop/launch.js';
 import { logsFolder, placeLogs } from './desktop/logs-folder.js';
@@ -66,6 +67,10 @@ async function main(): Promise<void> {
   if (dataDirProblem) throw dataDirProblem;
   guardSession(session.defaultSession, log);
   serveRenderer(protocol, join(app.getAppPath(), 'dist', 'renderer'));
+  const logs = logsFolder(shell, app.getPath('logs'), logFiles);
+  const openExternal = createExternalOpener(shell, log.child({ layer: 'shell' }));
+  const menuActions = { openExternal, openLogsFolder: () => logs.open(), showAbout: () => app.showAboutPanel() };
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, devTools: !app.isPackaged, actions: menuActions, log })));
 
   const core: App = await createApp({
     runtime: 'electron',
@@ -74,7 +79,7 @@ async function main(): Promise<void> {
     // userData (e.g. ~/.config/Draftdeck) is also web mode's default data folder: one place per user.
     dataDir: app.getPath('userData'),
     log,
-    openExternal: createExternalOpener(shell, log.child({ layer: 'shell' })),
+    openExternal,
     // The OS key store; safeStorage is usable only after 'ready'.
     secretCipher: await createSafeStorageCipher(safeStorage),
     // The sandbox's and the backend's bundles (scripts/build.mjs), each run as a utility process.
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
     },
     // Bundled beside this file by scripts/build-electron.mjs.
     photoWorker: { file: join(__dirname, 'photo-prep-worker.cjs') },
-    logs: logsFolder(shell, app.getPath('logs'), logFiles),
+    logs,
     // electron-updater updates installed apps only; run from a checkout, the app says so instead.
     updater: app.isPackaged ? desktopUpdater() : undefined,
     chooseSavePath: createSavePathChooser(dialog, () => BrowserWindow.getFocusedWindow()),

@@ -25,8 +25,12 @@ export const BUNDLE_EXTERNALS = ['sharp'];
 /** The research rows worker's bundle, beside main.cjs (electron/services/research/rows-client.ts ROWS_WORKER_BUNDLE). */
 export const RESEARCH_ROWS_WORKER = 'research-rows-worker.cjs';
 
-/** @param {{ outDir?: string, minify?: boolean }} [options] */
-export async function buildElectron({ outDir = join(root, 'dist-electron'), minify = false } = {}) {
+/**
+ * `npm run dist` minifies and writes the maps without a link (scripts/dist.mjs keeps them beside
+ * the installers); a development build stays readable with linked maps.
+ * @param {{ outDir?: string, minify?: boolean, sourcemap?: 'linked' | 'external' }} [options]
+ */
+export async function buildElectron({ outDir = join(root, 'dist-electron'), minify = false, sourcemap = 'linked' } = {}) {
   const { build } = await import('esbuild');
   // From scratch: what an earlier build left (a bundle no longer made) must not be packed.
   await rm(outDir, { recursive: true, force: true });
@@ -34,10 +38,10 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     bundle: true,
     format: 'cjs',
     platform: 'node',
-    // Electron 45 runs Node 22; node20 keeps the output valid for the project's minimum too.
+    // Electron 45 runs Node 24; node20 keeps the output valid for the project's minimum too.
     target: 'node20',
     external: ['electron'],
-    sourcemap: 'linked',
+    sourcemap,
     minify,
     logLevel: 'warning',
     metafile: true,

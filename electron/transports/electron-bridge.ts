@@ -5,7 +5,8 @@
  * ipcRenderer). Names outside the contract are refused here, before anything is sent.
  *
  * Runs in the sandboxed preload, so it takes ipcRenderer (and webUtils) as parameters and imports
- * only "common" code (the contract's names): it is bundled into one CJS file with the preload.
+ * only the contract's names (core/contract/names.ts, no schemas, no zod): it is bundled into one
+ * small CJS file with the preload.
  *
  * One translation happens here: since Electron 32 a dropped File has no `path`, and only the
  * preload can ask for it (webUtils.getPathForFile). So `drafts.add` may carry
@@ -19,7 +20,9 @@
  * reach the main process are those of Files the person dropped or chose.
  */
 import { IPC_CALL_CHANNEL, IPC_EVENTS_CHANNEL, type DraftdeckBridge } from '../core/bridge.js';
-import { events, isChannelName, type EventMessage } from '../core/contract/index.js';
+import type { EventMessage } from '../core/contract/index.js';
+// Names only: the preload bundle carries no schemas (and so no zod); the main process parses every input.
+import { isChannelName, isEventName } from '../core/contract/names.js';
 import { IpcErrorCode, type IpcResult } from '../core/result.js';
 
 /** The part of Electron's ipcRenderer the bridge needs (the real one satisfies it). */
@@ -40,10 +43,6 @@ type Listener = (payload: unknown) => void;
 export interface FileSource {
   kind: 'file';
   file: File;
-}
-
-export function isEventName(name: unknown): name is keyof typeof events {
-  return typeof name === 'string' && Object.hasOwn(events, name);
 }
 
 type Translated = { ok: true; input: unknown } | { ok: false; error: { code: string; message: string } };

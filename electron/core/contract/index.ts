@@ -83,6 +83,5 @@ export type EventMessage = { [E in EventName]: { name: E; payload: EventPayload<
 export const channelNames = Object.keys(channels) as ChannelName[];
 export const eventNames = Object.keys(events) as EventName[];
 
-export function isChannelName(name: unknown): name is ChannelName {
-  return typeof name === 'string' && Object.hasOwn(channels, name);
-}
+// The preload checks names without the schemas (names.ts); everyone checks them the same way.
+export { isChannelName, isEventName } from './names.js';

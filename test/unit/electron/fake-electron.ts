@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { BrowserWindowConstructorOptions, CustomScheme, NotificationConstructorOptions } from 'electron';
+import type { BrowserWindowConstructorOptions, CustomScheme, MenuItemConstructorOptions, NotificationConstructorOptions } from 'electron';
 import { FakeEmitter, FakeEvent } from './fake-emitter.js';
 import { FakeIpcMain, FakeIpcRenderer } from './fake-ipc.js';
 import { FakeBrowserWindow, FakeSession, type FakeWebContents } from './fake-windows.js';
@@ -104,6 +104,11 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     setAppLogsPath(path?: string): void {
       calls.push('app.setAppLogsPath');
       this.logs = path ?? `${this.userData}/logs`;
+    }
+    aboutShown = 0;
+    showAboutPanel(): void {
+      calls.push('app.showAboutPanel');
+      this.aboutShown++;
     }
     setPath(name: string, value: string): void {
       calls.push(`app.setPath(${name})`);
@@ -253,6 +258,18 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     },
   };
 
+  /** Menu: the template stands in for the built menu; the application menu is kept for the test to read. */
+  const Menu = {
+    application: null as MenuItemConstructorOptions[] | null,
+    buildFromTemplate(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+      return template;
+    },
+    setApplicationMenu(menu: MenuItemConstructorOptions[] | null): void {
+      calls.push('Menu.setApplicationMenu');
+      this.application = menu;
+    },
+  };
+
   /** webUtils: a test says which File objects are on disk, and where. */
   const webUtils = {
     paths: new WeakMap<object, string>(),
@@ -274,6 +291,7 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     webUtils,
     BrowserWindow,
     Notification,
+    Menu,
     ipcMain: new FakeIpcMain(),
     ipcRenderer: new FakeIpcRenderer(),
     protocol,

@@ -116,6 +116,20 @@ describe('main process', () => {
     expect(mainWindow().loadedUrls.slice(loads)).toEqual(['app://draftdeck/']);
   });
 
+  it("replaces Electron's menu with Draftdeck's: Help opens the docs, the logs folder and About", async () => {
+    const help = fake.Menu.application!.find((item) => item.role === 'help')!.submenu as { label?: string; click?: () => void }[];
+    expect(JSON.stringify(fake.Menu.application)).not.toContain('electronjs.org');
+    fake.shell.opened.length = 0;
+    help.find((item) => item.label === 'Draftdeck Documentation')!.click!();
+    help.find((item) => item.label === 'Open Logs Folder')!.click!();
+    await vi.waitFor(() => expect(fake.shell.opened).toEqual(['https://draftdeck.app/docs/']));
+    await vi.waitFor(() => expect(fake.shell.openedPaths).toEqual([join(root, 'userData', 'logs')]));
+    if (process.platform !== 'darwin') {
+      help.find((item) => item.label === 'About Draftdeck')!.click!();
+      expect(fake.app.aboutShown).toBe(1);
+    }
+  });
+
   it('listens for child processes going away', () => {
     expect(fake.app.listenerCount('child-process-gone')).toBe(1);
     fake.app.emit('child-process-gone', new FakeEvent(), { type: 'GPU', reason: 'crashed', exitCode: 139 });

@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
@@ -99,8 +99,15 @@ describe('electron-builder.yml', () => {
     for (const key of ['cscLink', 'cscKeyPassword', 'certificatePassword', 'appleId', 'password', 'teamId', 'identity']) expect(text, key).not.toMatch(new RegExp(`^\\s*${key}:`, 'm'));
   });
 
-  it('writes update metadata for a generic feed (the app takes the URL from its settings)', () => {
-    expect(config.publish).toEqual([expect.objectContaining({ provider: 'generic' })]);
+  it('builds installers for the release feed: a generic provider at a real https address, as `npm run dist` checks it', async () => {
+    expect(config.publish).toEqual({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
+    const { DEFAULT_UPDATE_URL, releaseFeed } = (await import(pathToFileURL(join(root, 'scripts', 'release-checks.mjs')).href)) as { DEFAULT_UPDATE_URL: string; releaseFeed(env: object): { url?: string } };
+    expect((config.publish as { url: string }).url).toBe(DEFAULT_UPDATE_URL);
+    expect(releaseFeed({})).toEqual({ url: DEFAULT_UPDATE_URL });
+  });
+
+  it('checks the packed app for sharp before it becomes an installer (afterPack)', () => {
+    expect((config as { afterPack?: string }).afterPack).toBe('./scripts/after-pack.cjs');
   });
 
   it('packs the Electron bundles, the built renderer and package.json, and no sources or maps', () => {

@@ -4,7 +4,7 @@
  * 'electron', and a packaged app has no devDependencies. Both bundles are then loaded by Node's
  * own require, as Electron would, with 'electron' resolving to the fake.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,8 +39,9 @@ beforeAll(async () => {
   mkdirSync(join(appRoot, 'dist', 'renderer'), { recursive: true });
   writeFileSync(join(appRoot, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Draftdeck</title>');
   const script = pathToFileURL(join(repo, 'scripts', 'build-electron.mjs')).href;
-  const { buildElectron } = (await import(script)) as { buildElectron(options: { outDir: string }): Promise<BuildResult> };
-  built = await buildElectron({ outDir: join(appRoot, 'dist-electron') });
+  const { buildElectron } = (await import(script)) as { buildElectron(options: { outDir: string; minify?: boolean; sourcemap?: 'linked' | 'external' }): Promise<BuildResult> };
+  // As `npm run dist` builds them (scripts/dist.mjs): minified, the maps unlinked.
+  built = await buildElectron({ outDir: join(appRoot, 'dist-electron'), minify: true, sourcemap: 'external' });
   // The built-in platform's programs, which main.cjs starts as utility processes from the app folder.
   const { buildPlatform } = (await import(pathToFileURL(join(repo, 'scripts', 'build-platform.mjs')).href)) as { buildPlatform(options: { outDir: string }): Promise<unknown> };
   await buildPlatform({ outDir: join(appRoot, 'dist-platform') });
@@ -53,6 +54,19 @@ afterAll(() => {
 describe('Electron bundles', () => {
   it('the preload requires nothing but electron (a sandboxed preload cannot load files)', () => {
     expect(externals(built.metafiles.preload)).toEqual(['electron']);
+  });
+
+  it("the preload is small: the contract's names without its schemas, so no zod (it was 802 KB with them)", () => {
+    const inputs = Object.keys((built.metafiles.preload as unknown as { inputs: Record<string, unknown> }).inputs);
+    expect(inputs.filter((input) => input.includes('node_modules'))).toEqual([]);
+    expect(statSync(built.preload).size).toBeLessThan(50 * 1024);
+  });
+
+  it('the main bundle is minified, and names no source map (they stay beside the installers)', () => {
+    const main = readFileSync(built.main, 'utf8');
+    expect(main).not.toContain('sourceMappingURL');
+    // Minified: few, long lines (an unminified bundle has a line per statement).
+    expect(main.length / main.split('\n').length).toBeGreaterThan(200);
   });
 
   it('the main bundle carries its dependencies: only electron, Node built-ins and the named exceptions stay outside', async () => {

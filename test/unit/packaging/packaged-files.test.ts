@@ -6,7 +6,7 @@
  * sharp, the one native dependency, ships as packages beside the bundles (its binaries unpacked).
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +110,12 @@ describe('the packaged app (electron-builder on electron-builder.yml)', () => {
     const script = `const sharp = require(${JSON.stringify(join(extracted, 'node_modules', 'sharp'))}); sharp({ create: { width: 8, height: 6, channels: 3, background: '#808080' } }).jpeg().toBuffer().then((b) => sharp(b).metadata()).then((m) => console.log(m.format, m.width, m.height));`;
     // From a folder with no node_modules above it, so only what was packed can be found.
     expect(execFileSync(process.execPath, ['-e', script], { cwd: work, encoding: 'utf8' }).trim()).toBe('jpeg 8 6');
+  });
+
+  it("writes the release feed into the app, where the installed copy's updater reads it", () => {
+    const appUpdate = readFileSync(join(unpacked, 'resources', 'app-update.yml'), 'utf8');
+    expect(appUpdate).toMatch(/^provider: generic$/m);
+    expect(appUpdate).toMatch(/^url: https:\/\/updates\.draftdeck\.app\/?$/m);
   });
 
   it('flips the fuses in the packed binary, ASAR integrity validation included', async () => {

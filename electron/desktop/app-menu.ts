@@ -1,0 +1,41 @@
+/**
+ * Draftdeck's own application menu, in place of Electron's default (whose Help entries point at
+ * electronjs.org): the standard roles (so copy and paste, zoom, close and quit keep their
+ * shortcuts), DevTools only where the app is not packaged, and Help → Draftdeck's documentation,
+ * the logs folder (what a bug report asks for) and About.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { Logger } from '../../common/log.js';
+
+/** Where Draftdeck's documentation lives, opened in the system browser. */
+export const DOCS_URL = 'https://draftdeck.app/docs/';
+
+export interface AppMenuActions {
+  openExternal(url: string): Promise<unknown>;
+  openLogsFolder(): Promise<void>;
+  showAbout(): void;
+}
+
+export function appMenuTemplate({ platform, devTools, actions, log }: { platform: NodeJS.Platform; devTools: boolean; actions: AppMenuActions; log: Logger }): MenuItemConstructorOptions[] {
+  const attempt = (what: string, run: () => Promise<unknown>) => () => void run().catch((error: unknown) => log.warn({ err: error }, `the menu could not ${what}`));
+  const mac = platform === 'darwin';
+  return [
+    ...(mac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [{ role: 'reload' }, ...(devTools ? [{ role: 'toggleDevTools' } as MenuItemConstructorOptions] : []), { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+    },
+    { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Draftdeck Documentation', click: attempt('open the documentation', () => actions.openExternal(DOCS_URL)) },
+        { label: 'Open Logs Folder', click: attempt('open the logs folder', () => actions.openLogsFolder()) },
+        // macOS has About in the app menu already.
+        ...(mac ? [] : [{ type: 'separator' } as MenuItemConstructorOptions, { label: 'About Draftdeck', click: () => actions.showAbout() }]),
+      ],
+    },
+  ];
+}
