@@ -90,7 +90,7 @@ function askToken(sessionId: string, stale: string | null): Promise<ApiResult<st
 function searchPort(sessionId: string, key: string): SearchPort {
   const session = () => sessions.get(sessionId);
   return {
-    async queryVideos(fields: readonly string[], body: VideoQueryBody) {
+    async queryVideos(fields: readonly string[], body: VideoQueryBody, signal: AbortSignal) {
       const held = session();
       if (!held) return { ok: false, error: platformError({ kind: 'network', code: 'search_closed', message: 'The search was closed' }) };
       held.token ??= askToken(sessionId, null);
@@ -99,7 +99,7 @@ function searchPort(sessionId: string, key: string): SearchPort {
         held.token = null;
         return token;
       }
-      const first = await api.queryVideos(held.baseUrl, token.value, fields, body);
+      const first = await api.queryVideos(held.baseUrl, token.value, fields, body, signal);
       if (first.ok || first.error.code !== 'access_token_invalid') return first;
       held.token = askToken(sessionId, token.value);
       const renewed = await held.token;
@@ -107,7 +107,7 @@ function searchPort(sessionId: string, key: string): SearchPort {
         held.token = null;
         return renewed;
       }
-      return api.queryVideos(held.baseUrl, renewed.value, fields, body);
+      return api.queryVideos(held.baseUrl, renewed.value, fields, body, signal);
     },
     quota: () => quotaOf(key),
     counted(records) {

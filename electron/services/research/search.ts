@@ -3,7 +3,7 @@
  * request carries the query and dates; every later one only the platform's search_id and the
  * cursor it returned, so pages come from the platform's snapshot of the first request's results
  * and never repeat or skip (docs/PLATFORM.md "Research"). Loading stops at the target, when there
- * is no more, on cancel (after the page on its way, which is counted and kept), or before a daily quota would be crossed (a page is shortened to what is
+ * is no more, on cancel (after the page on its way, which is counted and kept; cut off after 5 s), or before a daily quota would be crossed (a page is shortened to what is
  * left of the records quota); a per-minute 429 waits out its Retry-After, a network failure or a
  * 5xx backs off and tries again, and anything else stops with the platform's words.
  */
@@ -18,8 +18,8 @@ import { sortedOrder } from './sort-order.js';
 
 /** What a search needs from the service around it. */
 export interface SearchPort {
-  /** Op 10 with a valid client token (renewed as needed). Never cut off: the platform counts a request it answers. */
-  queryVideos(fields: readonly string[], body: VideoQueryBody): Promise<ApiResult<VideoPage>>;
+  /** Op 10 with a valid client token (renewed as needed). */
+  queryVideos(fields: readonly string[], body: VideoQueryBody, signal: AbortSignal): Promise<ApiResult<VideoPage>>;
   quota(): ResearchQuota;
   /** A successful call returned `records` rows. */
   counted(records: number): void;
@@ -39,6 +39,12 @@ const SPEED_WINDOW_MS = 3000;
  */
 const PROGRESS_INTERVAL_MS = 250;
 const RESORT_WHILE_LOADING_MS = 1000;
+/**
+ * How long a cancel waits for the page on its way before cutting its request off: a page takes
+ * milliseconds, and one the platform answered is counted (its quota counted it), but a stuck
+ * connection must not hold a cancel for the HTTP client's 30 s.
+ */
+const CANCEL_GRACE_MS = 5000;
 
 export class Search {
   readonly rows: VideoRow[] = [];
@@ -121,6 +127,20 @@ export class Search {
   }
 
   private async run(signal: AbortSignal): Promise<void> {
+    const requests = new AbortController();
+    let cutOff: ReturnType<typeof setTimeout> | undefined;
+    const onCancel = () => (cutOff = setTimeout(() => requests.abort(), CANCEL_GRACE_MS));
+    signal.addEventListener('abort', onCancel, { once: true });
+    try {
+      await this.page(signal, requests.signal);
+    } finally {
+      signal.removeEventListener('abort', onCancel);
+      clearTimeout(cutOff);
+    }
+  }
+
+  /** The paging loop; `requests` cuts off op 10 calls, a while after a cancel (`signal`). */
+  private async page(signal: AbortSignal, requests: AbortSignal): Promise<void> {
     let attempt = 0;
     let inFlight: Promise<ApiResult<VideoPage>> | null = null;
     // A page is asked for ahead only while more are wanted, and the loop goes on at once: a page
@@ -128,13 +148,13 @@ export class Search {
     while (this.rows.length < this.target && this.hasMore) {
       if (signal.aborted) return this.cancelled();
       if (!inFlight) {
-        const asked = this.askFor(this.rows.length);
+        const asked = this.askFor(this.rows.length, requests);
         if ('stop' in asked) return this.setState('stopped', asked.stop, 'quota_exhausted');
         inFlight = asked.page;
       }
-      // A cancel waits for the page on its way (a page takes milliseconds): the platform counts
-      // every request it answers, so the app counts it and keeps its rows (a later load goes on
-      // after them), and its count stays the platform's.
+      // A cancel waits for the page on its way (up to CANCEL_GRACE_MS): the platform counts every
+      // request it answers, so the app counts it and keeps its rows (a later load goes on after
+      // them), and its count stays the platform's.
       const answer: ApiResult<VideoPage> = await inFlight;
       inFlight = null;
       if (!answer.ok) {
@@ -155,7 +175,7 @@ export class Search {
       // A quota that stops it is said at the top of the loop, when that page is asked for again.
       const loaded = this.rows.length + page.videos.length;
       if (loaded < this.target && this.hasMore && !signal.aborted) {
-        const asked = this.askFor(loaded);
+        const asked = this.askFor(loaded, requests);
         if ('page' in asked) inFlight = asked.page;
       }
       for (const row of page.videos) this.rows.push(row);
@@ -170,7 +190,7 @@ export class Search {
    * Op 10 for the page after the first `loaded` rows (the query at first, then search_id and
    * cursor), or why a daily quota stops it.
    */
-  private askFor(loaded: number): { page: Promise<ApiResult<VideoPage>> } | { stop: string } {
+  private askFor(loaded: number, signal: AbortSignal): { page: Promise<ApiResult<VideoPage>> } | { stop: string } {
     const quota = this.port.quota();
     const stop = quotaStopMessage(quota, this.port.now());
     if (stop) return { stop };
@@ -178,7 +198,7 @@ export class Search {
     const body: VideoQueryBody = this.searchId
       ? { search_id: this.searchId, cursor: this.cursor, max_count: count }
       : { query: this.request.query, start_date: this.request.start_date, end_date: this.request.end_date, max_count: count, ...(this.request.is_random ? { is_random: true } : {}) };
-    return { page: this.port.queryVideos(this.request.fields, body) };
+    return { page: this.port.queryVideos(this.request.fields, body, signal) };
   }
 
   private cancelled(): void {

@@ -162,7 +162,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       const photo = { ...draft.photo, hosting: true };
       // Only a draft a run may take goes under way; one paused or cancelled meanwhile keeps its state.
       if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'uploading') return ok({ ...draft, photo });
-      return ok({ ...draft, photo, state: 'uploading', reason: null, notBefore: null });
+      return ok({ ...draft, photo, state: 'uploading', reason: null, failCode: null, notBefore: null });
     }
     case 'photoHosted': {
       if (!draft.photo || !draft.photo.images[event.index]) return refuse('not_a_photo', 'This draft has no such photo');
