@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   }
   // set_aside: a damaged PGlite folder this start moved aside (the app tells its window).
   const setAside = backend.databaseSetAside ? [{ what: 'The built-in partner backend’s database', ...backend.databaseSetAside }] : [];
-  process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: backend.baseUrl, webhook_url: backend.webhookUrl, database: backend.databaseKind, set_aside: setAside })}\n`);
+  process.stdout.write(`${JSON.stringify({ event: 'ready', base_url: backend.baseUrl, webhook_url: backend.webhookUrl, database: backend.databaseKind, set_aside: setAside, ...(backend.metricsUrl ? { metrics_url: backend.metricsUrl } : {}) })}\n`);
 
   stopOnSignals('backend', logger, () => backend.close(), { stdin: values['stop-with-stdin'] === true });
 }

@@ -62,7 +62,7 @@ export const backendConfigSchema = z
     webhook_path: z
       .string()
       .regex(/^\/[A-Za-z0-9_.~/-]*$/, 'must be a path starting with /')
-      .refine((path) => !/^\/v1\/(oauth|orders|catalog|entitlements)(\/|$)/.test(path), { message: 'must not be one of the backend API paths' })
+      .refine((path) => !/^\/v1\/(oauth|orders|catalog|entitlements)(\/|$)/.test(path) && !/^\/(healthz|readyz)$/.test(path), { message: 'must not be one of the backend API paths' })
       .default(DEFAULT_WEBHOOK_PATH),
     catalog: z
       .array(productSchema)
@@ -81,6 +81,19 @@ export const backendConfigSchema = z
       })
       .strict()
       .default({ oauth_per_minute: 60, client_token_per_minute: 10 }),
+    /** GET /metrics (Prometheus) on a port of its own; absent: not served at all. */
+    metrics: z
+      .object({
+        /** 0: any free port (the ready line's metrics_url says which). */
+        port: z.number().int().min(0).max(65535),
+        host: z.string().min(1).default('127.0.0.1'),
+      })
+      .strict()
+      .optional(),
+    /** Connections each process keeps to a PostgreSQL server (unused with PGlite). */
+    database_pool_size: z.number().int().min(1).max(500).default(20),
+    /** On SIGTERM, how long the requests in flight are given to finish before the process exits. */
+    drain_timeout_ms: z.number().int().min(0).max(600_000).default(10_000),
   })
   .strict();
 

@@ -5,6 +5,7 @@ import type { Logger } from '../common/log.js';
 import type { HttpSend } from '../platform-api/http.js';
 import type { BackendConfig } from './config.js';
 import type { Database } from './db/schema.js';
+import type { BackendMetrics } from './http/metrics.js';
 
 export interface BackendContext {
   config: BackendConfig;
@@ -18,4 +19,5 @@ export interface BackendContext {
   logger: Logger;
   /** Names this process in the webhook ledger (several may share one database). */
   instanceId: string;
+  metrics: BackendMetrics;
 }

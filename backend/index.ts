@@ -17,6 +17,9 @@ import { parseBackendConfig, type BackendConfig, type BackendConfigInput } from 
 import type { BackendContext } from './context.js';
 import { openDatabase, type DatabaseKind } from './db/database.js';
 import type { SetAsideDir } from './db/pglite-dir.js';
+import { healthRoutes } from './http/health.js';
+import { createMetrics } from './http/metrics.js';
+import { startMetricsServer } from './http/metrics-server.js';
 import { startBackendServer } from './http/server.js';
 import { orderRoutes } from './orders/routes.js';
 import { SandboxClock } from '../platform-api/sandbox-clock.js';
@@ -41,7 +44,7 @@ export interface StartBackendOptions {
   host?: string;
   /** Default 0: any free port. */
   port?: number;
-  /** Connections per process to a PostgreSQL server (default 10). */
+  /** Connections per process to a PostgreSQL server (default: the config's database_pool_size). */
   poolSize?: number;
 }
 
@@ -50,9 +53,15 @@ export interface BackendHandle {
   /** Where the platform must send payment webhooks (baseUrl + webhook_path). */
   webhookUrl: string;
   databaseKind: DatabaseKind;
+  /** Where GET /metrics is served (config `metrics`), or null. */
+  metricsUrl: string | null;
   /** PGlite's folder, found damaged at start and moved aside (a fresh database was made), or null. */
   databaseSetAside: SetAsideDir | null;
   config: BackendConfig;
+  /**
+   * Drains, then stops: /readyz turns 503, no new connection is accepted, the requests in flight
+   * are answered (at most the config's drain_timeout_ms), then the pool is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -69,7 +78,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     if (ownsDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const database = await openDatabase({ dataDir, databaseUrl: options.databaseUrl, log: logger, poolSize: options.poolSize });
+    const database = await openDatabase({ dataDir, databaseUrl: options.databaseUrl, log: logger, poolSize: options.poolSize ?? config.database_pool_size });
     cleanups.push(() => database.close());
 
     const sandboxClock = !options.clock && config.platform.sandbox ? new SandboxClock(http, config.platform.base_url) : null;
@@ -88,8 +97,10 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       http,
       logger,
       instanceId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+      metrics: createMetrics(database.poolStats),
     };
-    const router = new Router().add(...brokerRoutes(ctx), ...orderRoutes(ctx), webhookRoute(ctx));
+    let draining = () => false;
+    const router = new Router().add(...healthRoutes(database.db, () => draining()), ...brokerRoutes(ctx), ...orderRoutes(ctx), webhookRoute(ctx));
     const server = await startBackendServer({
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
@@ -98,8 +109,12 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       logger,
       allowedOrigins: config.allowed_origins,
       serverToServerPaths: [config.webhook_path],
+      metrics: ctx.metrics,
     });
-    cleanups.push(() => server.close());
+    draining = server.draining;
+    cleanups.push(() => server.drain(config.drain_timeout_ms));
+    const metricsServer = config.metrics ? await startMetricsServer(ctx.metrics, config.metrics.host, config.metrics.port, logger) : null;
+    if (metricsServer) cleanups.push(() => metricsServer.close());
 
     logger.info({ base_url: server.url, database: database.kind, instance: ctx.instanceId }, 'backend ready');
     let closing: Promise<void> | undefined;
@@ -107,6 +122,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       baseUrl: server.url,
       webhookUrl: `${server.url}${config.webhook_path}`,
       databaseKind: database.kind,
+      metricsUrl: metricsServer?.url ?? null,
       databaseSetAside: database.setAside,
       config,
       close: () => (closing ??= cleanup()),

@@ -24,7 +24,8 @@ import { SlidingWindowLimiter } from '../../server-kit/rate-limiter.js';
 import { bearerToken } from '../http/answers.js';
 import type { BackendContext } from '../context.js';
 import { clientAddress } from './client-address.js';
-import { accessTokenOwner, forgetAccountTokens, recordTokenSet, tokenOwner } from './token-owners.js';
+import { liveTokenOwner } from './live-token.js';
+import { forgetAccountTokens, recordTokenSet, tokenOwner } from './token-owners.js';
 
 export const BROKER_TOKEN_PATH = '/v1/oauth/token';
 export const BROKER_REVOKE_PATH = '/v1/oauth/revoke';
@@ -86,7 +87,7 @@ export function brokerRoutes(ctx: BackendContext): Route[] {
       }
       case 'client_credentials': {
         const bearer = bearerToken(rc.req);
-        const openId = bearer === null ? null : await accessTokenOwner(ctx.db, bearer, ctx.clock.now());
+        const openId = bearer === null ? null : await liveTokenOwner(ctx, bearer);
         if (openId === null) return errorA(rc.logId, 'invalid_client', 'present, as Authorization: Bearer, a live user access token obtained through this broker');
         const limit = perAccount.take(openId, now());
         if (!limit.allowed) return rateLimited(rc, limit.retryAfterSeconds);

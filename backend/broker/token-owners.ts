@@ -11,8 +11,8 @@ import type { Database } from '../db/schema.js';
 
 export async function recordTokenSet(db: Kysely<Database>, tokens: TokenSet, now: number): Promise<void> {
   const rows = [
-    { token_hash: secretKey(tokens.access_token), kind: 'access' as const, open_id: tokens.open_id, expires_at: new Date(now + tokens.expires_in * 1000), created_at: new Date(now) },
-    { token_hash: secretKey(tokens.refresh_token), kind: 'refresh' as const, open_id: tokens.open_id, expires_at: new Date(now + tokens.refresh_expires_in * 1000), created_at: new Date(now) },
+    { token_hash: secretKey(tokens.access_token), kind: 'access' as const, open_id: tokens.open_id, expires_at: new Date(now + tokens.expires_in * 1000), created_at: new Date(now), checked_at: new Date(now) },
+    { token_hash: secretKey(tokens.refresh_token), kind: 'refresh' as const, open_id: tokens.open_id, expires_at: new Date(now + tokens.refresh_expires_in * 1000), created_at: new Date(now), checked_at: new Date(now) },
   ];
   await db.transaction().execute(async (tx) => {
     await tx.insertInto('token_owners').values(rows).onConflict((oc) => oc.column('token_hash').doNothing()).execute();
@@ -21,16 +21,25 @@ export async function recordTokenSet(db: Kysely<Database>, tokens: TokenSet, now
   });
 }
 
-/** The open_id of a live access token this backend brokered, or null. */
-export async function accessTokenOwner(db: Kysely<Database>, accessToken: string, now: number): Promise<string | null> {
+/** The owner of an unexpired access token this backend brokered, and when the platform last confirmed it, or null. */
+export async function accessTokenOwner(db: Kysely<Database>, accessToken: string, now: number): Promise<{ openId: string; checkedAt: number } | null> {
   const row = await db
     .selectFrom('token_owners')
-    .select('open_id')
+    .select(['open_id', 'checked_at'])
     .where('token_hash', '=', secretKey(accessToken))
     .where('kind', '=', 'access')
     .where('expires_at', '>', new Date(now))
     .executeTakeFirst();
-  return row?.open_id ?? null;
+  return row ? { openId: row.open_id, checkedAt: new Date(row.checked_at).getTime() } : null;
+}
+
+export async function markTokenChecked(db: Kysely<Database>, token: string, now: number): Promise<void> {
+  await db.updateTable('token_owners').set({ checked_at: new Date(now) }).where('token_hash', '=', secretKey(token)).execute();
+}
+
+/** The platform says this token is no longer valid (revoked or replaced): it is not one of ours any more. */
+export async function forgetToken(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom('token_owners').where('token_hash', '=', secretKey(token)).execute();
 }
 
 /** The open_id of any token (access or refresh) this backend brokered, expired or not. */

@@ -30,11 +30,19 @@ export interface OpenDatabase {
   kind: DatabaseKind;
   /** PGlite's folder, found damaged at start and moved aside (a fresh database was made), or null. */
   setAside: SetAsideDir | null;
+  /** The PostgreSQL pool's connections (for the metrics); null on PGlite. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
-  const { dialect, kind, release, setAside = null } = options.databaseUrl ? await postgresDialect(options.databaseUrl, options.poolSize ?? 10) : await pgliteDialect(options.dataDir, options.log);
+  const { dialect, kind, release, setAside = null, poolStats = () => null } = options.databaseUrl ? await postgresDialect(options.databaseUrl, options.poolSize ?? 10) : await pgliteDialect(options.dataDir, options.log);
   const db = new Kysely<Database>({ dialect });
   try {
     await migrate(db, options.log);
@@ -47,6 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     db,
     kind,
     setAside,
+    poolStats,
     close: async () => {
       await db.destroy();
       await release();
@@ -64,15 +73,16 @@ async function migrate(db: Kysely<Database>, log: Logger): Promise<void> {
   if (error) throw new Error(`database migration failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-async function postgresDialect(databaseUrl: string, poolSize: number): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void>; setAside?: null }> {
+async function postgresDialect(databaseUrl: string, poolSize: number): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void>; setAside?: null; poolStats: () => PoolStats }> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return { dialect: new PostgresDialect({ pool }), kind: 'postgres', release: () => Promise.resolve() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { dialect: new PostgresDialect({ pool }), kind: 'postgres', release: () => Promise.resolve(), poolStats };
 }
 
-async function pgliteDialect(dataDir: string, log: Logger): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void>; setAside: SetAsideDir | null }> {
+async function pgliteDialect(dataDir: string, log: Logger): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void>; setAside: SetAsideDir | null; poolStats?: undefined }> {
   const dir = join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
   // PGlite is one process's database: a second backend on the same data dir would corrupt it.

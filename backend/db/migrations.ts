@@ -82,6 +82,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('webhook_ledger').alterColumn('body_sha256', (c) => c.dropNotNull()).execute();
     },
   },
+  // An account's items are what its fulfilled orders keep after refunds (orders-store.ts
+  // accountItems), derived from the order rows each event already locks and changes. The table kept
+  // a running total per (account, item): one hot row that every payment of an account had to lock
+  // until its commit, serializing them (the webhooks benchmark spent most of its time waiting on
+  // it). Its counts were only ever written from those same order rows, so nothing is lost; the
+  // account's orders are read through orders_by_account.
+  '0003_items_from_orders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropTable('entitlements').execute();
+    },
+  },
+  // When each brokered access token was last confirmed live with the platform (token-owners.ts).
+  '0004_token_checked_at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('token_owners').addColumn('checked_at', 'timestamptz').execute();
+      await db.updateTable('token_owners' as never).set({ checked_at: sql`created_at` } as never).execute();
+      await db.schema.alterTable('token_owners').alterColumn('checked_at', (c) => c.setNotNull()).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,6 +19,8 @@ export interface TokenOwnersTable {
   open_id: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** When the platform last confirmed this (access) token live; see token-owners.ts. */
+  checked_at: Timestamp;
 }
 
 export interface OrdersTable {
@@ -39,12 +41,6 @@ export interface OrdersTable {
   fulfilled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-export interface EntitlementsTable {
-  open_id: string;
-  item: string;
-  count: number;
 }
 
 /** One row per event identity ever applied: the exactly-once guard. */
@@ -76,7 +72,6 @@ export interface WebhookLedgerTable {
 export interface Database {
   token_owners: TokenOwnersTable;
   orders: OrdersTable;
-  entitlements: EntitlementsTable;
   processed_events: ProcessedEventsTable;
   webhook_ledger: WebhookLedgerTable;
 }

@@ -4,7 +4,14 @@
  * runs on a public interface behind a load balancer. It answers browser origins from
  * `allowed_origins` (CORS, preflight included) and refuses any other Origin with 403, gives every
  * request a log_id, turns an unexpected exception into a 500, and logs one line per request
- * without its query or headers (tokens live there).
+ * without its query or headers (tokens live there). Every answer is counted in the metrics by
+ * route pattern.
+ *
+ * Draining (before a deploy, on SIGTERM): the server stops accepting connections, closes the idle
+ * ones, answers any new request on an open connection 503 with `Connection: close` (a load
+ * balancer or the platform sends it elsewhere or later), lets the requests in flight finish (a
+ * webhook in its transaction commits and is answered) and closes their connections after the
+ * answer; after `timeoutMs` whatever is left is cut off (never acknowledged, so retried).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Clock } from '../../common/clock.js';
@@ -13,6 +20,7 @@ import { HANDLED } from '../../server-kit/http/reply.js';
 import type { Router } from '../../server-kit/http/router.js';
 import { answerClientErrors, beginRequest, closeServer, listen, send } from '../../server-kit/http/server.js';
 import { apiError } from './answers.js';
+import type { BackendMetrics } from './metrics.js';
 
 export interface BackendServerOptions {
   host: string;
@@ -23,11 +31,15 @@ export interface BackendServerOptions {
   allowedOrigins: readonly string[];
   /** Paths called by servers, not browsers (the webhook): no Origin rules apply. */
   serverToServerPaths: readonly string[];
+  metrics: BackendMetrics;
 }
 
 export interface RunningBackendServer {
   url: string;
   port: number;
+  draining(): boolean;
+  /** Stops accepting and waits (at most timeoutMs) for the requests in flight to be answered. */
+  drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,8 +54,25 @@ export async function startBackendServer(options: BackendServerOptions): Promise
   const allowed = new Set(options.allowedOrigins);
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 });
 
+  let draining = false;
+  let inFlight = 0;
+  let settled: (() => void) | undefined;
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const { logId, method, url } = beginRequest(req, res, clock, logger, 'http://backend.invalid');
+    const started = performance.now();
+    let route = 'unmatched';
+    inFlight++;
+    res.once('close', () => {
+      options.metrics.request(route, method, res.statusCode, (performance.now() - started) / 1000);
+      if (--inFlight === 0) settled?.();
+    });
+    if (draining) {
+      // Whatever is answered now is the connection's last answer.
+      res.setHeader('Connection', 'close');
+      send(res, apiError(503, 'draining', 'this server is shutting down; send the request again', { 'Retry-After': '1' }));
+      return;
+    }
     if (!url) {
       send(res, apiError(400, 'invalid_request', 'malformed request target'));
       return;
@@ -71,9 +100,11 @@ export async function startBackendServer(options: BackendServerOptions): Promise
       send(res, apiError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}`, { ...cors, Allow: match.allowed.join(', ') }));
       return;
     }
+    route = match.route.path;
     const log = logger.child({ log_id: logId });
     try {
       const reply = await match.route.handler({ req, res, url, params: match.params, logId, log });
+      if (draining) res.setHeader('Connection', 'close');
       if (reply !== HANDLED) send(res, { ...reply, headers: { ...cors, ...reply.headers } });
     } catch (err) {
       log.error({ err, path: url.pathname }, 'unhandled error in route');
@@ -88,9 +119,24 @@ export async function startBackendServer(options: BackendServerOptions): Promise
   answerClientErrors(server);
   const port = await listen(server, options.port, options.host);
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  const drain = async (timeoutMs: number): Promise<void> => {
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (inFlight > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise<void>((resolve) => (settled = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+      if (inFlight > 0) logger.warn({ in_flight: inFlight }, 'drain: requests still in flight after the bound are cut off');
+    }
+    server.closeAllConnections();
+    await closed;
+  };
   return {
     url: `http://${shownHost}:${port}`,
     port,
-    close: () => closeServer(server),
+    draining: () => draining,
+    drain,
+    close: () => (draining ? Promise.resolve() : closeServer(server)),
   };
 }

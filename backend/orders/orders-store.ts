@@ -4,8 +4,9 @@
  * it, and trade_order_id is unique.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Product } from '../config.js';
+import type { Product, RefundRule } from '../config.js';
 import type { Database, OrderStatus, OrdersTable } from '../db/schema.js';
+import { keptAfterRefunds } from './refund-rule.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -64,6 +65,14 @@ export async function closeUnpaidOrder(db: Kysely<Database>, orderId: string, st
     .executeTakeFirst();
 }
 
+/**
+ * An order op 8 refused because of its caller (the token is no longer valid): nothing was placed,
+ * so nothing is kept (a retry with a new sign-in makes it again under the same key).
+ */
+export async function dropUnplacedOrder(db: Kysely<Database>, orderId: string): Promise<void> {
+  await db.deleteFrom('orders').where('order_id', '=', orderId).where('trade_order_id', 'is', null).where('status', '=', 'created').execute();
+}
+
 export async function accountOrder(db: Kysely<Database>, openId: string, orderId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('open_id', '=', openId).executeTakeFirst();
 }
@@ -85,7 +94,16 @@ export async function accountOrders(db: Kysely<Database>, openId: string, page: 
   return { rows, next: more ? rows.at(-1)!.order_id : null };
 }
 
+/**
+ * What the account owns: the sum of what each of its fulfilled orders keeps after its refunds
+ * (refund-rule.ts), from the order rows the webhook changes, so there is no running total to keep
+ * in step (and no row every payment of the account would have to lock).
+ */
 export async function accountItems(db: Kysely<Database>, openId: string): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('entitlements').select(['item', 'count']).where('open_id', '=', openId).where('count', '>', 0).orderBy('item').execute();
-  return Object.fromEntries(rows.map((row) => [row.item, row.count]));
+  const rows = await db.selectFrom('orders').select(['grants', 'amount', 'refunded_amount', 'refund_rule']).where('open_id', '=', openId).where('fulfilled_at', 'is not', null).execute();
+  const owned = new Map<string, number>();
+  for (const row of rows) {
+    for (const [item, count] of Object.entries(keptAfterRefunds(row.grants, row.amount, row.refunded_amount, row.refund_rule as RefundRule))) owned.set(item, (owned.get(item) ?? 0) + count);
+  }
+  return Object.fromEntries([...owned].filter(([, count]) => count > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

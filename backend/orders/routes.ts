@@ -16,10 +16,11 @@ import { z } from 'zod';
 import { joinUrl } from '../../platform-api/http.js';
 import type { Reply } from '../../server-kit/http/reply.js';
 import type { RequestContext, Route } from '../../server-kit/http/router.js';
-import { accessTokenOwner } from '../broker/token-owners.js';
+import { liveTokenOwner } from '../broker/live-token.js';
+import { forgetToken } from '../broker/token-owners.js';
 import type { BackendContext } from '../context.js';
 import { apiError, apiOk, bearerToken, readJsonInput } from '../http/answers.js';
-import { accountItems, accountOrder, accountOrders, closeUnpaidOrder, insertOrReuseOrder, setTradeOrderId, type OrderRow } from './orders-store.js';
+import { accountItems, accountOrder, accountOrders, closeUnpaidOrder, dropUnplacedOrder, insertOrReuseOrder, setTradeOrderId, type OrderRow } from './orders-store.js';
 import { followSandboxOrder } from './sandbox-order-state.js';
 import { createTradeOrder } from './trade-order-api.js';
 
@@ -27,6 +28,8 @@ const CreateOrderInput = z.object({ product_id: z.string().min(1).max(64) });
 /** Printable ASCII, as Stripe and the IETF draft use it; long enough for a UUID or a hash. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const LIST_LIMIT = 100;
+/** Any order_id this backend makes matches; anything else (a NUL, which PostgreSQL text cannot hold) is no order. */
+const ORDER_ID = /^[\x21-\x7e]{1,128}$/;
 
 export function orderRoutes(ctx: BackendContext): Route[] {
   const { config } = ctx;
@@ -53,7 +56,7 @@ export function orderRoutes(ctx: BackendContext): Route[] {
   /** The caller's open_id and token, or the 401 to answer. */
   const caller = async (rc: RequestContext): Promise<{ ok: true; openId: string; token: string } | { ok: false; reply: Reply }> => {
     const token = bearerToken(rc.req);
-    const openId = token === null ? null : await accessTokenOwner(ctx.db, token, ctx.clock.now());
+    const openId = token === null ? null : await liveTokenOwner(ctx, token);
     if (token === null || openId === null) return { ok: false, reply: apiError(401, 'unauthorized', 'sign in again: send Authorization: Bearer with an access token obtained through this backend') };
     return { ok: true, openId, token };
   };
@@ -81,7 +84,13 @@ export function orderRoutes(ctx: BackendContext): Route[] {
     const trade = await createTradeOrder(ctx.http, config.platform.base_url, who.token, { orderId: row.order_id, productName: row.product_name, amount: row.amount, imageUrl: product.image_url });
     if (trade.ok) return answerOrder(await setTradeOrderId(ctx.db, row.order_id, trade.value.tradeOrderId, ctx.clock.now()));
     const error = trade.error;
-    if (error.kind === 'platform' && error.httpStatus === 401) return apiError(401, 'unauthorized', 'the platform refused the access token: sign in again');
+    if (error.kind === 'platform' && error.httpStatus === 401) {
+      // The platform refused the caller, not the order: no order was placed, so none is kept, and
+      // the token is no longer one this backend believes.
+      await dropUnplacedOrder(ctx.db, row.order_id);
+      await forgetToken(ctx.db, who.token);
+      return apiError(401, 'unauthorized', 'the platform refused the access token: sign in again');
+    }
     if (error.kind === 'platform' && error.httpStatus !== null && error.httpStatus < 500 && error.httpStatus !== 429) {
       rc.log.warn({ order_id: row.order_id, code: error.code }, 'the platform refused the order');
       const failedRow = await closeUnpaidOrder(ctx.db, row.order_id, 'failed', `the platform refused the order: ${error.message}`, ctx.clock.now());
@@ -96,7 +105,8 @@ export function orderRoutes(ctx: BackendContext): Route[] {
   const getOrder = async (rc: RequestContext): Promise<Reply> => {
     const who = await caller(rc);
     if (!who.ok) return who.reply;
-    let row = await accountOrder(ctx.db, who.openId, rc.params.order_id!);
+    const orderId = rc.params.order_id!;
+    let row = ORDER_ID.test(orderId) ? await accountOrder(ctx.db, who.openId, orderId) : undefined;
     if (!row) return apiError(404, 'not_found', 'no such order for this account');
     if (config.platform.sandbox) row = await followSandboxOrder(ctx, row);
     return apiOk(200, view(row));
@@ -109,7 +119,7 @@ export function orderRoutes(ctx: BackendContext): Route[] {
     const limit = limitParam === null ? LIST_LIMIT : /^\d{1,3}$/.test(limitParam) ? Number(limitParam) : 0;
     if (limit < 1 || limit > LIST_LIMIT) return apiError(400, 'invalid_request', `limit must be a whole number from 1 to ${LIST_LIMIT}`);
     const beforeId = rc.url.searchParams.get('before');
-    const before = beforeId === null ? undefined : await accountOrder(ctx.db, who.openId, beforeId);
+    const before = beforeId === null || !ORDER_ID.test(beforeId) ? undefined : await accountOrder(ctx.db, who.openId, beforeId);
     if (beforeId !== null && !before) return apiError(400, 'invalid_request', 'before must be the order_id of one of this account’s orders (next_before of the previous page)');
     const { rows, next } = await accountOrders(ctx.db, who.openId, { limit, before });
     return apiOk(200, { open_id: who.openId, orders: rows.map(view), next_before: next });

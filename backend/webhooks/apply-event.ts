@@ -1,14 +1,28 @@
 /**
- * Applying one verified payment event, exactly once, in one transaction: claim the event's
- * identity in processed_events (a primary key, so a duplicate — sequential or concurrent, in this
- * process or another one on the same database — finds it taken and does nothing), lock the order
- * row (FOR UPDATE), change the order and the entitlements, and write the ledger row. The
- * webhook is answered 200 only after the commit, so an acknowledged event is never lost.
+ * Applying one verified payment event exactly once. Two statements, no lock held between them:
+ *
+ * 1. read the order the event names, which order holds the event's trade order, and whether the
+ *    event's identity was already processed;
+ * 2. decided here from what was read, one statement, so one transaction: change the order only if
+ *    it is still as read (every column the decision used: a compare-and-set), claim the event's
+ *    identity in processed_events (its primary key) only if the order changed, and write the
+ *    ledger row only if the claim was made.
+ *
+ * If the order changed meanwhile (another event for it, in this process or another), statement 2
+ * changes nothing; if the identity was claimed meanwhile (a duplicate, concurrent or not), the
+ * claim's unique violation undoes the whole statement. Either way the event is read and decided
+ * again, and a duplicate then finds its identity taken and only gets its ledger row. An event
+ * naming an order that is not its trade order's, or no order at all, is recorded without claiming
+ * anything, so it cannot take the genuine event's slot. An account's items are derived from its
+ * orders (orders-store.ts accountItems), so an event touches only its own order row: payments of
+ * one account never wait for each other. The webhook is answered 200 only after the commit.
+ *
+ * Why not BEGIN, SELECT … FOR UPDATE, …, COMMIT: that is four round trips to the database per
+ * event instead of two, and the webhooks benchmark is bound by round trips (backend/README.md).
  */
-import type { Kysely, Transaction } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RefundRule } from '../config.js';
-import type { Database } from '../db/schema.js';
+import type { Database, OrderStatus } from '../db/schema.js';
 import { statusAfterEvents } from '../orders/order-status.js';
 import { keptAfterRefunds, takenBack, type Items } from '../orders/refund-rule.js';
 import { PAYMENT_SUCCESS, REFUND_TRACEBACK, type PaymentEvent } from './payment-event.js';
@@ -22,84 +36,144 @@ export interface LedgerEntry {
   handledBy: string;
 }
 
-export async function applyPaymentEvent(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry): Promise<EventOutcome> {
-  return db.transaction().execute(async (tx) => {
-    const claimed = await tx
-      .insertInto('processed_events')
-      .values({ event_key: key, event: event.event, trade_order_id: event.tradeOrderId, outcome: 'applying', processed_at: ledger.receivedAt })
-      .onConflict((oc) => oc.column('event_key').doNothing())
-      .returning('event_key')
-      .executeTakeFirst();
-    const result: EventOutcome = claimed ? await apply(tx, event, ledger.receivedAt) : { outcome: 'duplicate', detail: null };
-    if (claimed) await tx.updateTable('processed_events').set({ outcome: result.outcome }).where('event_key', '=', key).execute();
-    await tx
-      .insertInto('webhook_ledger')
-      .values({
-        received_at: ledger.receivedAt,
-        verified: true,
-        outcome: result.outcome,
-        event: event.event,
-        event_key: key,
-        trade_order_id: event.tradeOrderId,
-        order_id: event.orderId,
-        body_sha256: ledger.bodySha256,
-        detail: result.detail,
-        handled_by: ledger.handledBy,
-      })
-      .execute();
-    return result;
-  });
+/** The order as read in step 1: everything the decision depends on. */
+interface ReadOrder {
+  order_id: string;
+  amount: number;
+  grants: Items;
+  refund_rule: string;
+  trade_order_id: string | null;
+  status: OrderStatus;
+  refunded_amount: number;
+  fulfilled: boolean;
 }
 
-async function apply(tx: Transaction<Database>, event: PaymentEvent, now: Date): Promise<EventOutcome> {
-  if (event.event !== PAYMENT_SUCCESS && event.event !== REFUND_TRACEBACK) return { outcome: 'ignored', detail: `no action for ${event.event}` };
-  // The order_id is ours and known before the platform ever hears of the order; the trade_order_id
-  // may not be stored yet if this process died between op 8 and writing it down.
-  const order = await tx.selectFrom('orders').selectAll().where('order_id', '=', event.orderId).forUpdate().executeTakeFirst();
-  if (!order) return { outcome: 'unknown_order', detail: `no order ${event.orderId}` };
-  if (order.trade_order_id !== null && order.trade_order_id !== event.tradeOrderId) return { outcome: 'order_mismatch', detail: `order ${order.order_id} has trade order ${order.trade_order_id}` };
+interface Read {
+  order: ReadOrder | null;
+  /** The order that holds the event's trade order, if any. */
+  tradeOrderOwner: string | null;
+  processed: boolean;
+}
 
-  const grants = order.grants as Items;
+/** The order's new state, or null when the claim is made but the order stays as it is. */
+type OrderChange = { tradeOrderId: string; fulfilled: boolean; refundedAmount: number; status: OrderStatus } | null;
+
+/** Each retry follows another event's commit on the same order, so this many means something is wrong. */
+const MAX_ATTEMPTS = 20;
+const UNIQUE_VIOLATION = '23505';
+
+export async function applyPaymentEvent(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry): Promise<EventOutcome> {
+  if (event.event !== PAYMENT_SUCCESS && event.event !== REFUND_TRACEBACK) return record(db, event, key, ledger, { outcome: 'ignored', detail: `no action for ${event.event}` });
+  for (let attempt = 1; ; attempt++) {
+    const read = await readForEvent(db, event, key);
+    const order = read.order;
+    if (read.processed) return record(db, event, key, ledger, { outcome: 'duplicate', detail: null });
+    // The order_id is ours and known before the platform ever hears of the order; its
+    // trade_order_id may not be stored yet if a process died between op 8 and writing it down.
+    if (!order) return record(db, event, key, ledger, { outcome: 'unknown_order', detail: `no order ${event.orderId}` });
+    if (order.trade_order_id !== null && order.trade_order_id !== event.tradeOrderId) {
+      return record(db, event, key, ledger, { outcome: 'order_mismatch', detail: `order ${order.order_id} has trade order ${order.trade_order_id}` });
+    }
+    if (order.trade_order_id === null && read.tradeOrderOwner !== null) {
+      return record(db, event, key, ledger, { outcome: 'order_mismatch', detail: `trade order ${event.tradeOrderId} belongs to order ${read.tradeOrderOwner}` });
+    }
+    const decided = decide(event, order);
+    try {
+      if (await claimAndApply(db, event, key, ledger, order, decided)) return { outcome: decided.outcome, detail: decided.detail };
+    } catch (err) {
+      // Claimed meanwhile (a duplicate), or the trade order taken by another order: read again.
+      if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
+    }
+    if (attempt >= MAX_ATTEMPTS) throw new Error(`event ${key}: its order kept changing under it (${MAX_ATTEMPTS} attempts)`);
+  }
+}
+
+async function readForEvent(db: Kysely<Database>, event: PaymentEvent, key: string): Promise<Read> {
+  const { rows } = await sql<ReadOrder & { trade_order_owner: string | null; processed: boolean; found: boolean }>`
+    select o.order_id, o.amount, o.grants, o.refund_rule, o.trade_order_id, o.status, o.refunded_amount, o.fulfilled_at is not null as fulfilled,
+      o.order_id is not null as found,
+      (select t.order_id from orders t where t.trade_order_id = ${event.tradeOrderId}) as trade_order_owner,
+      exists (select 1 from processed_events p where p.event_key = ${key}) as processed
+    from (select 1) one left join orders o on o.order_id = ${event.orderId}`.execute(db);
+  const row = rows[0]!;
+  const order: ReadOrder | null = row.found
+    ? { order_id: row.order_id, amount: row.amount, grants: row.grants, refund_rule: row.refund_rule, trade_order_id: row.trade_order_id, status: row.status, refunded_amount: row.refunded_amount, fulfilled: row.fulfilled }
+    : null;
+  return { order, tradeOrderOwner: row.trade_order_owner, processed: row.processed };
+}
+
+function decide(event: PaymentEvent, order: ReadOrder): EventOutcome & { change: OrderChange } {
+  const grants = order.grants;
   const rule = order.refund_rule as RefundRule;
-  const fulfilled = order.fulfilled_at !== null;
-
   if (event.event === PAYMENT_SUCCESS) {
-    if (fulfilled) return { outcome: 'already_fulfilled', detail: null };
+    if (order.fulfilled) return { outcome: 'already_fulfilled', detail: null, change: null };
     // Refunds recorded before this event (delivered out of order) already count.
     const kept = keptAfterRefunds(grants, order.amount, order.refunded_amount, rule);
-    await addItems(tx, order.open_id, kept, +1);
-    await tx
-      .updateTable('orders')
-      .set({
-        trade_order_id: event.tradeOrderId,
-        fulfilled_at: now,
-        status: statusAfterEvents({ status: order.status, fulfilled: true, amount: order.amount, refundedAmount: order.refunded_amount }),
-        updated_at: now,
-      })
-      .where('order_id', '=', order.order_id)
-      .execute();
-    return { outcome: 'fulfilled', detail: JSON.stringify(kept) };
+    const status = statusAfterEvents({ status: order.status, fulfilled: true, amount: order.amount, refundedAmount: order.refunded_amount });
+    return { outcome: 'fulfilled', detail: JSON.stringify(kept), change: { tradeOrderId: event.tradeOrderId, fulfilled: true, refundedAmount: order.refunded_amount, status } };
   }
-
-  const refunded = order.refunded_amount + (event.refundAmount ?? 0);
-  const back = fulfilled ? takenBack(keptAfterRefunds(grants, order.amount, order.refunded_amount, rule), keptAfterRefunds(grants, order.amount, refunded, rule)) : {};
-  await addItems(tx, order.open_id, back, -1);
-  await tx
-    .updateTable('orders')
-    .set({ refunded_amount: refunded, status: statusAfterEvents({ status: order.status, fulfilled, amount: order.amount, refundedAmount: refunded }), updated_at: now })
-    .where('order_id', '=', order.order_id)
-    .execute();
-  return { outcome: 'refunded', detail: JSON.stringify({ refund_amount: event.refundAmount, taken_back: back }) };
+  const refundAmount = event.refundAmount ?? 0;
+  // The total refunded never exceeds the price (the platform cannot recover more than was paid);
+  // each refund's own amount stays in its ledger row.
+  const refunded = Math.min(order.amount, order.refunded_amount + refundAmount);
+  const back = order.fulfilled ? takenBack(keptAfterRefunds(grants, order.amount, order.refunded_amount, rule), keptAfterRefunds(grants, order.amount, refunded, rule)) : {};
+  const status = statusAfterEvents({ status: order.status, fulfilled: order.fulfilled, amount: order.amount, refundedAmount: refunded });
+  return {
+    outcome: 'refunded',
+    detail: JSON.stringify({ refund_amount: refundAmount, taken_back: back }),
+    change: { tradeOrderId: order.trade_order_id ?? event.tradeOrderId, fulfilled: order.fulfilled, refundedAmount: refunded, status },
+  };
 }
 
-async function addItems(tx: Transaction<Database>, openId: string, items: Items, sign: 1 | -1): Promise<void> {
-  // Always in the same order, so two transactions touching the same account's rows cannot deadlock.
-  for (const [item, count] of Object.entries(items).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (count === 0) continue;
-    await tx
-      .insertInto('entitlements')
-      .values({ open_id: openId, item, count: sign * count })
-      .onConflict((oc) => oc.columns(['open_id', 'item']).doUpdateSet({ count: sql<number>`entitlements.count + excluded.count` }))
-      .execute();
-  }
+/**
+ * Step 2, one statement: false when the order is no longer as read. A claim that is already taken
+ * raises the unique violation, which undoes the order change with it.
+ */
+async function claimAndApply(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry, read: ReadOrder, decided: EventOutcome & { change: OrderChange }): Promise<boolean> {
+  const now = ledger.receivedAt;
+  const change = decided.change;
+  const { rows } = await sql<{ claimed: number }>`
+    with changed as (
+      update orders set
+        trade_order_id = coalesce(${change?.tradeOrderId ?? null}::text, trade_order_id),
+        fulfilled_at = case when ${change?.fulfilled ?? false}::boolean then coalesce(fulfilled_at, ${now}::timestamptz) else fulfilled_at end,
+        refunded_amount = coalesce(${change?.refundedAmount ?? null}::integer, refunded_amount),
+        status = coalesce(${change?.status ?? null}::text, status),
+        updated_at = case when ${change !== null}::boolean then ${now}::timestamptz else updated_at end
+      where order_id = ${read.order_id}
+        and status = ${read.status} and refunded_amount = ${read.refunded_amount}
+        and (fulfilled_at is not null) = ${read.fulfilled}::boolean and trade_order_id is not distinct from ${read.trade_order_id}::text
+      returning order_id
+    ), claim as (
+      insert into processed_events (event_key, event, trade_order_id, outcome, processed_at)
+      select ${key}::text, ${event.event}::text, ${event.tradeOrderId}::text, ${decided.outcome}::text, ${now}::timestamptz from changed
+      returning event_key
+    ), ledger as (
+      insert into webhook_ledger (received_at, verified, outcome, event, event_key, trade_order_id, order_id, body_sha256, detail, handled_by)
+      select ${now}::timestamptz, true, ${decided.outcome}::text, ${event.event}::text, event_key, ${event.tradeOrderId}::text, ${event.orderId}::text,
+        ${ledger.bodySha256}::text, ${decided.detail}::text, ${ledger.handledBy}::text from claim
+    )
+    -- Data-modifying WITH parts run to completion whether or not this select reads them.
+    select count(*)::int as claimed from claim`.execute(db);
+  return rows[0]!.claimed === 1;
+}
+
+/** An event that applies to nothing (or was already applied): only its ledger row. */
+async function record(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry, result: EventOutcome): Promise<EventOutcome> {
+  await db
+    .insertInto('webhook_ledger')
+    .values({
+      received_at: ledger.receivedAt,
+      verified: true,
+      outcome: result.outcome,
+      event: event.event,
+      event_key: key,
+      trade_order_id: event.tradeOrderId,
+      order_id: event.orderId,
+      body_sha256: ledger.bodySha256,
+      detail: result.detail,
+      handled_by: ledger.handledBy,
+    })
+    .execute();
+  return result;
 }

@@ -11,19 +11,29 @@ import { z } from 'zod';
 export const PAYMENT_SUCCESS = 'minis.trade_order.redeem.success';
 export const REFUND_TRACEBACK = 'minis.trade_order.redeem.refund_traceback';
 
+/**
+ * Identifiers are printable ASCII: PostgreSQL text cannot hold a NUL, and an id with control
+ * characters is no id either platform or partner issues. An event that breaks this is unusable,
+ * recorded and acknowledged (receiver.ts), never a 500 that the platform would retry for days.
+ */
+const Id = z.string().regex(/^[\x21-\x7e]{1,128}$/);
+
+/** No catalog price exceeds this (config.ts), so neither can a refund of one. */
+const MAX_AMOUNT = 1_000_000_000;
+
 const Envelope = z.object({
   client_key: z.string(),
-  event: z.string().min(1).max(128),
+  event: Id,
   create_time: z.number().int(),
   user_openid: z.string().optional(),
   content: z.string(),
 });
 
 const Content = z.object({
-  trade_order_id: z.string().min(1).max(128),
-  order_id: z.string().min(1).max(128),
+  trade_order_id: Id,
+  order_id: Id,
   is_sandbox: z.boolean().optional(),
-  refund_amount: z.number().int().positive().optional(),
+  refund_amount: z.number().int().positive().max(MAX_AMOUNT).optional(),
 });
 
 export interface PaymentEvent {

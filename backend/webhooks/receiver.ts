@@ -1,5 +1,5 @@
 /**
- * The payment webhook receiver at `webhook_path` (spec op 9). Reads the raw body, verifies the
+ * The payment webhook receiver at `webhook_path` (spec op 9). Refuses an encoded body (415), reads the raw body, verifies the
  * signature and the timestamp window before parsing anything (401 otherwise), then applies the
  * event exactly once (apply-event.ts) and answers 200 once that is committed. An unknown order
  * is recorded and answered 200 so the platform stops retrying. Every request, refused or not,
@@ -22,6 +22,14 @@ import { checkSignature, type SignatureCheck } from './signature.js';
 
 const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 
+/** No Content-Encoding, or `identity`: the only bodies this receiver reads. */
+const IDENTITY_ENCODING = /^\s*(identity)?\s*$/i;
+
+/** Text from a request, fit for a ledger row: PostgreSQL text holds no NUL, and a log or console no control characters. */
+function printable(text: string): string {
+  return Array.from(text.slice(0, 128), (char) => (char < ' ' || char === '\u007f' ? '?' : char)).join('');
+}
+
 export function webhookRoute(ctx: BackendContext): Route {
   const secret = ctx.config.platform.client_secret;
 
@@ -34,6 +42,18 @@ export function webhookRoute(ctx: BackendContext): Route {
 
   const handler = async (rc: RequestContext): Promise<Reply> => {
     const arrived = Date.now();
+    const encoding = rc.req.headers['content-encoding'];
+    if (encoding !== undefined && !IDENTITY_ENCODING.test(encoding)) {
+      // Compressed bytes are not the bytes that were signed: refused before the signature is
+      // checked (it would fail as bad_signature, or pass on bytes we never decoded), so the
+      // sender sees what to change and retries, and nothing is acknowledged unread.
+      await recordUnapplied(ctx, { receivedAt: new Date(ctx.clock.now()), bodySha256: null, outcome: 'unsupported_encoding', detail: `Content-Encoding ${printable(encoding)}`, verified: false }).catch((err: unknown) =>
+        rc.log.error({ err }, 'webhook: could not record a delivery in the ledger'),
+      );
+      ctx.metrics.webhook('unsupported_encoding');
+      rc.log.info({ outcome: 'unsupported_encoding' }, 'webhook refused');
+      return apiError(415, 'unsupported_encoding', 'send the body unencoded: this receiver does not decode a Content-Encoding');
+    }
     const received = await readSmallBody(rc.req, MAX_WEBHOOK_BODY_BYTES);
     if (!received.ok) {
       // Refused unread, but still a delivery the ledger keeps (no body to hash).
@@ -42,6 +62,7 @@ export function webhookRoute(ctx: BackendContext): Route {
       await recordUnapplied(ctx, { receivedAt: new Date(ctx.clock.now()), bodySha256: null, outcome, detail: declared ? `Content-Length ${declared.slice(0, 20)}` : null, verified: false }).catch((err: unknown) =>
         rc.log.error({ err }, 'webhook: could not record a delivery in the ledger'),
       );
+      ctx.metrics.webhook(outcome);
       rc.log.info({ outcome }, 'webhook refused');
       return apiError(400, 'invalid_request', received.reason === 'too_large' ? 'the body is larger than 64 KB' : 'the body was not received');
     }
@@ -55,20 +76,23 @@ export function webhookRoute(ctx: BackendContext): Route {
 
     if (!check.ok) {
       await record(check.reason, check.reason === 'stale_timestamp' ? `t=${check.timestamp}, receiver clock ${unixSeconds(ctx.clock)}` : null, false);
+      ctx.metrics.webhook(check.reason);
       rc.log.info({ outcome: check.reason }, 'webhook refused');
       return apiError(401, check.reason, check.reason === 'stale_timestamp' ? 'the signature timestamp is more than 5 minutes from this server’s clock' : 'the Tiktok-Signature header is missing or does not match the body');
     }
     // Signed by the platform but unreadable or not for us: retrying cannot help, so it is recorded and acknowledged.
     const acknowledgeUnusable = async (outcome: string, detail: string): Promise<Reply> => {
       await record(outcome, detail, true);
+      ctx.metrics.webhook(outcome);
       rc.log.warn({ outcome, detail }, 'webhook not applied');
       return apiOk(200, { received: true, outcome });
     };
     const event = parsePaymentEvent(body);
     if (!event.ok) return acknowledgeUnusable('invalid_event', event.message);
-    if (event.value.clientKey !== ctx.config.platform.client_key) return acknowledgeUnusable('wrong_client', `client_key ${event.value.clientKey.slice(0, 128)}`);
+    if (event.value.clientKey !== ctx.config.platform.client_key) return acknowledgeUnusable('wrong_client', `client_key ${printable(event.value.clientKey)}`);
 
     const result = await applyPaymentEvent(ctx.db, event.value, eventKey(event.value, bodySha256), { receivedAt, bodySha256, handledBy: ctx.instanceId });
+    ctx.metrics.webhook(result.outcome);
     rc.log.info({ event: event.value.event, trade_order_id: event.value.tradeOrderId, order_id: event.value.orderId, outcome: result.outcome }, 'webhook applied');
     return apiOk(200, { received: true, outcome: result.outcome });
   };

@@ -19,8 +19,12 @@ import { isOwnOrigin } from '../http/own-form.js';
 const refundBody = z.object({ refund_amount: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }) }).strict();
 
 export function paymentsModule(ctx: SandboxContext): SandboxModule {
-  const answer = (rc: RequestContext, result: ActionResult): Reply =>
-    result.ok ? okB(rc.logId, orderView(ctx, result.order)) : errorB(rc.logId, result.code, result.message, { status: result.status });
+  /** A change is on disk (with its webhook delivery) before it is answered. */
+  const answer = async (rc: RequestContext, result: ActionResult): Promise<Reply> => {
+    if (!result.ok) return errorB(rc.logId, result.code, result.message, { status: result.status });
+    await ctx.state.flush();
+    return okB(rc.logId, orderView(ctx, result.order));
+  };
 
   /** The sandbox API takes JSON from anywhere but a page on another origin (which the browser marks with Origin). */
   const foreignOrigin = (rc: RequestContext): Reply | undefined => {

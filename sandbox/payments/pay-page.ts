@@ -105,6 +105,8 @@ export function payPageRoutes(ctx: SandboxContext): Route[] {
     if (!ACTIONS.includes(action)) return errorPage(rc.logId, 400, 'Invalid payment request', 'action must be pay, fail or cancel.');
     const tradeOrderId = rc.params.trade_order_id!;
     const result = performAction(ctx, tradeOrderId, action);
+    // The payment and its webhook delivery are on disk before the person is told it is done.
+    if (result.ok) await ctx.state.flush();
     if (result.ok) return htmlReply(200, renderPayPage(ctx, result.order, { kind: 'success', text: DONE_TEXT[action] }));
     const order = orders(ctx).get(tradeOrderId);
     if (!order) return unknown(rc);

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
 import { openDatabase } from '../../backend/db/database.js';
-import { insertOrReuseOrder, setTradeOrderId } from '../../backend/orders/orders-store.js';
+import { accountItems, insertOrReuseOrder, setTradeOrderId } from '../../backend/orders/orders-store.js';
 import { SANDBOX_CATALOG, parseBackendConfig } from '../../backend/config.js';
 import { createLogger } from '../../common/log.js';
 import { SIGNATURE_HEADER, signatureHeaderValue } from '../../sandbox/webhooks/signature.js';
@@ -129,9 +129,11 @@ async function fulfilledOnce(database: TestDatabase, expectedOrders: number): Pr
   const { db, close } = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log });
   try {
     const fulfilled = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('fulfilled_at', 'is not', null).executeTakeFirstOrThrow();
-    const owned = await db.selectFrom('entitlements').select('count').where('open_id', '=', OPEN_ID).where('item', '=', 'gem').executeTakeFirst();
-    if (Number(fulfilled.n) !== expectedOrders || owned?.count !== expectedOrders * gems.grants.gem!) {
-      throw new Error(`${database.target}: ${fulfilled.n} orders fulfilled and ${owned?.count ?? 0} gems owned; expected ${expectedOrders} and ${expectedOrders * gems.grants.gem!}`);
+    const owned = (await accountItems(db, OPEN_ID)).gem ?? 0;
+    const processed = await db.selectFrom('processed_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const ledger = await db.selectFrom('webhook_ledger').select((eb) => eb.fn.countAll<string>().as('n')).where('outcome', '=', 'fulfilled').executeTakeFirstOrThrow();
+    if (Number(fulfilled.n) !== expectedOrders || owned !== expectedOrders * gems.grants.gem! || Number(processed.n) !== expectedOrders || Number(ledger.n) !== expectedOrders) {
+      throw new Error(`${database.target}: ${fulfilled.n} orders fulfilled, ${processed.n} events processed, ${ledger.n} ledger rows fulfilled and ${owned} gems owned; expected ${expectedOrders} of each and ${expectedOrders * gems.grants.gem!} gems`);
     }
   } finally {
     await close();

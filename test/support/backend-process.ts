@@ -16,7 +16,9 @@ export const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 export async function startBackendProcess(options: { config: BackendConfigInput; dataDir: string; databaseUrl?: string; port?: number }): Promise<{ child: ChildProcess; baseUrl: string; webhookUrl: string; database: string; readyLine: string }> {
   const configPath = join(options.dataDir, `config-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(configPath, JSON.stringify(options.config));
-  const args = ['--import', 'tsx', 'backend/cli.ts', '--config', configPath, '--data-dir', options.dataDir, '--port', String(options.port ?? 0)];
+  // BACKEND_NODE_ARGS: extra node flags for the backend process, e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile a benchmark.
+  const nodeArgs = process.env.BACKEND_NODE_ARGS ? process.env.BACKEND_NODE_ARGS.split(' ').filter(Boolean) : [];
+  const args = [...nodeArgs, '--import', 'tsx', 'backend/cli.ts', '--config', configPath, '--data-dir', options.dataDir, '--port', String(options.port ?? 0)];
   const env = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: options.databaseUrl ?? '' };
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
   let stderr = '';

@@ -1,13 +1,13 @@
 /**
  * The platform never forgets what it has answered: a sandbox killed with SIGKILL right after a 2xx
- * (a graceful close would flush anyway) still knows the token, the publish and the chunk after a
- * restart on the same data dir.
+ * (a graceful close would flush anyway) still knows the token, the publish, the chunk, the trade
+ * order op 8 made and the payment after a restart on the same data dir.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { mp4Bytes } from './fixtures.js';
-import { MB, initFileUpload, inspect, putChunk, sha256, signIn, statusOf, tempDir, type Sandbox } from './helpers.js';
+import { MB, api, extras, initFileUpload, inspect, putChunk, sha256, signIn, statusOf, tempDir, type Sandbox } from './helpers.js';
 
 const dir = await tempDir('sbx-kill-');
 let child: ChildProcess | undefined;
@@ -75,5 +75,25 @@ describe('SIGKILL right after a 2xx', () => {
     expect((await inspect(second, init.data.publish_id)).data).toMatchObject({ chunks_received: 1, uploaded_bytes: 5 * MB });
     expect((await putChunk(moved(init.data.upload_url, second), file.subarray(5 * MB), 5 * MB, file.length)).status).toBe(201);
     expect((await inspect(second, init.data.publish_id)).data.sha256).toBe(sha256(file));
+  });
+
+  it('keeps the trade order op 8 answered, and a payment the sandbox API answered', async () => {
+    const first = await start();
+    const tokens = await signIn(first);
+    const body = { token_type: 'BEANS', token_amount: 100, order_info: { order_id: 'ord_kill_test', product_name: '100 gems', quantity: 1 } };
+    const created = await api(first, '/v2/minis/trade_order/create/', tokens.access_token, body);
+    expect(created.status).toBe(200);
+    const tradeOrderId = (created.data as { trade_order_id: string }).trade_order_id;
+    await kill9();
+
+    const second = await start();
+    const order = await extras<{ status: string }>(second, `/sandbox/orders/${tradeOrderId}`);
+    expect(order.status).toBe(200);
+    expect(order.data.status).toBe('created');
+    expect((await extras(second, `/sandbox/orders/${tradeOrderId}/pay`, 'POST', {})).status).toBe(200);
+    await kill9();
+
+    const third = await start();
+    expect((await extras<{ status: string }>(third, `/sandbox/orders/${tradeOrderId}`)).data.status).toBe('paid');
   });
 });
