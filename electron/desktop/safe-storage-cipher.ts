@@ -26,6 +26,10 @@ export async function createSafeStorageCipher(safeStorage: SafeStorageLike, plat
       ? 'No OS key store was found (Electron’s "basic_text" backend): secrets written to disk would be as readable as plain text. Install and unlock GNOME Keyring or KWallet to fix this.'
       : null,
     encrypt: (text) => safeStorage.encryptStringAsync(text),
-    decrypt: async (data) => (await safeStorage.decryptStringAsync(data)).result,
+    // shouldReEncrypt: the OS store's key changed (or the data predates its format); the vault seals it again.
+    decrypt: async (data) => {
+      const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(data);
+      return { text: result, reseal: shouldReEncrypt };
+    },
   };
 }

@@ -13,10 +13,16 @@
  * Windows gives no start time to read, so there the holder also listens on a named pipe of its
  * own for as long as it runs (the OS removes it with the process): a live PID whose pipe does not
  * answer is some other process that got the number after a reboot.
+ *
+ * Taking a stale lock over is a compare-and-swap: two starts can judge the same lock stale, and
+ * the slower one must not delete the lock the faster one has just written. So a start renames the
+ * lock aside (atomic: one rename of that file succeeds) and discards it only when what it moved is
+ * the stale lock it judged; a fresh lock moved by mistake goes straight back (link: never over a
+ * lock), and the start looks again.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { AppError } from '../core/result.js';
@@ -43,11 +49,13 @@ interface Holder {
 }
 
 export const LOCK_FILE = 'draftdeck.lock';
+/** Looks at the lock at most this often before giving up: each look that loses a race is followed by another. */
+const ATTEMPTS = 5;
 
 export async function lockDataDir(dataDir: string, { runtime, startOf = processStartTime, aliveAt = aliveEndpoint(dataDir) }: LockOptions): Promise<DataDirLock> {
   const path = join(dataDir, LOCK_FILE);
   const mine = JSON.stringify({ pid: process.pid, started: startOf(process.pid), runtime } satisfies Holder);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, mine);
@@ -65,14 +73,45 @@ export async function lockDataDir(dataDir: string, { runtime, startOf = processS
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = parseHolder(readFileSync(path, 'utf8'));
+      const judged = readIfThere(path);
+      if (judged === null) continue; // released meanwhile: try again
+      const holder = parseHolder(judged);
       if (holder && (await holdsIt(holder, runtime, startOf, aliveAt))) {
         throw new AppError('already_running', `Draftdeck is already running with this data folder (${dataDir}, process ${holder.pid}); use that window, or start with another --data-dir`);
       }
-      unlinkSync(path); // left by a process that is gone: take it over
+      discardIfStill(path, judged); // left by a process that is gone: take it over
     }
   }
   throw new AppError('lock_failed', `Could not lock ${path}`);
+}
+
+function readIfThere(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Removes the lock at `path` only if it still is the one judged stale (`judged`); any other is put back. */
+function discardIfStill(path: string, judged: string): void {
+  const aside = `${path}.${process.pid}.${randomUUID()}.stale`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another start discarded it first
+    throw error;
+  }
+  if (readFileSync(aside, 'utf8') !== judged) {
+    // A lock written after the judgement: back where it was, unless yet another start wrote one there.
+    try {
+      linkSync(aside, path);
+    } catch {
+      // that start's lock stands; the one moved aside lost the race it had already won
+    }
+  }
+  unlinkSync(aside);
 }
 
 /** The named pipe a holder of `dataDir` answers on, on Windows; null elsewhere (start times are read there). */

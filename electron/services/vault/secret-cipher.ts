@@ -23,7 +23,13 @@ export interface SecretCipher {
   /** Why it is not persistent (for the UI); null when it is. */
   reason: string | null;
   encrypt(text: string): Promise<Buffer>;
-  decrypt(data: Buffer): Promise<string>;
+  /** The text, and whether it should be sealed again (the store's key was rotated or its format is old: safeStorage's shouldReEncrypt). */
+  decrypt(data: Buffer): Promise<Opened>;
+}
+
+export interface Opened {
+  text: string;
+  reseal: boolean;
 }
 
 /** A cipher that refuses every use: the vault keeps secrets in memory only. */

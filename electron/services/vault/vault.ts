@@ -143,13 +143,20 @@ export class Vault {
       log.warn({ file: vaultFile(cipher.backend), was: file.backend, now: cipher.backend }, 'the vault file names another secret store; its entries cannot be read here');
       return;
     }
+    let resealed = 0;
     for (const [name, sealed] of Object.entries(file.entries)) {
       try {
-        const value = await cipher.decrypt(Buffer.from(sealed, 'base64'));
-        this.entries.set(name, { value, sealed });
+        const { text, reseal } = await cipher.decrypt(Buffer.from(sealed, 'base64'));
+        // Sealed under a key the store has since replaced: written again with the current one.
+        this.entries.set(name, { value: text, sealed: reseal ? null : sealed });
+        if (reseal) resealed++;
       } catch {
         log.warn({ entry: name }, 'a vault entry could not be decrypted; dropped');
       }
+    }
+    if (resealed > 0 && this.writesToDisk()) {
+      log.info({ entries: resealed }, 'the secret store asked for entries to be sealed again; rewriting the vault');
+      await this.persist();
     }
   }
 

@@ -30,12 +30,12 @@ describe('key-file cipher (web mode)', () => {
     const b = await cipher.encrypt(SECRET);
     expect(a.equals(b)).toBe(false);
     expect(a.toString('latin1')).not.toContain('super-secret');
-    await expect(cipher.decrypt(a)).resolves.toBe(SECRET);
+    await expect(cipher.decrypt(a)).resolves.toEqual({ text: SECRET, reseal: false });
     const tampered = Buffer.from(a);
     tampered[tampered.length - 1]! ^= 1;
     await expect(cipher.decrypt(tampered)).rejects.toThrow();
     // The same key file decrypts in a later session.
-    await expect(openKeyFileCipher(dir).decrypt(a)).resolves.toBe(SECRET);
+    await expect(openKeyFileCipher(dir).decrypt(a)).resolves.toEqual({ text: SECRET, reseal: false });
   });
 
   it.runIf(posix)('creates the key file readable by its owner only (0600)', () => {
@@ -153,7 +153,7 @@ describe('safeStorage cipher (Electron)', () => {
   it('uses the OS key store as persistent protection', async () => {
     const cipher = await createSafeStorageCipher(fakeSafeStorage('gnome_libsecret'), 'linux');
     expect(cipher).toMatchObject({ backend: 'gnome_libsecret', protection: 'os_keystore', persistent: true, reason: null });
-    await expect(cipher.decrypt(await cipher.encrypt('x'))).resolves.toBe('x');
+    await expect(cipher.decrypt(await cipher.encrypt('x'))).resolves.toEqual({ text: 'x', reseal: false });
     expect((await createSafeStorageCipher(fakeSafeStorage('unknown'), 'darwin')).backend).toBe('keychain');
     expect((await createSafeStorageCipher(fakeSafeStorage('unknown'), 'win32')).backend).toBe('dpapi');
   });
@@ -166,6 +166,24 @@ describe('safeStorage cipher (Electron)', () => {
     await vault.set('k', 'v');
     expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(false);
     expect(vault.status().canOptIn).toBe(true);
+  });
+
+  it('seals entries again when safeStorage says shouldReEncrypt (the key store rotated its key)', async () => {
+    // Sealed with key 1; the store now holds key 2 and still opens key 1's data, asking for it to be re-encrypted.
+    let key = 1;
+    const rotating: SafeStorageLike = {
+      ...fakeSafeStorage('gnome_libsecret'),
+      encryptStringAsync: async (text) => Buffer.from(`k${key}:${text}`),
+      decryptStringAsync: async (data) => ({ result: data.toString().slice(3), shouldReEncrypt: !data.toString().startsWith(`k${key}:`) }),
+    };
+    const file = join(dir, vaultFile('gnome_libsecret'));
+    const entries = () => Object.values((JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, string> }).entries).map((sealed) => Buffer.from(sealed, 'base64').toString());
+    await (await open(await createSafeStorageCipher(rotating, 'linux'))).set('token', 'secret-1');
+    expect(entries()).toEqual(['k1:secret-1']);
+    key = 2;
+    const reopened = await open(await createSafeStorageCipher(rotating, 'linux'));
+    expect(reopened.get('token')).toBe('secret-1');
+    expect(entries()).toEqual(['k2:secret-1']);
   });
 
   it('reports an unavailable key store as memory-only', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { aliveEndpoint, LOCK_FILE, lockDataDir, processStartTime } from '../../../electron/services/data-dir-lock.js';
 
@@ -129,4 +129,48 @@ describe('data dir lock', () => {
       (await lockDataDir(dir, { runtime: 'web' })).release();
     });
   });
+});
+
+/**
+ * One start of Draftdeck in a process of its own, taking the lock of `dir`. With `lateFor`, it
+ * judges that stale holder only once the lock has changed under it (the other start took it over
+ * meanwhile): the slow half of a race, made certain instead of left to timing.
+ */
+function start(dir: string, lateFor: number | null) {
+  const script = `
+    import { readFileSync } from 'node:fs';
+    const { lockDataDir, processStartTime } = await import('./electron/services/data-dir-lock.ts');
+    const lockPath = ${JSON.stringify(join(dir, LOCK_FILE))};
+    const judged = readFileSync(lockPath, 'utf8');
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const startOf = (pid) => {
+      if (pid === ${lateFor}) while (readFileSync(lockPath, 'utf8') === judged) Atomics.wait(pause, 0, 0, 5);
+      return processStartTime(pid);
+    };
+    lockDataDir(${JSON.stringify(dir)}, { runtime: 'web', startOf }).then(
+      () => process.stdout.write('won\\n'),
+      (error) => process.stdout.write((error.code ?? error.message) + '\\n'),
+    );
+    process.stdin.resume(); // holds what it won until the test ends it
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
+  const answer = new Promise<string>((resolve) => child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim())));
+  return { answer, end: () => child.stdin.end() };
+}
+
+describe('two starts racing for a stale lock', () => {
+  it('exactly one wins, even when the slower one judged the lock stale before the faster one took it', async () => {
+    await withDir(async (dir) => {
+      // A live PID whose start time is not the recorded one: stale, as after a reboot.
+      writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: 'before the reboot', runtime: 'web' }));
+      const slow = start(dir, live);
+      const fast = start(dir, null);
+      try {
+        expect([await fast.answer, await slow.answer]).toEqual(['won', 'already_running']);
+      } finally {
+        fast.end();
+        slow.end();
+      }
+    });
+  }, 30_000);
 });
