@@ -115,7 +115,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const settings = new SettingsService(host.storage, hub, host.log.child({ service: 'settings' }));
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
   const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), storage: host.storage, log: host.log.child({ service: 'vault' }) });
-  const sandbox = new BuiltinPlatform({ dataDir: host.dataDir, log: host.log.child({ service: 'builtin-platform' }), http: send, fileSetAside: (damaged) => notices.fileSetAside(damaged), ...host.builtinPlatform });
+  const sandbox = new BuiltinPlatform({ dataDir: host.dataDir, log: host.log, http: send, fileSetAside: (damaged) => notices.fileSetAside(damaged), ...host.builtinPlatform });
   const accounts = new AccountsService({ settings, vault, storage: host.storage, sandbox, http: send, hub, log: host.log.child({ service: 'accounts' }), openExternal: host.openExternal, clock });
   accounts.start();
   const tokens = accounts.tokenSource();

@@ -36,6 +36,7 @@ export function platformProgramsIn(appDir: string): PlatformPrograms {
 
 export interface BuiltinPlatformOptions {
   dataDir: string;
+  /** The app's logger: the supervisor logs as `builtin-platform`, each program's records as the program. */
   log: Logger;
   http: HttpSend;
   launch: LaunchProgram;
@@ -93,43 +94,41 @@ export class BuiltinPlatform {
   private sandboxProgram: RunningProgram | null = null;
   private backendProgram: RunningProgram | null = null;
   private sandboxHandle: RunningSandbox | null = null;
-  private handle: RunningPlatform | null = null;
   private current: BuiltinPlatformStatus = { state: 'stopped', problem: null };
   private readonly listeners = new Set<(status: BuiltinPlatformStatus) => void>();
   private restarts = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly options: BuiltinPlatformOptions) {}
+  private readonly log: Logger;
 
-  /** The sandbox alone, starting it once: what needs only the sandbox does not wait for the backend. */
-  async ensureSandbox(): Promise<RunningSandbox> {
-    return (await this.startSandboxOnce()).value;
+  constructor(private readonly options: BuiltinPlatformOptions) {
+    this.log = options.log.child({ service: 'builtin-platform' });
   }
 
-  /** Both programs, starting them once; a failed start is tried again on the next call. */
+  /**
+   * Both programs, starting them once. A failed start is tried again on the next call, and by
+   * itself while starting again after an unexpected end (with the same growing waits).
+   */
   ensure(): Promise<RunningPlatform> {
     if (this.closed) return Promise.reject(new Error('the app is closing'));
     this.starting ??= this.startSandboxOnce()
       .then(async ({ value: sandbox }) => {
         const backendUrl = await this.startBackend(sandbox);
         const handle = { sandbox, backendUrl };
-        this.handle = handle;
         this.setStatus({ state: 'running', problem: null });
         return handle;
       })
       .catch((error: unknown) => {
         this.starting = null;
-        if (!this.closed) this.setStatus({ state: 'failed', problem: describe(error) });
-        this.options.log.error({ err: error }, 'the built-in platform did not start');
+        this.log.error({ err: error }, 'the built-in platform did not start');
+        if (!this.closed) {
+          this.setStatus({ state: 'failed', problem: describe(error) });
+          if (this.restarts > 0) this.startAgainLater();
+        }
         throw error;
       });
     return this.starting;
-  }
-
-  /** Both programs, once both run. */
-  get running(): RunningPlatform | null {
-    return this.handle;
   }
 
   /** The sandbox, once it runs (the backend may still be starting). */
@@ -152,7 +151,7 @@ export class BuiltinPlatform {
     const backend = this.backendProgram;
     const sandbox = await this.sandboxStarting?.catch(() => null);
     this.starting = this.sandboxStarting = null;
-    this.handle = this.sandboxHandle = this.backendProgram = this.sandboxProgram = null;
+    this.sandboxHandle = this.backendProgram = this.sandboxProgram = null;
     await backend?.stop();
     sandbox?.value.clock.stop();
     await sandbox?.program.stop();
@@ -237,7 +236,7 @@ export class BuiltinPlatform {
   }
 
   private async launch(name: ProgramName, args: string[]): Promise<{ program: RunningProgram; ready: Record<string, unknown> }> {
-    const program = this.options.launch({ name, script: this.options.programs[name], args }, this.options.log);
+    const program = this.options.launch({ name, script: this.options.programs[name], args }, this.options.log.child({ service: name }));
     try {
       const ready = await program.ready;
       for (const damaged of setAsideIn(ready)) this.options.fileSetAside?.(damaged);
@@ -253,12 +252,11 @@ export class BuiltinPlatform {
     const since = Date.now();
     void program.exited.then(async (exit) => {
       if (this.closed || !this.owns(name, program)) return;
-      this.options.log.error({ program: name, code: exit.code, signal: exit.signal }, 'a built-in platform program ended unexpectedly');
+      this.log.error({ program: name, code: exit.code, signal: exit.signal }, 'a built-in platform program ended unexpectedly');
       if (Date.now() - since > HEALTHY_AFTER_MS) this.restarts = 0;
       const how = exit.signal ? `was ended (${exit.signal})` : `stopped (exit code ${exit.code})`;
       this.setStatus({ state: 'restarting', problem: `The built-in ${name === 'sandbox' ? 'platform sandbox' : 'partner backend'} ${how}. Starting it again.` });
       this.starting = null;
-      this.handle = null;
       if (name === 'sandbox') {
         this.sandboxStarting = null;
         this.sandboxProgram = null;
@@ -270,14 +268,20 @@ export class BuiltinPlatform {
       } else {
         this.backendProgram = null;
       }
-      const delays = this.options.restartDelaysMs ?? RESTART_DELAYS_MS;
-      const delay = delays[Math.min(this.restarts, delays.length - 1)] ?? 0;
-      this.restarts += 1;
-      this.restartTimer = setTimeout(() => {
-        this.restartTimer = null;
-        if (!this.closed) this.ensure().catch(() => undefined);
-      }, delay);
+      this.startAgainLater();
     });
+  }
+
+  /** Starts the programs again after the next of the growing waits (counted since the last healthy run). */
+  private startAgainLater(): void {
+    if (this.restartTimer) return;
+    const delays = this.options.restartDelaysMs ?? RESTART_DELAYS_MS;
+    const delay = delays[Math.min(this.restarts, delays.length - 1)] ?? 0;
+    this.restarts += 1;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!this.closed) this.ensure().catch(() => undefined);
+    }, delay);
   }
 
   private owns(name: ProgramName, program: RunningProgram): boolean {

@@ -35,6 +35,7 @@ export interface RunningProgram {
   stop(deadlineMs?: number): Promise<ProgramExit>;
 }
 
+/** Starts a program; `log` is the program's own logger (its records are relayed to it). */
 export type LaunchProgram = (spec: ProgramSpec, log: Logger) => RunningProgram;
 
 /** What a runtime's launcher hands over: the process's two output streams, its exit, and how to end it. */
@@ -55,8 +56,7 @@ const KEPT_LINES = 8;
  * `ready`; stderr lines (the programs log pino JSON there) are logged as the app's own records,
  * tagged with the program's name, and the last few name the cause when the program ends early.
  */
-export function superviseProcess(name: ProgramName, parts: ProcessParts, log: Logger): RunningProgram {
-  const programLog = log.child({ program: name });
+export function superviseProcess(name: ProgramName, parts: ProcessParts, programLog: Logger): RunningProgram {
   const lastLines: string[] = [];
   if (parts.stderr) {
     createInterface({ input: parts.stderr, crlfDelay: Infinity }).on('line', (line) => {
