@@ -61,11 +61,12 @@ describe('npm start in a terminal', () => {
   it('prints readable lines, says no browser could be opened with the address, and keeps the token to that address', { timeout: 240_000 }, async () => {
     await seedEmbeddedBackend(dataDir);
     const terminal = startInTerminal();
-    const output = await until('"no browser" line', terminal, (text) => text.includes('No browser could be opened'));
+    // The built-in platform starts after the ready line (the window first): wait for its sandbox's line too.
+    const output = await until('"no browser" and "sandbox ready" lines', terminal, (text) => text.includes('No browser could be opened') && /sandbox: sandbox ready/.test(text));
     const [, url, , token] = RUNNING.exec(output) ?? [];
     expect(url, output).toBeDefined();
     expect(output).toContain(`No browser could be opened (no display). Open ${url} in your browser.\n`);
-    // Log records as readable lines (the embedded sandbox reports it is ready), and no JSON record.
+    // Log records as readable lines (the sandbox program's, relayed under its name), and no JSON record.
     expect(output).toMatch(/^\d\d:\d\d:\d\d info {2}sandbox: sandbox ready \(/m);
     expect(output.split('\n').filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
     // The token only inside the address the person must open (docs/ARCHITECTURE.md, web host).
@@ -104,6 +105,7 @@ describe('npm start in a terminal', () => {
     const exited = new Promise((done) => child.once('exit', done));
     const terminal: Terminal = { child, output: () => stdout, exited: exited as Promise<number | null> };
     await until('running line', terminal, (text) => RUNNING.test(text));
+    await until('the sandbox program ready', { ...terminal, output: () => stderr }, (text) => text.includes('"sandbox ready"'));
     child.kill('SIGINT');
     await exited;
     const records = stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
