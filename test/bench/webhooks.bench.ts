@@ -7,16 +7,28 @@
  * sent CONCURRENCY at a time over keep-alive connections. Runs alternate backend and baseline:
  * pglite, bare, postgres, bare, … RUNS times; figures are medians.
  *
- * Figures: pglite_per_s, postgres_per_s, bare_per_s (deliveries answered 200 per second, wall
- * clock), pglite_ratio and postgres_ratio (each / bare), pglite_p95_ms, postgres_p95_ms,
- * bare_p95_ms (latency of one delivery), and peak RSS of each server process. After the runs every
- * seeded order must be fulfilled exactly once (entitlements = orders × grant), else the run fails.
+ * Figures: pglite_per_s, postgres_per_s, postgres_2proc_per_s (two backend processes on one
+ * PostgreSQL database, the deliveries spread over both), bare_per_s (deliveries answered 200 per
+ * second, wall clock), pglite_ratio and postgres_ratio (each / bare), the p95 latency of one
+ * delivery for each, and peak RSS of each server process. After the runs every seeded order must
+ * be fulfilled exactly once (items owned = orders × grant, one processed event and one `fulfilled`
+ * ledger row per order), else the run fails.
+ *
+ * Orders: orders_per_s and orders_p95_ms, `POST /v1/orders` (each with its own Idempotency-Key)
+ * through a backend process on PostgreSQL against a sandbox in its own process, beside
+ * sandbox_op8_per_s, op 8 sent straight to that sandbox, alternating (lib/orders-load.ts).
+ *
+ * Profile the backend: BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" (test/support/backend-process.ts).
  *
  * Run: npm run bench -- webhooks   (needs DATABASE_URL, a PostgreSQL server: `.ci/run` starts one)
- * Env: WEBHOOK_BENCH_EVENTS (default 1000), WEBHOOK_BENCH_RUNS (3), WEBHOOK_BENCH_CONCURRENCY (16).
+ * Env: WEBHOOK_BENCH_EVENTS (default 1000), WEBHOOK_BENCH_RUNS (3), WEBHOOK_BENCH_CONCURRENCY (16),
+ * WEBHOOK_BENCH_ORDERS (500 per run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
 import { openDatabase } from '../../backend/db/database.js';
@@ -26,12 +38,15 @@ import { createLogger } from '../../common/log.js';
 import { SIGNATURE_HEADER, signatureHeaderValue } from '../../sandbox/webhooks/signature.js';
 import { createTestDatabase, postgresMissing, type TestDatabase } from '../support/backend-db.js';
 import { startBackendProcess, stopProcess } from '../support/backend-process.js';
+import { backendOrders, sandboxOp8, signInThroughBroker } from './lib/orders-load.js';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
+import { CLIENT_KEY as SANDBOX_CLIENT_KEY, CLIENT_SECRET as SANDBOX_CLIENT_SECRET, startSandboxChild } from './lib/sandbox-session.js';
 
 const report = reporter('webhooks');
 const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 1000);
 const RUNS = Number(process.env.WEBHOOK_BENCH_RUNS ?? 3);
 const CONCURRENCY = Number(process.env.WEBHOOK_BENCH_CONCURRENCY ?? 16);
+const ORDERS = Number(process.env.WEBHOOK_BENCH_ORDERS ?? 500);
 const CLIENT_KEY = 'bench_client';
 const SECRET = 'bench_webhook_secret';
 const OPEN_ID = 'bench-user';
@@ -71,8 +86,8 @@ async function seed(database: TestDatabase, count: number): Promise<Delivery[][]
   }
 }
 
-/** Sends every delivery, CONCURRENCY at a time on keep-alive connections; every answer must be 200. */
-async function blast(url: string, deliveries: Delivery[]): Promise<RunResult> {
+/** Sends every delivery, CONCURRENCY at a time on keep-alive connections (spread over `urls`); every answer must be 200. */
+async function blast(urls: string[], deliveries: Delivery[]): Promise<RunResult> {
   const t = Math.floor(Date.now() / 1000);
   const signed = deliveries.map((d) => ({ body: d.body, signature: signatureHeaderValue(SECRET, t, d.body) }));
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -81,7 +96,8 @@ async function blast(url: string, deliveries: Delivery[]): Promise<RunResult> {
   const started = performance.now();
   try {
     await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
+      Array.from({ length: CONCURRENCY }, async (_, worker) => {
+        const url = urls[worker % urls.length]!;
         while (next < signed.length) {
           const item = signed[next++]!;
           const sent = performance.now();
@@ -140,6 +156,17 @@ async function fulfilledOnce(database: TestDatabase, expectedOrders: number): Pr
   }
 }
 
+/** Every order request made one order row with its own trade order. */
+async function oneOrderPerKey(database: TestDatabase, expected: number): Promise<void> {
+  const { db, close } = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log });
+  try {
+    const row = await db.selectFrom('orders').select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.count<string>('trade_order_id').distinct().as('trades')]).executeTakeFirstOrThrow();
+    if (Number(row.n) !== expected || Number(row.trades) !== expected) throw new Error(`orders: ${row.n} order rows with ${row.trades} trade orders; expected ${expected} of each`);
+  } finally {
+    await close();
+  }
+}
+
 const median = (values: number[]) => percentile(values, 50);
 
 async function main(): Promise<void> {
@@ -147,33 +174,64 @@ async function main(): Promise<void> {
   if (missing) throw new Error(`the webhooks benchmark measures PostgreSQL too: ${missing}`);
   const pglite = await createTestDatabase('pglite');
   const postgres = await createTestDatabase('postgres');
+  const postgres2 = await createTestDatabase('postgres');
+  const ordersDb = await createTestDatabase('postgres');
+  const sandboxDir = await mkdtemp(join(tmpdir(), 'bench-orders-sandbox-'));
   const children: ChildProcess[] = [];
   try {
     const pgliteRuns = await seed(pglite, EVENTS);
     const postgresRuns = await seed(postgres, EVENTS);
+    const postgres2Runs = await seed(postgres2, EVENTS);
     const servers = {
       pglite: await startBackendProcess({ config, dataDir: pglite.dataDir }),
       postgres: await startBackendProcess({ config, dataDir: postgres.dataDir, databaseUrl: postgres.databaseUrl }),
+      postgres2a: await startBackendProcess({ config, dataDir: postgres2.dataDir, databaseUrl: postgres2.databaseUrl }),
+      postgres2b: await startBackendProcess({ config, dataDir: postgres2.dataDir, databaseUrl: postgres2.databaseUrl }),
       bare: await startBare(),
     };
-    children.push(servers.pglite.child, servers.postgres.child, servers.bare.child);
-    const results = { pglite: [] as RunResult[], postgres: [] as RunResult[], bare: [] as RunResult[] };
+    children.push(...Object.values(servers).map((server) => server.child));
+    const sandbox = await startSandboxChild(sandboxDir);
+    children.push(sandbox.child);
+    const ordersConfig = { platform: { base_url: sandbox.ready.base_url, client_key: SANDBOX_CLIENT_KEY, client_secret: SANDBOX_CLIENT_SECRET, sandbox: true }, catalog: SANDBOX_CATALOG, redirect_uris: ['http://127.0.0.1:*/callback/'] };
+    const ordersBackend = await startBackendProcess({ config: ordersConfig, dataDir: ordersDb.dataDir, databaseUrl: ordersDb.databaseUrl });
+    children.push(ordersBackend.child);
+    const token = await signInThroughBroker(sandbox.ready.base_url, ordersBackend.baseUrl, SANDBOX_CLIENT_KEY);
+
+    const results = { pglite: [] as RunResult[], postgres: [] as RunResult[], postgres_2proc: [] as RunResult[], bare: [] as RunResult[], orders: [] as RunResult[], sandbox_op8: [] as RunResult[] };
+    const targets = [
+      ['pglite', [servers.pglite.webhookUrl], pgliteRuns],
+      ['postgres', [servers.postgres.webhookUrl], postgresRuns],
+      ['postgres_2proc', [servers.postgres2a.webhookUrl, servers.postgres2b.webhookUrl], postgres2Runs],
+    ] as const;
     for (let r = 0; r < RUNS; r++) {
-      for (const [name, url, runs] of [['pglite', servers.pglite.webhookUrl, pgliteRuns], ['postgres', servers.postgres.webhookUrl, postgresRuns]] as const) {
-        const result = await blast(url, runs[r]!);
+      for (const [name, urls, runs] of targets) {
+        const result = await blast([...urls], runs[r]!);
         results[name].push(result);
         console.error(`# run ${r + 1} ${name}: ${result.perSecond.toFixed(0)}/s, p95 ${result.p95Ms.toFixed(1)} ms`);
-        const bare = await blast(servers.bare.url, runs[r]!);
+        const bare = await blast([servers.bare.url], runs[r]!);
         results.bare.push(bare);
         console.error(`# run ${r + 1} bare: ${bare.perSecond.toFixed(0)}/s, p95 ${bare.p95Ms.toFixed(1)} ms`);
       }
+      const orders = await backendOrders(ordersBackend.baseUrl, token, ORDERS, CONCURRENCY);
+      results.orders.push(orders);
+      console.error(`# run ${r + 1} orders: ${orders.perSecond.toFixed(0)}/s, p95 ${orders.p95Ms.toFixed(1)} ms`);
+      const op8 = await sandboxOp8(sandbox.ready.base_url, token, ORDERS, CONCURRENCY);
+      results.sandbox_op8.push(op8);
+      console.error(`# run ${r + 1} sandbox op 8: ${op8.perSecond.toFixed(0)}/s, p95 ${op8.p95Ms.toFixed(1)} ms`);
     }
     const rss = { pglite: await peakRssMb(servers.pglite.child.pid), postgres: await peakRssMb(servers.postgres.child.pid), bare: await peakRssMb(servers.bare.child.pid) };
     for (const child of children) await stopProcess(child);
     await fulfilledOnce(pglite, EVENTS * RUNS);
     await fulfilledOnce(postgres, EVENTS * RUNS);
+    await fulfilledOnce(postgres2, EVENTS * RUNS);
+    await oneOrderPerKey(ordersDb, ORDERS * RUNS);
 
     const bare = median(results.bare.map((x) => x.perSecond));
+    report('postgres_2proc_per_s', median(results.postgres_2proc.map((x) => x.perSecond)), 'deliveries/s');
+    report('postgres_2proc_p95_ms', median(results.postgres_2proc.map((x) => x.p95Ms)), 'ms');
+    report('orders_per_s', median(results.orders.map((x) => x.perSecond)), 'orders/s');
+    report('orders_p95_ms', median(results.orders.map((x) => x.p95Ms)), 'ms');
+    report('sandbox_op8_per_s', median(results.sandbox_op8.map((x) => x.perSecond)), 'orders/s');
     for (const name of ['pglite', 'postgres'] as const) {
       const perSecond = median(results[name].map((x) => x.perSecond));
       report(`${name}_per_s`, perSecond, 'deliveries/s');
@@ -188,6 +246,9 @@ async function main(): Promise<void> {
     for (const child of children) await stopProcess(child, 'SIGKILL');
     await pglite.drop();
     await postgres.drop();
+    await postgres2.drop();
+    await ordersDb.drop();
+    await rm(sandboxDir, { recursive: true, force: true });
   }
 }
 
