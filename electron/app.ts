@@ -16,19 +16,20 @@ import { lockDataDir } from './services/data-dir-lock.js';
 import { AppNotices } from './services/app-notices.js';
 import { appNoticesHandlers } from './services/app-notices-channels.js';
 import { checkStartFiles } from './services/start-files.js';
-import { DiskSpace, isDiskFull } from './services/disk-space.js';
+import { CHECK_EVERY_MS as DISK_CHECK_EVERY_MS, DiskSpace, isDiskFull } from './services/disk-space.js';
 import { journalUrlSeal } from './services/uploads/upload-url-seal.js';
 import type { KeyValueStorage } from './services/storage.js';
 import { createHttpClient } from '../platform-api/http.js';
 import { createPublishApi } from '../platform-api/publish.js';
 import { IncomingFiles } from './services/uploads/incoming-files.js';
 import { PLATFORM_LIMITS, UploadService } from './services/uploads/upload-service.js';
+import { DEFAULT_POLL_INTERVAL_MS } from './services/uploads/status-poller.js';
 import { draftHandlers } from './services/uploads/draft-channels.js';
 import { appHandlers } from './services/app-channels.js';
 import { settingsHandlers } from './services/settings-channels.js';
 import { accountHandlers, draftRefusal } from './services/accounts/account-channels.js';
 import { watchFolderHandlers } from './services/watch-folders/watch-folder-channels.js';
-import { WatchFolderService } from './services/watch-folders/watch-folder-service.js';
+import { DEFAULT_SCAN_INTERVAL_MS, DEFAULT_STABLE_MS, WatchFolderService } from './services/watch-folders/watch-folder-service.js';
 import { vaultHandlers } from './services/vault/vault-channels.js';
 import { AccountsService } from './services/accounts/accounts-service.js';
 import { BuiltinPlatform, type PlatformPrograms } from './services/builtin-platform/builtin-platform.js';
@@ -52,6 +53,30 @@ import { Downloads } from './services/downloads.js';
 import { batchNotices } from './services/uploads/batch-notices.js';
 import type { BatchNotice } from './core/contract/index.js';
 
+/**
+ * The app's fixed waits between two looks at something that changes outside it (real time, but
+ * for the watch folders' stable time, measured on the app's clock). Production runs the defaults;
+ * tests shorten them
+ * (test/support/app-harness.ts, and web mode's DRAFTDECK_TEST_TIMING for the end-to-end tests).
+ */
+export interface AppTiming {
+  /** Between two status reads of a draft the platform is processing (op 6). */
+  statusPollMs: number;
+  /** Between two scans of the watch folders. */
+  watchScanMs: number;
+  /** How long a file in a watch folder must stay the same size before it is taken. */
+  watchStableMs: number;
+  /** Between two looks at the data dir's free space. */
+  diskCheckMs: number;
+}
+
+export const DEFAULT_TIMING: Readonly<AppTiming> = {
+  statusPollMs: DEFAULT_POLL_INTERVAL_MS,
+  watchScanMs: DEFAULT_SCAN_INTERVAL_MS,
+  watchStableMs: DEFAULT_STABLE_MS,
+  diskCheckMs: DISK_CHECK_EVERY_MS,
+};
+
 export interface AppHost {
   runtime: 'electron' | 'web';
   version: string;
@@ -60,6 +85,8 @@ export interface AppHost {
   dataDir: string;
   log: Logger;
   clock?: Clock;
+  /** Shorter waits for tests; DEFAULT_TIMING where absent. */
+  timing?: Partial<AppTiming>;
   /** Opens a vetted URL outside the app; false when the host leaves that to the renderer. */
   openExternal(url: string): Promise<boolean>;
   /** How the vault encrypts: safeStorage in Electron; a key file in dataDir by default (web mode). */
@@ -107,7 +134,8 @@ export async function createApp(host: AppHost): Promise<App> {
     host.log.warn({ file: damaged.file, movedTo: damaged.movedTo }, 'a damaged file was moved aside; starting from a fresh one');
     notices.fileSetAside(damaged);
   }
-  const disk = new DiskSpace({ dir: host.dataDir, notices });
+  const timing: AppTiming = { ...DEFAULT_TIMING, ...host.timing };
+  const disk = new DiskSpace({ dir: host.dataDir, notices, checkEveryMs: timing.diskCheckMs });
   disk.start();
   /** A write the disk had no room for, as the error a person can act on (and the notice until there is room). */
   const diskFull = (error: unknown, wantedBytes = 0) => (isDiskFull(error) ? disk.refused(wantedBytes) : null);
@@ -125,6 +153,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const uploads = new UploadService({
     dataDir: host.dataDir,
     clock,
+    pollIntervalMs: timing.statusPollMs,
     hub,
     log: host.log.child({ service: 'uploads' }),
     tokens,
@@ -159,7 +188,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const updates = new UpdateService({ updater: host.updater, runtime: host.runtime, version: host.version, storage: host.storage, hub, log: host.log.child({ service: 'updates' }), clock });
   updates.start();
   const downloads = new Downloads();
-  const watchFolders = new WatchFolderService({ dataDir: host.dataDir, storage: host.storage, uploads, checkAccount: draftRefusal(accounts), hub, log: host.log.child({ service: 'watch-folders' }), clock, chooseFolder: host.chooseFolder });
+  const watchFolders = new WatchFolderService({ dataDir: host.dataDir, storage: host.storage, uploads, checkAccount: draftRefusal(accounts), hub, log: host.log.child({ service: 'watch-folders' }), clock, chooseFolder: host.chooseFolder, intervalMs: timing.watchScanMs, stableMs: timing.watchStableMs });
   watchFolders.start();
   const research = createResearchService({ accounts, sandbox, send, storage: host.storage, hub, log: host.log.child({ service: 'research' }), chooseSavePath: host.chooseSavePath, downloads });
 

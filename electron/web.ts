@@ -8,14 +8,18 @@
  *   --json          print exactly one line {"event":"ready","url":...} on stdout when ready, and
  *                   log JSON records (also when stdout is not a terminal; readable lines otherwise)
  *   --no-open       do not open the default browser (also when CI is set)
+ *
+ * DRAFTDECK_TEST_TIMING (tests only): a JSON object of AppTiming fields, the shorter waits the
+ * end-to-end tests run with (test/support/web-app.ts); unset in any normal run.
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { createLogger } from '../common/log.js';
-import { createApp } from './app.js';
+import { createApp, type AppTiming } from './app.js';
 import { platformProgramsIn } from './services/builtin-platform/builtin-platform.js';
 import { childProcessLauncher } from './services/builtin-platform/child-process-launcher.js';
 import { prepareDataDir } from './services/data-dir.js';
@@ -50,6 +54,27 @@ export function parseWebArgs(argv: string[]): WebOptions {
   return { port, dataDir: values['data-dir'], json: values.json, open: !values['no-open'] && !process.env.CI };
 }
 
+const testTiming = z.strictObject({
+  statusPollMs: z.number().int().positive(),
+  watchScanMs: z.number().int().positive(),
+  watchStableMs: z.number().int().positive(),
+  diskCheckMs: z.number().int().positive(),
+}).partial();
+
+/** The shorter waits a test asked for in DRAFTDECK_TEST_TIMING; a value that is not one fails the start. */
+export function testTimingFromEnv(value = process.env.DRAFTDECK_TEST_TIMING): Partial<AppTiming> | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('DRAFTDECK_TEST_TIMING must be a JSON object of AppTiming fields');
+  }
+  const result = testTiming.safeParse(parsed);
+  if (!result.success) throw new Error(`DRAFTDECK_TEST_TIMING: ${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
 export function defaultDataDir(): string {
   const base = process.env.XDG_CONFIG_HOME ?? (process.platform === 'darwin' ? join(homedir(), 'Library', 'Application Support') : process.platform === 'win32' ? (process.env.APPDATA ?? homedir()) : join(homedir(), '.config'));
   return join(base, 'Draftdeck');
@@ -72,6 +97,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
     // In web mode the renderer opens links itself (a new tab of the browser it runs in).
     openExternal: async () => false,
     builtinPlatform: { programs: platformProgramsIn(root), launch: childProcessLauncher() },
+    timing: testTimingFromEnv(),
   });
   // After createApp: it holds the data dir's lock, so no other launch is using this session.
   const session = openWebSession(dataDir);

@@ -15,7 +15,7 @@ const MB = 1024 * 1024;
 export const MIN_FREE_BYTES = 64 * MB;
 /** Below this the disk counts as full even before a write failed. */
 const FULL_BELOW_BYTES = 8 * MB;
-const CHECK_EVERY_MS = 2_000;
+export const CHECK_EVERY_MS = 2_000;
 
 /** ENOSPC, thrown as it is or as the cause of another error. */
 export function isDiskFull(error: unknown): boolean {

@@ -13,6 +13,7 @@ import { builtinPlatform } from './builtin-platform.js';
 import { approveConsent } from './consent-browser.js';
 import { seedEmbeddedBackend } from './seed-backend.js';
 import { memoryLogger } from './silent-log.js';
+import { TEST_TIMING } from './test-timing.js';
 
 export interface AppHarness {
   app: App;
@@ -31,7 +32,7 @@ export async function startAppHarness(options: { dataDir?: string; host?: Partia
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dd-app-'));
   await seedEmbeddedBackend(dataDir);
   const { log, lines } = memoryLogger();
-  const app = await createApp({ runtime: 'web', version: '0.0.0-test', storage: createConfStorage(dataDir), dataDir, log, openExternal: async () => false, builtinPlatform: builtinPlatform(), ...options.host });
+  const app = await createApp({ runtime: 'web', version: '0.0.0-test', storage: createConfStorage(dataDir), dataDir, log, openExternal: async () => false, builtinPlatform: builtinPlatform(), timing: TEST_TIMING, ...options.host });
   const events: EventMessage[] = [];
   const waiters = new Set<() => void>();
   app.hub.subscribe((batch) => {

@@ -1,0 +1,17 @@
+/**
+ * The waits the app's tests run with (AppHost.timing): a status read every 500 ms instead of
+ * every 2 s, so a delivered draft costs its test the platform's time (the sandbox processes a
+ * small file in 500 ms), not the poller's. Not shorter: an account's status budget is 30 reads a
+ * minute (the sandbox's default), and a test with several drafts on one account would spend it
+ * in seconds and then wait out the minute. startAppHarness passes them; web mode gets them
+ * through DRAFTDECK_TEST_TIMING.
+ */
+import type { AppTiming } from '../../electron/app.js';
+
+export const TEST_TIMING: Readonly<AppTiming> = {
+  statusPollMs: 500,
+  watchScanMs: 100,
+  // On the app's clock, like the production 3 s: long enough that a file written in one go is whole.
+  watchStableMs: 500,
+  diskCheckMs: 200,
+};
