@@ -187,6 +187,8 @@ function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
     get('/sandbox/users'),
     get('/sandbox/users/:open_id/apps', [unknownPath('/sandbox/users/:open_id/apps')]),
     get('/sandbox/tokens'),
+    get('/sandbox/apps/:client_key', [unknownPath('/sandbox/apps/:client_key')]),
+    get('/sandbox/limits'),
     get('/v2/auth/authorize/', brokenAuthorize().map((params) => `/v2/auth/authorize/?${new URLSearchParams(params)}`)),
     { target: 'api', route: 'POST /v2/auth/authorize/', proper: consentProper, own: [(r) => ({ mutation: 'consent form the platform refuses', request: { ...consentProper, body: form(r.pick([...brokenAuthorize().map((p) => ({ ...p, open_id: 'sbx-user-ava', decision: 'allow' })), { ...authorize, open_id: 'nobody', decision: 'allow' }, { ...authorize, open_id: 'sbx-user-ava', decision: 'maybe' }, { ...authorize, open_id: 'sbx-user-ava' }])) } }), foreignOrigin({ ...consentProper, body: form({ ...authorize, open_id: 'sbx-user-ava', decision: 'allow' }) })] },
     formRoute('/v2/oauth/token/', [{}, { client_key: api.clientKey, client_secret: 'wrong', grant_type: 'client_credentials' }, { client_key: api.clientKey, grant_type: 'authorization_code', code: 'code.nope', redirect_uri: 'http://127.0.0.1:53682/callback/', code_verifier: 'v'.repeat(43) }, { client_key: 'nope', client_secret: 'x', grant_type: 'refresh_token', refresh_token: 'rft.nope' }, { client_key: api.clientKey, client_secret: 'x', grant_type: 'password' }]),
