@@ -19,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createLogger } from '../common/log.js';
+import { useProxy } from '../platform-api/agents.js';
+import { proxyFromEnvironment } from '../platform-api/proxy.js';
 import { createApp, type AppTiming } from './app.js';
 import { platformProgramsIn } from './services/builtin-platform/builtin-platform.js';
 import { childProcessLauncher } from './services/builtin-platform/child-process-launcher.js';
@@ -88,6 +90,8 @@ export async function runWeb(options: WebOptions): Promise<void> {
   const forPerson = !options.json && process.stdout.isTTY === true;
   const log = createLogger({ name: 'draftdeck', format: forPerson ? 'text' : 'json' });
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  // Behind a proxy, requests to the platform follow HTTPS_PROXY / HTTP_PROXY / NO_PROXY.
+  useProxy(proxyFromEnvironment(process.env));
   const app = await createApp({
     runtime: 'web',
     version,

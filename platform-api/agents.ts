@@ -1,13 +1,56 @@
 /**
  * Every main-process request starts here (API calls and chunk PUTs): node:http or node:https by
  * the address, through one keep-alive agent per scheme, so requests to the same host reuse their
- * connections.
+ * connections. Each new connection goes the way useProxy says (proxy.ts): direct, or through an
+ * HTTP proxy's CONNECT tunnel (TLS then runs end to end inside it, so the proxy sees only the host).
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type AgentOptions, type ClientRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Duplex } from 'node:stream';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
+import { DIRECT, tunnelThrough, type ProxyFor } from './proxy.js';
 
-const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 16 });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
+let proxyFor: ProxyFor = DIRECT;
+
+/** Sets how requests leave from now on (electron/web.ts: the environment; electron/main.ts: the system's settings). */
+export function useProxy(resolve: ProxyFor): void {
+  proxyFor = resolve;
+}
+
+type Created = (error: Error | null, socket?: Duplex) => void;
+type ConnectOptions = ConnectionOptions & { host?: string; port?: number | string; servername?: string };
+
+/** Opens the connection for `options` (a request to `scheme`://host:port) through the proxy in force, if any. */
+function connectVia(scheme: 'http:' | 'https:', options: ConnectOptions, direct: () => Duplex, done: Created): void {
+  const host = options.host ?? 'localhost';
+  const port = Number(options.port) || (scheme === 'https:' ? 443 : 80);
+  Promise.resolve()
+    .then(() => proxyFor(new URL(`${scheme}//${host.includes(':') ? `[${host}]` : host}:${port}/`)))
+    .then(async (proxy) => {
+      if (!proxy) return done(null, direct());
+      const tunnel = await tunnelThrough(proxy, host, port);
+      done(null, scheme === 'https:' ? tlsConnect({ ...options, socket: tunnel, servername: options.servername ?? host }) : tunnel);
+    })
+    .catch((error: Error) => done(error));
+}
+
+class ProxiedHttpAgent extends HttpAgent {
+  override createConnection(options: ConnectOptions, done: Created): undefined {
+    connectVia('http:', options, () => super.createConnection(options as never) as Duplex, done);
+    return undefined;
+  }
+}
+
+class ProxiedHttpsAgent extends HttpsAgent {
+  override createConnection(options: ConnectOptions, done: Created): undefined {
+    connectVia('https:', options, () => super.createConnection(options as never) as Duplex, done);
+    return undefined;
+  }
+}
+
+const AGENT_OPTIONS: AgentOptions = { keepAlive: true, maxSockets: 16 };
+const httpAgent = new ProxiedHttpAgent(AGENT_OPTIONS);
+const httpsAgent = new ProxiedHttpsAgent(AGENT_OPTIONS);
 
 /** A request to `url` on its scheme's keep-alive agent. */
 export function requestTo(url: URL, options: Omit<RequestOptions, 'agent'>): ClientRequest {

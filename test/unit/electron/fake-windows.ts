@@ -17,6 +17,14 @@ export class FakeSession extends FakeEmitter {
   permissionRequestHandler: ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
   permissionCheckHandler: ((webContents: unknown, permission: string) => boolean) | null = null;
   devicePermissionHandler: (() => boolean) | null = null;
+  /** What Chromium answers session.resolveProxy with (the system's settings, a PAC script's answer), and the URLs asked about. */
+  proxyAnswer = 'DIRECT';
+  readonly proxyAsked: string[] = [];
+
+  async resolveProxy(url: string): Promise<string> {
+    this.proxyAsked.push(url);
+    return this.proxyAnswer;
+  }
 
   setPermissionRequestHandler(handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void): void {
     this.permissionRequestHandler = handler;

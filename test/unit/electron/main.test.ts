@@ -5,11 +5,15 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
+import { requestTo } from '../../../platform-api/agents.js';
+import { startConnectProxy } from '../../support/connect-proxy.js';
 import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
 import { installFakeElectron } from './install-fake-electron.js';
 
@@ -86,6 +90,34 @@ describe('main process', () => {
     expect(await callFrom(mainWindow(), 'settings.set', { uploads: { concurrency: 4 } })).toMatchObject({ ok: true, value: { uploads: { concurrency: 4 } } });
     // Persisted by electron-store in userData.
     expect(JSON.parse(readFileSync(join(root, 'userData', 'draftdeck.json'), 'utf8'))).toMatchObject({ settings: { uploads: { concurrency: 4 } } });
+  });
+
+  it("sends main-process requests the way the system's proxy settings say (session.resolveProxy)", async () => {
+    const target = createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const proxy = await startConnectProxy();
+    const address = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+    fake.session.defaultSession.proxyAnswer = `PROXY ${new URL(proxy.url).host}; DIRECT`;
+    try {
+      const body = await new Promise<string>((resolve, reject) => {
+        requestTo(new URL(address), { method: 'GET', headers: { Connection: 'close' } })
+          .on('response', (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve(text));
+          })
+          .on('error', reject)
+          .end();
+      });
+      expect(body).toBe('ok');
+      expect(fake.session.defaultSession.proxyAsked).toContain(address);
+      expect(proxy.tunnels.map((tunnel) => tunnel.target)).toEqual([new URL(address).host]);
+    } finally {
+      fake.session.defaultSession.proxyAnswer = 'DIRECT';
+      proxy.server.closeAllConnections();
+      target.closeAllConnections();
+      await Promise.all([new Promise((resolve) => proxy.server.close(resolve)), new Promise((resolve) => target.close(resolve))]);
+    }
   });
 
   it('keeps secrets in the OS key store through safeStorage', async () => {
