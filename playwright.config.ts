@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Playwright cannot download its browsers here: tests drive Debian's Chromium (or CHROMIUM_PATH).
 export default defineConfig({
   testDir: 'test/e2e',
+  // Web mode's bundle, the renderer and the built-in platform's programs, when stale.
+  globalSetup: './test/e2e/fixtures/global-setup.ts',
   timeout: 60_000,
   fullyParallel: false,
   workers: 1,

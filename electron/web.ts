@@ -30,7 +30,10 @@ import { startWebTransport, type WebTransport } from './transports/web-host.js';
 import { openWebSession, type WebSession } from './transports/web-session.js';
 import { createConfStorage } from './services/storage.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** This file: the bundle the tests start (dist-web/web.cjs, scripts/build-web.mjs), or the source through tsx. */
+const here = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+const bundled = here.endsWith('.cjs');
+const root = resolve(dirname(here), '..');
 
 export interface WebOptions {
   port?: number;
@@ -102,6 +105,8 @@ export async function runWeb(options: WebOptions): Promise<void> {
     openExternal: async () => false,
     builtinPlatform: { programs: platformProgramsIn(root), launch: childProcessLauncher() },
     timing: testTimingFromEnv(),
+    // Bundled, the photo worker is the bundle beside this one (the rows worker finds its own).
+    photoWorker: bundled ? { file: join(dirname(here), 'photo-prep-worker.cjs') } : undefined,
   });
   // After createApp: it holds the data dir's lock, so no other launch is using this session.
   const session = openWebSession(dataDir);
@@ -155,7 +160,7 @@ async function listen(options: WebOptions, session: WebSession, start: (port: nu
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && resolve(process.argv[1]) === here) {
   runWeb(parseWebArgs(process.argv.slice(2))).catch((error: unknown) => {
     process.stderr.write(`Draftdeck failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -1,5 +1,5 @@
 // Builds what is stale: the renderer bundle (Vite), the built-in platform's two programs (the
-// sandbox's and the backend's bundles, esbuild) and, where the Electron shell is wanted, the
+// sandbox's and the backend's bundles, esbuild), web mode's bundle (dist-web/, esbuild) and, where the Electron shell is wanted, the
 // main-process and preload bundles (esbuild). `--force` rebuilds everything.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,6 +31,16 @@ export async function buildRenderer({ force = false } = {}) {
   return true;
 }
 
+/** Web mode as one bundle (dist-web/web.cjs), which the end-to-end tests start. */
+export async function buildWebEntry({ force = false } = {}) {
+  const stamp = at('dist-web/.stamp');
+  if (!force && !isStale(stamp, [at('electron'), at('platform-api'), at('scripts/build-web.mjs'), ...SHARED_INPUTS])) return false;
+  const { buildWeb } = await import(pathToFileURL(at('scripts/build-web.mjs')).href);
+  await buildWeb();
+  touchStamp(stamp);
+  return true;
+}
+
 export async function buildElectronShell({ force = false } = {}) {
   const script = at('scripts/build-electron.mjs');
   if (!existsSync(script)) return false;
@@ -47,6 +57,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const built = [];
   if (await buildRenderer({ force })) built.push('renderer');
   if (await buildPlatformPrograms({ force })) built.push('built-in platform');
+  if (await buildWebEntry({ force })) built.push('web mode');
   if (await buildElectronShell({ force })) built.push('electron shell');
   process.stderr.write(built.length ? `built: ${built.join(', ')}\n` : 'build: everything is up to date\n');
 }

@@ -36,6 +36,10 @@ async function expectedImages(): Promise<{ bytes: number; sha256: string }[]> {
   }
 }
 
+// Each test uploads to the same accounts, whose rate windows the app keeps in memory: an app of
+// its own for each test (fixtures/app-reset.ts).
+test.use({ ownApp: true });
+
 test('40 real photos dropped for two accounts reach both inboxes, byte for byte as prepared', async ({ page, webApp, consoleErrors }) => {
   test.setTimeout(180_000);
   void consoleErrors;

@@ -21,6 +21,10 @@ interface Draft {
   state: string;
 }
 
+// Each test uploads to the same accounts, whose rate windows the app keeps in memory: an app of
+// its own for each test (fixtures/app-reset.ts).
+test.use({ ownApp: true });
+
 test.describe('queue: batches across accounts', () => {
   test('"Send to" names several accounts, one draft each, and is remembered across reloads and restarts', async ({ page, webApp, consoleErrors }) => {
     test.setTimeout(120_000);

@@ -50,6 +50,10 @@ async function recordStatusTexts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => [...(window as unknown as { seenStatus: Set<string> }).seenStatus]);
 }
 
+// Each test uploads to the same accounts, whose rate windows the app keeps in memory: an app of
+// its own for each test (fixtures/app-reset.ts).
+test.use({ ownApp: true });
+
 test.describe('queue rows', () => {
   test('thumbnails and lengths survive a reload and a restart of the app', async ({ page, webApp, consoleErrors }) => {
     test.setTimeout(120_000);

@@ -10,6 +10,10 @@ import { resolve } from 'node:path';
 import { callApp, draftRow, dropFiles, EMPTY, MEDIA, MOV, MP4, NOTES, openQueue, rowNames, setChaos, signIn, WEBM } from './fixtures/queue.js';
 import { test, expect } from './fixtures/web-app.js';
 
+// Each test uploads to the same accounts, whose rate windows the app keeps in memory: an app of
+// its own for each test (fixtures/app-reset.ts).
+test.use({ ownApp: true });
+
 test.describe('queue: real videos to the inbox', () => {
   test('dropped and chosen videos reach the inbox; a non-video and an empty file are refused at once', async ({ page, webApp, consoleErrors }) => {
     test.setTimeout(90_000);

@@ -1,12 +1,11 @@
 /**
- * Vitest's global setup: builds the built-in platform's bundles once per run (when stale), since
- * every app test starts them as programs (test/support/builtin-platform.ts).
+ * Vitest's global setup: builds, when stale, the built-in platform's bundles (every app test starts
+ * them as programs, test/support/builtin-platform.ts), web mode's bundle and the renderer (the
+ * tests that start the app as a program, test/support/web-app.ts): once per run, not by two
+ * workers at the same time.
  */
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
-import { repoRoot } from './backend-process.js';
+import { buildWebApp } from './web-app.js';
 
 export default async function setup(): Promise<void> {
-  const { buildPlatformPrograms } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'build.mjs')).href)) as { buildPlatformPrograms(): Promise<boolean> };
-  await buildPlatformPrograms();
+  await buildWebApp();
 }

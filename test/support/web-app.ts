@@ -1,15 +1,20 @@
 /**
- * Starts Draftdeck's web mode the way a person does (`npm start -- --web`), with its own data
- * dir, and reads the one `ready` line. Shared by the end-to-end tests and benchmarks.
+ * Starts Draftdeck's web mode from its bundle (`node dist-web/web.cjs`, what `npm start -- --web`
+ * runs from source), with its own data dir, the tests' short waits (DRAFTDECK_TEST_TIMING) and the
+ * one `ready` line read. Shared by the end-to-end tests and benchmarks; test/integration/start/
+ * covers `npm start` itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { seedEmbeddedBackend } from './seed-backend.js';
+import { TEST_TIMING } from './test-timing.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
+const WEB_ENTRY = join(root, 'dist-web', 'web.cjs');
 
 export interface RunningWebApp {
   /** Full URL including the session token, as printed in the ready line. */
@@ -17,6 +22,8 @@ export interface RunningWebApp {
   origin: string;
   token: string;
   dataDir: string;
+  /** The app's own process (its programs are its children, in its process group). */
+  pid: number;
   stderr: () => string;
   stop(): Promise<void>;
   /** kill -9 of the whole process group: no shutdown code runs. */
@@ -24,12 +31,27 @@ export interface RunningWebApp {
   exited: Promise<void>;
 }
 
+type Build = (options?: { force?: boolean }) => Promise<boolean>;
+let built: Promise<void> | null = null;
+
+/**
+ * What the app needs built, when stale (the test runners' global setups build it first, so this
+ * finds nothing to do there; a benchmark run alone builds it here).
+ */
+export function buildWebApp(): Promise<void> {
+  built ??= (async () => {
+    const build = (await import(pathToFileURL(join(root, 'scripts', 'build.mjs')).href)) as { buildRenderer: Build; buildPlatformPrograms: Build; buildWebEntry: Build };
+    await Promise.all([build.buildRenderer(), build.buildPlatformPrograms(), build.buildWebEntry()]);
+  })();
+  return built;
+}
+
 export async function startWebApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningWebApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'draftdeck-e2e-'));
-  await seedEmbeddedBackend(dataDir);
-  const child = spawn('npm', ['start', '--silent', '--', '--web', '--json', '--no-open', '--data-dir', dataDir], {
+  await Promise.all([seedEmbeddedBackend(dataDir), buildWebApp()]);
+  const child = spawn(process.execPath, [WEB_ENTRY, '--json', '--no-open', '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, CI: '1', ...options.env },
+    env: { ...process.env, CI: '1', DRAFTDECK_TEST_TIMING: JSON.stringify(TEST_TIMING), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -43,6 +65,7 @@ export async function startWebApp(options: { dataDir?: string; env?: NodeJS.Proc
     origin: parsed.origin,
     token: parsed.searchParams.get('token') ?? '',
     dataDir,
+    pid: child.pid!,
     stderr: () => stderr,
     stop: () => stop(child),
     kill9: () => process.kill(-child.pid!, 'SIGKILL'),
@@ -74,7 +97,7 @@ function readyUrl(child: ChildProcess, stderr: () => string): Promise<string> {
   });
 }
 
-/** Ctrl-C, as a person would; the whole process group, since npm runs node under a shell. */
+/** Ctrl-C, as a person would at a terminal: to the whole process group. */
 async function stop(child: ChildProcess): Promise<void> {
   // Exited, or killed by a signal (kill9): exitCode stays null then.
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;

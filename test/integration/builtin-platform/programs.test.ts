@@ -102,10 +102,7 @@ describe('the built-in platform as programs', () => {
 
     // The app's own process alone, as a crash would end it (not its process group, which would take
     // the programs along and prove nothing).
-    const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
-    // node itself, not the `sh -c` npm runs it under.
-    const app = listing.map((line) => /^\s*(\d+)\s+(\S*node\s+scripts\/start\.mjs\s.*)$/.exec(line)).find((match) => match?.[2]!.includes(dataDir));
-    process.kill(Number(app![1]), 'SIGKILL');
+    process.kill(web.pid, 'SIGKILL');
     await waitFor('the programs ended after the app', async () => (programsOf(dataDir).size === 0 ? true : undefined), 20_000);
   });
 });
