@@ -13,10 +13,12 @@ import { MB } from '../../bench/lib/sandbox-session.js';
 describe('kill -9 during uploads (short run of the crash benchmark)', () => {
   it('delivers every draft once, byte-exact, after kills at random moments, early ones included', { timeout: 300_000 }, async () => {
     const lines: string[] = [];
-    const summary = await runCrashTrials({ trials: 3, seed: 9, fileSizes: [3 * MB + 1, 40 * MB + 3, 70 * MB + 5], earlyShare: 0.5, spreadMs: 2500, settleMs: 120_000, log: (line) => lines.push(line) });
+    // Bounded for npm test (stress tier, test/tiers.ts): a one-chunk file and a two-chunk one (the
+    // preferred chunk is 32 MB), 43 MB a trial instead of the 113 MB with a three-chunk file it had.
+    const summary = await runCrashTrials({ trials: 3, seed: 9, fileSizes: [3 * MB + 1, 40 * MB + 3], earlyShare: 0.5, spreadMs: 2500, settleMs: 120_000, log: (line) => lines.push(line) });
     const report = lines.join('\n');
     expect(summary.trials, report).toHaveLength(3);
-    expect(summary.drafts).toBe(9);
+    expect(summary.drafts).toBe(6);
     expect({ duplicates: summary.duplicates, shaMismatches: summary.shaMismatches, failedDrafts: summary.failedDrafts }, report).toEqual({ duplicates: 0, shaMismatches: 0, failedDrafts: 0 });
     // A kill can cost each draft at most the chunk it was sending.
     expect(summary.resentOverOneChunk, report).toBe(0);
