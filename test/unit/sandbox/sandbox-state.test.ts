@@ -48,9 +48,13 @@ describe('SandboxState', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('refuses a state file of another format', async () => {
+  it('sets a state file of another format aside with the time and starts empty, saying where the copy is', async () => {
     const file = join(dir, 'state.json');
-    await (await import('node:fs/promises')).writeFile(file, JSON.stringify({ version: 99, collections: {} }));
-    await expect(SandboxState.open(file, logger)).rejects.toThrow('unknown format');
+    const foreign = JSON.stringify({ version: 99, collections: { c: { k: 1 } } });
+    await (await import('node:fs/promises')).writeFile(file, foreign);
+    const store = await SandboxState.open(file, logger);
+    expect(store.collection<number>('c').get('k')).toBeUndefined();
+    expect(store.setAside).toEqual({ file, moved_to: expect.stringMatching(/state\.json\.damaged-\d{4}-\d\d-\d\dT/) });
+    expect(await readFile(store.setAside!.moved_to, 'utf8')).toBe(foreign);
   });
 });
