@@ -53,11 +53,13 @@ afterAll(() => {
 });
 
 describe('main process launched with --data-dir and --json', () => {
-  it('keeps its data and its logs in the given folder', () => {
+  it('keeps its data and its logs in the given folder', async () => {
     expect(fake.app.userData).toBe(dataDir);
     expect(fake.app.getPath('logs')).toBe(join(dataDir, 'logs'));
     expect(existsSync(join(dataDir, 'draftdeck.lock'))).toBe(true);
-    // Log lines went to the file, scrubbed JSON as everywhere else.
+    // Log lines went to the file, scrubbed JSON as everywhere else. The window opens before the
+    // built-in platform is up (main.ts: window first), and the first line may come after it.
+    await vi.waitFor(() => expect(existsSync(join(dataDir, 'logs', 'draftdeck.log'))).toBe(true), APP_EVENT_WAIT);
     const lines = readFileSync(join(dataDir, 'logs', 'draftdeck.log'), 'utf8').trim().split('\n');
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ name: 'draftdeck' });
