@@ -10,7 +10,7 @@
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell, utilityProcess } from 'electron';
 import { createLogger } from '../common/log.js';
-import { useProxy } from '../platform-api/agents.js';
+import { trustSystemCertificates, useProxy } from '../platform-api/agents.js';
 import { proxyFromPac } from '../platform-api/proxy.js';
 import { createLogFiles } from './desktop/log-files.js';
 import { createApp, type App } from './app.js';
@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   if (dataDirProblem) throw dataDirProblem;
   guardSession(session.defaultSession, log);
   // Main-process requests take the system's proxy settings (and PAC script), as Chromium resolves them.
+  // ...and the system's certificate store, as Chromium does.
+  if (!trustSystemCertificates()) log.warn('the system certificate store could not be read: only the roots Node bundles are trusted');
   useProxy(async (url) => proxyFromPac(await session.defaultSession.resolveProxy(url.href), (entry) => log.warn({ entry }, 'a proxy kind Draftdeck cannot use; trying the next')));
   serveRenderer(protocol, join(app.getAppPath(), 'dist', 'renderer'));
   const logs = logsFolder(shell, app.getPath('logs'), logFiles);

@@ -7,6 +7,7 @@
 import { Agent as HttpAgent, request as httpRequest, type AgentOptions, type ClientRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
+import * as tls from 'node:tls';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { DIRECT, tunnelThrough, type ProxyFor } from './proxy.js';
 
@@ -51,6 +52,20 @@ class ProxiedHttpsAgent extends HttpsAgent {
 const AGENT_OPTIONS: AgentOptions = { keepAlive: true, maxSockets: 16 };
 const httpAgent = new ProxiedHttpAgent(AGENT_OPTIONS);
 const httpsAgent = new ProxiedHttpsAgent(AGENT_OPTIONS);
+
+/**
+ * Trusts the operating system's certificate store as well as Node's bundled roots (a company's own
+ * CA, installed on its machines, signs the proxy's or the platform's certificate). Needs Node's
+ * tls.getCACertificates (Node 22.15 / 23.8 and later: Electron 45's Node 24); answers whether the
+ * system's certificates are now trusted.
+ */
+export function trustSystemCertificates(): boolean {
+  const read = (tls as { getCACertificates?: (type: 'bundled' | 'system' | 'extra') => string[] }).getCACertificates;
+  if (!read) return false;
+  const system = read('system');
+  httpsAgent.options.ca = [...read('bundled'), ...read('extra'), ...system];
+  return system.length > 0;
+}
 
 /** A request to `url` on its scheme's keep-alive agent. */
 export function requestTo(url: URL, options: Omit<RequestOptions, 'agent'>): ClientRequest {

@@ -26,6 +26,8 @@ export const MAIN_PROCESS_TESTS = [
   'test/unit/uploads',
   'test/unit/auth',
   'test/unit/packaging/electron-bundles.test.ts',
+  'test/unit/common/proxy.test.ts',
+  'test/unit/common/system-certificates.test.ts',
   'test/integration/updates',
   'test/integration/uploads/proxy.test.ts',
   'test/integration/uploads/files-at-rest.test.ts',
