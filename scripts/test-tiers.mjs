@@ -1,7 +1,8 @@
 // `node scripts/test-tiers.mjs quick|all`: the test tiers (test/tiers.ts) in order, then a table of
 // the time each took and the load average when it ended. `quick` (npm run test:quick) is the inner
 // loop: the static checks and the unit tier at once. `all` (npm test) adds the integration, stress
-// and end-to-end tiers one after another. Stops at the first group that fails.
+// and end-to-end tiers one after another. A tier that fails does not stop the next: one run says
+// everything that is wrong (and the table what each tier took); the exit status is 1 if any failed.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -65,11 +66,10 @@ function childCpuSeconds() {
 }
 
 /** One row a step (wall time, load when it ended); the CPU a group of steps used, on its last row. */
-function table(results, notRun, total, totalCpu) {
+function table(results, total, totalCpu) {
   const lines = ['', 'tier/step      result       time (s)  load (1 min)  cpu (s)'];
   const cpu = (value) => (value === null || value === undefined ? '' : fmt(value, 1));
   for (const r of results) lines.push(`${r.name.padEnd(14)} ${(r.ok ? 'passed' : `FAILED (${r.status})`).padEnd(12)} ${fmt(r.seconds, 1)}  ${fmt(r.load, 2).padEnd(12)}  ${cpu(r.groupCpu)}`);
-  for (const name of notRun) lines.push(`${name.padEnd(14)} not run`);
   lines.push(`${'total'.padEnd(14)} ${''.padEnd(12)} ${fmt(total, 1)}  ${fmt(loadavg()[0], 2).padEnd(12)}  ${cpu(totalCpu)}   (${availableParallelism()} cores)`);
   return lines.join('\n');
 }
@@ -84,16 +84,14 @@ const started = performance.now();
 const cpuAtStart = childCpuSeconds();
 const results = [];
 let failed = false;
-let group = 0;
-for (; group < plan.length && !failed; group++) {
-  const steps = plan[group];
+for (const steps of plan) {
   const cpuBefore = childCpuSeconds();
   const done = await Promise.all(steps.map((name) => run(name, steps.length > 1)));
   const cpuAfter = childCpuSeconds();
   done.at(-1).groupCpu = cpuBefore === null ? null : cpuAfter - cpuBefore;
   results.push(...done);
-  failed = done.some((r) => !r.ok);
+  failed ||= done.some((r) => !r.ok);
 }
 const cpuAtEnd = childCpuSeconds();
-process.stdout.write(`${table(results, plan.slice(group).flat(), (performance.now() - started) / 1000, cpuAtStart === null ? null : cpuAtEnd - cpuAtStart)}\n`);
+process.stdout.write(`${table(results, (performance.now() - started) / 1000, cpuAtStart === null ? null : cpuAtEnd - cpuAtStart)}\n`);
 process.exit(failed ? 1 : 0);
