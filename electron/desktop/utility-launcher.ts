@@ -7,13 +7,13 @@
 import type { UtilityProcess } from 'electron';
 import type { Logger } from '../../common/log.js';
 import { BUILTIN_PLATFORM_SERVICE_PREFIX } from './process-failures.js';
-import { superviseProcess, type LaunchProgram, type ProgramExit, type ProgramSpec } from '../services/builtin-platform/program.js';
+import { programEnv, superviseProcess, type LaunchProgram, type ProgramExit, type ProgramSpec } from '../services/builtin-platform/program.js';
 
 type Fork = (modulePath: string, args: string[], options: { stdio: 'pipe'; serviceName: string; env: NodeJS.ProcessEnv }) => UtilityProcess;
 
 export function utilityProcessLauncher(fork: Fork): LaunchProgram {
   return (spec: ProgramSpec, log: Logger) => {
-    const child = fork(spec.script, spec.args, { stdio: 'pipe', serviceName: `${BUILTIN_PLATFORM_SERVICE_PREFIX}${spec.name}`, env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = fork(spec.script, spec.args, { stdio: 'pipe', serviceName: `${BUILTIN_PLATFORM_SERVICE_PREFIX}${spec.name}`, env: programEnv() });
     const exited = new Promise<ProgramExit>((resolve) => child.once('exit', (code) => resolve({ code, signal: null })));
     return superviseProcess(spec.name, {
       stdout: child.stdout,

@@ -6,14 +6,13 @@
  */
 import { spawn } from 'node:child_process';
 import type { Logger } from '../../../common/log.js';
-import { superviseProcess, type LaunchProgram, type ProgramExit, type ProgramSpec, type RunningProgram } from './program.js';
+import { programEnv, superviseProcess, type LaunchProgram, type ProgramExit, type ProgramSpec, type RunningProgram } from './program.js';
 
 export function childProcessLauncher(nodePath: string = process.execPath): LaunchProgram {
   return (spec: ProgramSpec, log: Logger): RunningProgram => {
     const child = spawn(nodePath, [spec.script, ...spec.args, '--stop-with-stdin'], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      // Its own logs are records the app relays (program.ts); a terminal's colours would break them.
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: programEnv(),
       windowsHide: true,
     });
     const exited = new Promise<ProgramExit>((resolve) => {

@@ -48,6 +48,16 @@ export interface ProcessParts {
 }
 
 export const STOP_DEADLINE_MS = 10_000;
+
+/**
+ * The environment a program starts with: the app's, without what configures a server run by hand
+ * (DATABASE_URL would send the built-in backend to someone's PostgreSQL instead of its own PGlite
+ * under the data dir), and without colours (its logs are records the app relays).
+ */
+export function programEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, ...rest } = env;
+  return { ...rest, FORCE_COLOR: '0' };
+}
 /** The last stderr lines kept to explain a program that ended before it was ready. */
 const KEPT_LINES = 8;
 

@@ -5,7 +5,7 @@
  * and never started for a custom profile.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,21 @@ describe('the built-in platform as programs', () => {
     await h.waitForEvent('builtinPlatform.changed', (status) => status.state === 'restarting' && /partner backend/.test(status.problem ?? ''));
     await waitFor('the backend running again', async () => ((await h.call('builtinPlatform.status')).state === 'running' ? true : undefined));
     await expect(h.call('store.catalog')).resolves.toBeTruthy();
+  });
+
+  it('keeps the backend on its own database under the data dir, whatever DATABASE_URL the app was started with', async () => {
+    // A server's setting in the app's environment (a developer's shell, CI) must not reach the built-in backend.
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://nobody@127.0.0.1:1/not_here';
+    try {
+      harness = await startAppHarness();
+      await harness.signIn('sbx-user-ava');
+      await expect(harness.call('store.catalog')).resolves.toMatchObject({ available: true });
+      expect(existsSync(join(harness.dataDir, 'backend', 'pglite', 'PG_VERSION'))).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = before;
+    }
   });
 
   it('starts nothing for a custom profile', async () => {
