@@ -14,7 +14,7 @@ import { trustSystemCertificates, useProxy } from '../platform-api/agents.js';
 import { proxyFromPac } from '../platform-api/proxy.js';
 import { createLogFiles } from './desktop/log-files.js';
 import { createApp, type App } from './app.js';
-import { platformProgramsIn } from './services/builtin-platform/builtin-platform.js';
+import { platformProgramsIn, sandboxArgsFromEnv } from './services/builtin-platform/builtin-platform.js';
 import { createExternalOpener } from './desktop/external-links.js';
 import { appMenuTemplate } from './desktop/app-menu.js';
 import { createElectronTransport, type ElectronTransport } from './transports/electron-ipc.js';
@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     // The sandbox's and the backend's bundles (scripts/build.mjs), each run as a utility process.
     builtinPlatform: {
       programs: platformProgramsIn(app.getAppPath()),
+      sandboxArgs: sandboxArgsFromEnv(),
       launch: utilityProcessLauncher((modulePath, args, options) => utilityProcess.fork(modulePath, args, options)),
     },
     // Bundled beside this file by scripts/build-electron.mjs.

@@ -9,6 +9,7 @@
  *                   log JSON records (also when stdout is not a terminal; readable lines otherwise)
  *   --no-open       do not open the default browser (also when CI is set)
  *
+ * DRAFTDECK_SANDBOX_CONFIG: the built-in sandbox's config file, instead of its default config.
  * DRAFTDECK_TEST_TIMING (tests only): a JSON object of AppTiming fields, the shorter waits the
  * end-to-end tests run with (test/support/web-app.ts); unset in any normal run.
  */
@@ -22,7 +23,7 @@ import { createLogger } from '../common/log.js';
 import { useProxy } from '../platform-api/agents.js';
 import { proxyFromEnvironment } from '../platform-api/proxy.js';
 import { createApp, type AppTiming } from './app.js';
-import { platformProgramsIn } from './services/builtin-platform/builtin-platform.js';
+import { platformProgramsIn, sandboxArgsFromEnv } from './services/builtin-platform/builtin-platform.js';
 import { childProcessLauncher } from './services/builtin-platform/child-process-launcher.js';
 import { prepareDataDir } from './services/data-dir.js';
 import { openBrowser } from './transports/open-browser.js';
@@ -103,7 +104,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
     log,
     // In web mode the renderer opens links itself (a new tab of the browser it runs in).
     openExternal: async () => false,
-    builtinPlatform: { programs: platformProgramsIn(root), launch: childProcessLauncher() },
+    builtinPlatform: { programs: platformProgramsIn(root), launch: childProcessLauncher(), sandboxArgs: sandboxArgsFromEnv() },
     timing: testTimingFromEnv(),
     // Bundled, the photo worker is the bundle beside this one (the rows worker finds its own).
     photoWorker: bundled ? { file: join(dirname(here), 'photo-prep-worker.cjs') } : undefined,

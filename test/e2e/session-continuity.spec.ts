@@ -34,11 +34,16 @@ const test = base.extend<{ apps: RunningWebApp[] }>({
   },
 });
 
-/** The embedded sandbox's fault injection: every chunk PUT answered after `latencyMs`. */
-async function slowChunks(app: RunningWebApp, latencyMs: number): Promise<void> {
-  const sandbox = await webClient(app).sandboxUrl();
-  const response = await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: latencyMs }]) });
-  expect(response.status).toBe(200);
+/**
+ * The built-in sandbox's config with every chunk PUT answered after `latencyMs`, for the app to
+ * start its sandbox with (DRAFTDECK_SANDBOX_CONFIG): the fault holds from the sandbox's first
+ * moment, on every start again, before the app resumes an upload (a rule set over the sandbox's
+ * API after a restart would come too late: the app resumes as soon as its sandbox runs).
+ */
+function slowChunksConfig(latencyMs: number): NodeJS.ProcessEnv {
+  const file = join(tmpdir(), `draftdeck-slow-sandbox-${process.pid}-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify({ chaos: [{ route: 'PUT /upload/', probability: 1, latency_ms: latencyMs }] }));
+  return { DRAFTDECK_SANDBOX_CONFIG: file };
 }
 
 async function draftIn(app: RunningWebApp, id: string) {
@@ -70,11 +75,11 @@ test.describe('the page survives the app restarting', () => {
   test.setTimeout(240_000);
 
   test('an open tab reconnects by itself on the same address; kill -9 is said in the row, a clean stop is not', async ({ page, apps }) => {
-    let app = await startWebApp();
+    const env = slowChunksConfig(2_500);
+    let app = await startWebApp({ env });
     apps.push(app);
     const client = webClient(app);
     await client.signIn('sbx-user-ava');
-    await slowChunks(app, 2_500);
     const source = join(tmpdir(), `draftdeck-long-take-${process.pid}-${Date.now()}.mp4`);
     await writeMp4File(source, 256 * MB + 5, 3);
     try {
@@ -88,12 +93,13 @@ test.describe('the page survives the app restarting', () => {
       await expectStopBanner(page, () => void app.stop());
       await app.exited;
       const firstUrl = app.url;
-      app = await startWebApp({ dataDir: app.dataDir });
+      app = await startWebApp({ dataDir: app.dataDir, env });
       apps.push(app);
       expect(app.url, 'same port and session token as before the restart').toBe(firstUrl);
-      await slowChunks(app, 2_500);
       await expect(page.getByTestId('host-status')).toHaveCount(0, { timeout: 30_000 });
-      await expect(row).toHaveAttribute('data-state', 'uploading');
+      // The window comes back before the built-in platform does (it starts after the ready line):
+      // the draft may wait for it a moment, then goes on by itself.
+      await expect(row).toHaveAttribute('data-state', 'uploading', { timeout: 30_000 });
       await uploadingPast(app, draft!.id, 2);
       await expect(row).not.toContainText(RESUMED);
       expect((await draftIn(app, draft!.id))!.resumedAfterCrash).toBe(false);
@@ -101,7 +107,7 @@ test.describe('the page survives the app restarting', () => {
       // kill -9 mid-upload: no shutdown code runs; the next start says so in the draft's row.
       await expectStopBanner(page, () => app.kill9());
       await app.exited;
-      app = await startWebApp({ dataDir: app.dataDir });
+      app = await startWebApp({ dataDir: app.dataDir, env });
       apps.push(app);
       expect(app.url).toBe(firstUrl);
       await expect(page.getByTestId('host-status')).toHaveCount(0, { timeout: 30_000 });

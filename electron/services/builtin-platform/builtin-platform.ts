@@ -11,7 +11,7 @@
  * nothing.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
@@ -27,6 +27,16 @@ export const SANDBOX_CLIENT_KEY = 'sbx_draftdeck_desktop';
 export interface PlatformPrograms {
   sandbox: string;
   backend: string;
+}
+
+/**
+ * The built-in sandbox's own config file, when DRAFTDECK_SANDBOX_CONFIG names one (its users,
+ * limits, processing speed, research data or fault rules; sandbox/README.md "Configuration"): a
+ * developer's or a test's sandbox, started by the app like the default one.
+ */
+export function sandboxArgsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const file = env.DRAFTDECK_SANDBOX_CONFIG;
+  return file ? ['--config', resolve(file)] : [];
 }
 
 /** The two bundles scripts/build-platform.mjs makes, in `dist-platform/` under the app's folder. */

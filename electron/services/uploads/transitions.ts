@@ -135,7 +135,9 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       const progressed = { ...draft, nextChunk: event.index + 1, uploadedBytes: event.uploadedBytes };
       // Paused or cancelled meanwhile: keep the progress the host confirmed, nothing else.
       if (event.stopped) return ok(progressed);
-      return ok({ ...progressed, attempts: 0, failCode: null, reason: event.index === 0 ? draft.reason : null });
+      // A chunk got through: the draft is under way again, also when it had been waiting (offline,
+      // the platform starting) with its publish open, which opens no publish to say so.
+      return ok({ ...progressed, state: 'uploading', notBefore: null, attempts: 0, failCode: null, reason: event.index === 0 ? draft.reason : null });
     }
     case 'hostHas':
       return ok({ ...draft, nextChunk: event.nextChunk, uploadedBytes: event.uploadedBytes });

@@ -58,6 +58,13 @@ describe('draft transitions', () => {
     expect(paused).toMatchObject({ state: 'paused', nextChunk: 1 });
   });
 
+  it('a draft that waited with its publish open is under way again once a chunk gets through (no publish opens to say so)', () => {
+    const waiting = apply(withPublish(draftRecord(), 3, 5), { type: 'wait', reason: 'Offline: will continue when the connection is back', until: 99, attempts: 1 });
+    expect(waiting.state).toBe('waiting');
+    const going = apply(waiting, { type: 'chunkAcknowledged', index: 1, uploadedBytes: 10, stopped: false });
+    expect(going).toMatchObject({ state: 'uploading', notBefore: null, reason: null, attempts: 0, nextChunk: 2 });
+  });
+
   it('a publish the host can no longer continue reads as expired, and the fresh one says why when it opens', () => {
     const abandoned = apply(withPublish(draftRecord(), 3, 5, 123), { type: 'publishAbandoned', reason: 'lost it' });
     expect(abandoned.uploadUrlIssuedAt).toBe(0);
