@@ -47,9 +47,12 @@ export function App() {
       </a>
       <Sidebar />
       <main id="main" ref={main} className="main" tabIndex={-1}>
-        <HostStatus />
-        <PlatformStatus />
-        <UpdateNotice />
+        {/* One sticky stack: each notice below the one before, none covering another's buttons. */}
+        <div className="status-notices">
+          <HostStatus />
+          <PlatformStatus />
+          <UpdateNotice />
+        </div>
         <AppNotices />
         <div className="main__content">
           <ErrorBoundary key={section} scope={`The ${sectionLabel(section)} page`}>

@@ -53,8 +53,10 @@ export interface BuiltinPlatformOptions {
   programs: PlatformPrograms;
   /** More arguments for the sandbox program (tests: `--config FILE`). */
   sandboxArgs?: readonly string[];
-  /** Waits before each start again after an unexpected end; the last repeats. */
+  /** Waits before each start again after an unexpected end or a failed start; the last repeats. */
   restartDelaysMs?: readonly number[];
+  /** How long a program may take to print its ready line (READY_WITHIN_MS). */
+  readyWithinMs?: number;
   /**
    * Token lifetimes on the sandbox's virtual clock (the default), or on real time: then only the
    * platform's answers tell the app a token expired (tests of that path).
@@ -90,6 +92,8 @@ export interface RunningPlatform {
 }
 
 const RESTART_DELAYS_MS = [500, 2_000, 5_000, 15_000, 30_000];
+/** A program that has not printed its ready line by then is stopped and its start failed (PGlite's first initdb on a busy machine can take a minute). */
+const READY_WITHIN_MS = 180_000;
 /** Running this long without ending counts as healthy again: the next restart waits the shortest time. */
 const HEALTHY_AFTER_MS = 60_000;
 
@@ -117,8 +121,8 @@ export class BuiltinPlatform {
   }
 
   /**
-   * Both programs, starting them once. A failed start is tried again on the next call, and by
-   * itself while starting again after an unexpected end (with the same growing waits).
+   * Both programs, starting them once. A failed start is tried again by itself after growing
+   * waits (0.5 s up to 30 s), and at once on the next call.
    */
   ensure(): Promise<RunningPlatform> {
     if (this.closed) return Promise.reject(new Error('the app is closing'));
@@ -134,7 +138,9 @@ export class BuiltinPlatform {
         this.log.error({ err: error }, 'the built-in platform did not start');
         if (!this.closed) {
           this.setStatus({ state: 'failed', problem: describe(error) });
-          if (this.restarts > 0) this.startAgainLater();
+          // What failed may pass by itself (the previous run's backend still letting go of its
+          // database, a port not yet free): try again after the growing waits.
+          this.startAgainLater();
         }
         throw error;
       });
@@ -247,13 +253,20 @@ export class BuiltinPlatform {
 
   private async launch(name: ProgramName, args: string[]): Promise<{ program: RunningProgram; ready: Record<string, unknown> }> {
     const program = this.options.launch({ name, script: this.options.programs[name], args }, this.options.log.child({ service: name }));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = this.options.readyWithinMs ?? READY_WITHIN_MS;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`the built-in ${name} did not start within ${Math.round(deadline / 1000)} s`)), deadline);
+    });
     try {
-      const ready = await program.ready;
+      const ready = await Promise.race([program.ready, late]);
       for (const damaged of setAsideIn(ready)) this.options.fileSetAside?.(damaged);
       return { program, ready };
     } catch (error) {
       await program.stop();
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
