@@ -41,7 +41,7 @@ secret in them and load without the token; the renderer takes the token from the
 opened with, keeps it in page memory (and the tab's sessionStorage, so a reload works), removes it
 from the address bar, and sends it as that header, its event stream included. No cookie is used
 because cookies are not port-scoped: the browser would also send one to every other loopback
-server it visits (the embedded sandbox, the sign-in listener). The design behind these rules is in
+server it visits (the built-in sandbox, the sign-in listener). The design behind these rules is in
 [ARCHITECTURE.md "The web host's security model"](ARCHITECTURE.md#the-web-hosts-security-model).
 
 - **Call**: \`POST /api/call/<channel>\` with the input as a JSON body (\`Content-Type:

@@ -10,7 +10,7 @@ export const AppInfo = z.object({
   version: z.string(),
   runtime: z.enum(['electron', 'web']),
   os: z.string(),
-  /** The embedded platform sandbox, when the active profile is the built-in one. */
+  /** The built-in platform sandbox's addresses, while the built-in profile is active and the sandbox runs. */
   sandbox: z.object({ baseUrl: z.string(), consoleUrl: z.string() }).nullable(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
@@ -24,7 +24,7 @@ export const appChannels = {
 export const appDocs = {
   title: 'App',
   channels: {
-    'app.info': { output: 'name, version, runtime (`electron`/`web`), os, embedded sandbox URLs or null' },
+    'app.info': { output: 'name, version, runtime (`electron`/`web`), os, the built-in sandbox URLs (once it runs) or null' },
     'shell.openExternal': { input: 'https, or http on loopback', output: '`{opened}`: false when the caller should open it itself (web mode)' },
   },
   events: {},
