@@ -58,13 +58,14 @@ export function programEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Process
   const { DATABASE_URL: _database, ...rest } = env;
   return { ...rest, FORCE_COLOR: '0' };
 }
+
 /** The last stderr lines kept to explain a program that ended before it was ready. */
 const KEPT_LINES = 8;
 
 /**
  * A RunningProgram over a started process: the first stdout line that is a ready event resolves
- * `ready`; stderr lines (the programs log pino JSON there) are logged as the app's own records,
- * tagged with the program's name, and the last few name the cause when the program ends early.
+ * `ready`; stderr lines (the programs log pino JSON there) are logged as the app's own records
+ * through the program's logger, and the last few name the cause when the program ends early.
  */
 export function superviseProcess(name: ProgramName, parts: ProcessParts, programLog: Logger): RunningProgram {
   const lastLines: string[] = [];
