@@ -105,6 +105,8 @@ interface Started<T> {
 export class BuiltinPlatform {
   private sandboxStarting: Promise<Started<RunningSandbox>> | null = null;
   private starting: Promise<RunningPlatform> | null = null;
+  /** Every program started and not yet ended, whatever its state: what close() must stop. */
+  private readonly live = new Set<{ name: ProgramName; program: RunningProgram }>();
   private sandboxProgram: RunningProgram | null = null;
   private backendProgram: RunningProgram | null = null;
   private sandboxHandle: RunningSandbox | null = null;
@@ -161,16 +163,19 @@ export class BuiltinPlatform {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Stops every program started, also one still starting (closed while the backend opened its
+   * database, it would go on writing under the data dir): the backend first, then the sandbox.
+   */
   async close(): Promise<void> {
     this.closed = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
-    const backend = this.backendProgram;
-    const sandbox = await this.sandboxStarting?.catch(() => null);
+    this.sandboxHandle?.clock.stop();
     this.starting = this.sandboxStarting = null;
     this.sandboxHandle = this.backendProgram = this.sandboxProgram = null;
-    await backend?.stop();
-    sandbox?.value.clock.stop();
-    await sandbox?.program.stop();
+    const started = [...this.live];
+    await Promise.all(started.filter(({ name }) => name === 'backend').map(({ program }) => program.stop()));
+    await Promise.all(started.filter(({ name }) => name === 'sandbox').map(({ program }) => program.stop()));
   }
 
   private startSandboxOnce(): Promise<Started<RunningSandbox>> {
@@ -252,7 +257,11 @@ export class BuiltinPlatform {
   }
 
   private async launch(name: ProgramName, args: string[]): Promise<{ program: RunningProgram; ready: Record<string, unknown> }> {
+    if (this.closed) throw new Error('the app is closing');
     const program = this.options.launch({ name, script: this.options.programs[name], args }, this.options.log.child({ service: name }));
+    const entry = { name, program };
+    this.live.add(entry);
+    void program.exited.then(() => this.live.delete(entry));
     let timer: NodeJS.Timeout | undefined;
     const deadline = this.options.readyWithinMs ?? READY_WITHIN_MS;
     const late = new Promise<never>((_resolve, reject) => {

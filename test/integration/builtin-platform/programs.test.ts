@@ -56,6 +56,18 @@ describe('the built-in platform as programs', () => {
     rmSync(h.dataDir, { recursive: true, force: true });
   });
 
+  it('closed while the backend is still starting, leaves no program running and nothing writing under the data dir', async () => {
+    harness = await startAppHarness();
+    const h = harness;
+    await h.sandboxUrl();
+    // The sandbox answers; the backend program is still opening its database.
+    expect((await h.call('builtinPlatform.status')).state).toBe('starting');
+    await h.close({ keepData: true });
+    harness = null;
+    expect(programsOf(h.dataDir).size).toBe(0);
+    rmSync(h.dataDir, { recursive: true, force: true });
+  });
+
   it('says so when a program ends unexpectedly and starts it again on the same ports, its state kept', async () => {
     harness = await startAppHarness();
     const h = harness;
