@@ -108,6 +108,8 @@ export class BuiltinPlatform {
   /** Every program started and not yet ended, whatever its state: what close() must stop. */
   private readonly live = new Set<{ name: ProgramName; program: RunningProgram }>();
   private sandboxProgram: RunningProgram | null = null;
+  /** The previous backend's stop, while it lets go of its database. */
+  private backendStopping: Promise<unknown> = Promise.resolve();
   private backendProgram: RunningProgram | null = null;
   private sandboxHandle: RunningSandbox | null = null;
   private current: BuiltinPlatformStatus = { state: 'stopped', problem: null };
@@ -248,6 +250,7 @@ export class BuiltinPlatform {
 
   /** The backend program for this sandbox's app; it reads its keys from the sandbox and points the sandbox's webhooks at itself. */
   private async startBackend(sandbox: RunningSandbox): Promise<string> {
+    await this.backendStopping;
     const dataDir = join(this.options.dataDir, 'backend');
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const { program, ready } = await this.launch('backend', ['--sandbox', sandbox.baseUrl, '--client-key', sandbox.clientKey, '--data-dir', dataDir]);
@@ -296,7 +299,10 @@ export class BuiltinPlatform {
         this.sandboxHandle = null;
         const backend = this.backendProgram;
         this.backendProgram = null;
-        await backend?.stop();
+        // A start asked for meanwhile (a page's call) must not open the backend's database
+        // while this one still holds it: startBackend waits for this stop.
+        this.backendStopping = backend?.stop() ?? Promise.resolve();
+        await this.backendStopping;
       } else {
         this.backendProgram = null;
       }
