@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createApp, type App, type AppHost } from '../../electron/app.js';
 import type { ChannelInput, ChannelName, ChannelOutput, EventMessage, EventName, EventPayload } from '../../electron/core/contract/index.js';
 import { createConfStorage } from '../../electron/services/storage.js';
-import { builtinPlatform } from './builtin-platform.js';
+import { builtinPlatform, waitForSandboxUrl } from './builtin-platform.js';
 import { approveConsent } from './consent-browser.js';
 import { seedEmbeddedBackend } from './seed-backend.js';
 import { memoryLogger } from './silent-log.js';
@@ -85,14 +85,7 @@ export async function startAppHarness(options: { dataDir?: string; host?: Partia
       const result = await finished;
       if (!result.ok) throw new Error(`sign-in failed: ${result.error.code}`);
     },
-    async sandboxUrl() {
-      // The built-in platform starts in the background: wait for it as a page does.
-      for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-        const info = await call('app.info');
-        if (info.sandbox) return info.sandbox.baseUrl;
-      }
-      throw new Error('the built-in sandbox did not start within 60 s');
-    },
+    sandboxUrl: () => waitForSandboxUrl(() => call('app.info')),
     async close({ keepData = false } = {}) {
       await app.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });

@@ -54,3 +54,15 @@ export function attachedSandboxLauncher(
     };
   };
 }
+
+/**
+ * The built-in sandbox's address once it runs, asked of `app.info` as a page would: the platform
+ * starts in the background, after the app (and web mode's ready line).
+ */
+export async function waitForSandboxUrl(appInfo: () => Promise<{ sandbox: { baseUrl: string } | null }>): Promise<string> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const { sandbox } = await appInfo();
+    if (sandbox) return sandbox.baseUrl;
+  }
+  throw new Error('the built-in sandbox did not start within 60 s');
+}

@@ -10,6 +10,7 @@ import { videoTypeOf } from '../../common/video-files.js';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../electron/core/contract/index.js';
 import { approveConsent } from './consent-browser.js';
 import type { RunningWebApp } from './web-app.js';
+import { waitForSandboxUrl } from './builtin-platform.js';
 
 export function webClient(app: Pick<RunningWebApp, 'origin' | 'token'>) {
   async function call<C extends ChannelName>(channel: C, input?: ChannelInput<C>): Promise<ChannelOutput<C>> {
@@ -59,13 +60,7 @@ export function webClient(app: Pick<RunningWebApp, 'origin' | 'token'>) {
   }
 
   /** The built-in sandbox's address, once it runs: it starts in the background, after the ready line. */
-  async function sandboxUrl(): Promise<string> {
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      const { sandbox } = await call('app.info');
-      if (sandbox) return sandbox.baseUrl;
-    }
-    throw new Error('the built-in sandbox did not start within 60 s');
-  }
+  const sandboxUrl = () => waitForSandboxUrl(() => call('app.info'));
 
   return { call, sendFile, addVideos, signIn, sandboxUrl };
 }
