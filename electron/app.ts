@@ -181,7 +181,7 @@ export async function createApp(host: AppHost): Promise<App> {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
-  const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal });
+  const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal, diskFull: () => disk.fullNow() });
   await incoming.sweep(uploads.ownedFiles());
   await photos.sweep();
   uploads.start();

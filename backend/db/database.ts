@@ -41,6 +41,18 @@ export interface PoolStats {
   waiting: number;
 }
 
+/**
+ * The database could not write for want of disk space: SQLSTATE 53100 (disk_full), which both
+ * PostgreSQL and PGlite raise ("could not extend file …: No space left on device"), or ENOSPC.
+ */
+export function isDiskFullError(err: unknown): boolean {
+  for (let current = err, depth = 0; current && typeof current === 'object' && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '53100' || code === 'ENOSPC') return true;
+  }
+  return false;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   const { dialect, kind, release, setAside = null, poolStats = () => null } = options.databaseUrl ? await postgresDialect(options.databaseUrl, options.poolSize ?? 10) : await pgliteDialect(options.dataDir, options.log);
   const db = new Kysely<Database>({ dialect });

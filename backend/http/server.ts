@@ -3,7 +3,8 @@
  * node:http server, without the sandbox's loopback-only Host check and chaos, since the backend
  * runs on a public interface behind a load balancer. It answers browser origins from
  * `allowed_origins` (CORS, preflight included) and refuses any other Origin with 403, gives every
- * request a log_id, turns an unexpected exception into a 500, and logs one line per request
+ * request a log_id, turns an unexpected exception into a 500 (507 `disk_full` when the database
+ * could not write for want of space), and logs one line per request
  * without its query or headers (tokens live there). Every answer is counted in the metrics by
  * route pattern.
  *
@@ -19,6 +20,7 @@ import type { Logger } from '../../common/log.js';
 import { HANDLED } from '../../server-kit/http/reply.js';
 import type { Router } from '../../server-kit/http/router.js';
 import { answerClientErrors, beginRequest, closeServer, listen, send } from '../../server-kit/http/server.js';
+import { isDiskFullError } from '../db/database.js';
 import { apiError } from './answers.js';
 import type { BackendMetrics } from './metrics.js';
 
@@ -108,7 +110,9 @@ export async function startBackendServer(options: BackendServerOptions): Promise
       if (reply !== HANDLED) send(res, { ...reply, headers: { ...cors, ...reply.headers } });
     } catch (err) {
       log.error({ err, path: url.pathname }, 'unhandled error in route');
-      if (!res.headersSent) send(res, apiError(500, 'internal_error', `internal error (log_id ${logId})`, cors));
+      // A full disk is the operator's (or, built in, the person's) to fix, and worth saying as such.
+      const reply = isDiskFullError(err) ? apiError(507, 'disk_full', `the store server's disk is full (log_id ${logId})`, cors) : apiError(500, 'internal_error', `internal error (log_id ${logId})`, cors);
+      if (!res.headersSent) send(res, reply);
       else res.destroy();
     }
   };

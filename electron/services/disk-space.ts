@@ -60,6 +60,16 @@ export class DiskSpace {
     return new AppError('disk_full', this.message(this.freeBytes()));
   }
 
+  /**
+   * Something on this machine said its disk is full (the built-in backend, whose database is in
+   * the data dir): when this volume is full now, the error to answer with; null when it is not
+   * (then the disk that is full is someone else's).
+   */
+  fullNow(): AppError | null {
+    this.check();
+    return this.full ? new AppError('disk_full', this.message(this.freeBytes())) : null;
+  }
+
   /** Looks at the free space: says the disk is full, or that it is not any more. */
   check(): void {
     const free = this.freeBytes();

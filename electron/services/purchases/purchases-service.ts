@@ -31,6 +31,11 @@ export interface PurchasesDeps {
   hub: EventSink;
   log: Logger;
   openExternal(url: string): Promise<boolean>;
+  /**
+   * When the backend says its disk is full: this computer's own disk, if that is the full one (the
+   * built-in backend keeps its database in the data dir), as every other channel says it.
+   */
+  diskFull?(): AppError | null;
   /** How often a payment under way is checked (default 1.5 s). */
   pollMs?: number;
   /** How long a payment is watched before the app stops asking (default 30 min); opening the Store resumes it. */
@@ -55,7 +60,7 @@ export class PurchasesService {
     const runtime = await this.deps.accounts.runtime();
     if (runtime.backendUrl === null) return { available: false, reason: STORE_UNAVAILABLE_FOR_VAULT_PROFILE };
     const answer = await this.deps.api.catalog(runtime.backendUrl);
-    if (!answer.ok) throw storeError(answer.error, 'load the catalog');
+    if (!answer.ok) throw this.failure(answer.error, 'load the catalog');
     return { available: true, products: answer.value.map(toProduct) };
   }
 
@@ -70,13 +75,13 @@ export class PurchasesService {
     const call = <T>(ask: (token: string) => Promise<ApiResult<T>>) => this.deps.accounts.tokens.withAccessToken(runtime, openId, ask);
     const readOrders = async () => {
       const orders = await call((token) => this.deps.api.orders(backendUrl, token));
-      if (!orders.ok) throw storeError(orders.error, 'load this account’s orders');
+      if (!orders.ok) throw this.failure(orders.error, 'load this account’s orders');
       return orders.value.map(toOrder);
     };
     let before = await readOrders();
     for (let attempt = 1; ; attempt++) {
       const items = await call((token) => this.deps.api.entitlements(backendUrl, token));
-      if (!items.ok) throw storeError(items.error, 'load what this account owns');
+      if (!items.ok) throw this.failure(items.error, 'load what this account owns');
       const after = await readOrders();
       if (sameOrders(before, after) || attempt === CONSISTENT_READ_ATTEMPTS) {
         if (!sameOrders(before, after)) this.deps.log.warn({ openId }, 'orders kept changing while the Store was read; the next order update corrects it');
@@ -98,7 +103,7 @@ export class PurchasesService {
       if (answer.ok || !retryable(answer.error) || attempt === CREATE_ATTEMPTS) break;
       await sleep(backoffDelay(attempt, answer.error.retryAfterMs));
     }
-    if (!answer!.ok) throw storeError(answer!.error, 'start the purchase');
+    if (!answer!.ok) throw this.failure(answer!.error, 'start the purchase');
     const created = answer!.value;
     const paymentUrl = created.payment_url ?? '';
     if (!isHttpsOrLoopback(paymentUrl)) throw new AppError('payment_unavailable', 'The store server created the order but gave no usable payment page, so it cannot be paid from Draftdeck.');
@@ -113,6 +118,11 @@ export class PurchasesService {
     this.closed = true;
     for (const watch of this.watching.values()) watch.stop();
     this.watching.clear();
+  }
+
+  /** A backend's refusal in words; its full disk is this computer's when this computer's is full. */
+  private failure(error: PlatformError, doing: string): AppError {
+    return (error.code === 'disk_full' ? this.deps.diskFull?.() : null) ?? storeError(error, doing);
   }
 
   /** The active profile's backend, for an account that can call it; refused in words otherwise. */
@@ -212,6 +222,7 @@ function retryable(error: PlatformError): boolean {
 
 /** A failure in words a person can act on, keeping the backend's code. */
 function storeError(error: PlatformError, doing: string): AppError {
+  if (error.code === 'disk_full') return new AppError('store_disk_full', `Draftdeck could not ${doing}: the store server has no disk space left. Try again later.`);
   if (error.kind === 'auth') return new AppError(error.code, error.message);
   if (error.kind === 'network' || error.kind === 'timeout') return new AppError('store_unreachable', `Draftdeck could not ${doing}: the store server did not answer (${error.message}). Try again in a moment.`);
   if (error.code === 'access_token_invalid') return new AppError('sign_in_again', `Draftdeck could not ${doing}: the store server does not accept this account’s sign-in. Sign in to the account again (Accounts).`);
