@@ -1,21 +1,24 @@
 /**
  * The consent page: which app asks for what, a radio button per sandbox user, Allow and Deny.
- * Plain HTML without scripts, labelled for screen readers and for Playwright's role queries; the
- * form posts the original parameters back as hidden fields.
+ * In the browser's language (Accept-Language, pages/page-language.ts). Plain HTML without
+ * scripts, labelled for screen readers and for Playwright's role queries; the form posts the
+ * original parameters back as hidden fields.
  */
 import type { SandboxApp, SandboxUser } from '../config.js';
 import { escapeHtml } from '../../server-kit/http/reply.js';
 import { AUTHORIZE_PARAMS } from './authorize-request.js';
+import { pageDirection, type PageLanguage } from '../pages/page-language.js';
+import { hasPageWord, say } from '../pages/page-words.js';
 
-const SCOPE_DESCRIPTIONS: Record<string, string> = {
-  'user.info.basic': 'Read your profile info (avatar, display name)',
-  'video.upload': 'Upload videos and photos as drafts to your inbox',
-  'video.list': 'Read your public videos',
-  'video.publish': 'Post content directly to your profile',
-};
-
-export function renderConsentPage(input: { app: SandboxApp; users: readonly SandboxUser[]; scopes: readonly string[]; params: Readonly<Record<string, string | undefined>> }): string {
-  const { app, users, scopes, params } = input;
+export function renderConsentPage(input: {
+  app: SandboxApp;
+  users: readonly SandboxUser[];
+  scopes: readonly string[];
+  params: Readonly<Record<string, string | undefined>>;
+  language: PageLanguage;
+}): string {
+  const { app, users, scopes, params, language } = input;
+  const appName = { app: app.name };
   const hidden = AUTHORIZE_PARAMS.map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name] ?? '')}">`).join('\n      ');
   const userChoices = users
     .map(
@@ -24,13 +27,17 @@ export function renderConsentPage(input: { app: SandboxApp; users: readonly Sand
         ` <label for="user-${i}">${escapeHtml(user.display_name)} <span class="handle">@${escapeHtml(user.username)}</span></label></div>`,
     )
     .join('\n        ');
-  const scopeItems = scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code>: ${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? 'Access granted by this scope')}</li>`).join('\n        ');
+  const describe = (scope: string) => {
+    const key = `scope.${scope}`;
+    return hasPageWord(key) ? say(language, key) : say(language, 'scopeOther');
+  };
+  const scopeItems = scopes.map((scope) => `<li><code dir="ltr">${escapeHtml(scope)}</code>: ${describe(scope)}</li>`).join('\n        ');
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${pageDirection(language)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Authorize ${escapeHtml(app.name)} · Platform sandbox</title>
+  <title>${say(language, 'consentTitle', appName)}</title>
   <style>
     body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; color: #111; }
     fieldset { border: 1px solid #ccc; border-radius: 8px; margin: 1rem 0; }
@@ -43,23 +50,23 @@ export function renderConsentPage(input: { app: SandboxApp; users: readonly Sand
 </head>
 <body>
   <main>
-    <h1>${escapeHtml(app.name)} wants to access your account</h1>
-    <p class="note">Platform sandbox: choose which sandbox user to sign in as. No password is needed.</p>
+    <h1>${say(language, 'consentHeading', appName)}</h1>
+    <p class="note">${say(language, 'consentNote')}</p>
     <form method="post" action="/v2/auth/authorize/">
       ${hidden}
       <fieldset>
-        <legend>Sign in as</legend>
+        <legend>${say(language, 'signInAs')}</legend>
         ${userChoices}
       </fieldset>
       <section aria-labelledby="scopes-heading">
-        <h2 id="scopes-heading">${escapeHtml(app.name)} will be able to</h2>
+        <h2 id="scopes-heading">${say(language, 'willBeAbleTo', appName)}</h2>
         <ul>
         ${scopeItems}
         </ul>
       </section>
       <div class="actions">
-        <button type="submit" name="decision" value="allow">Allow</button>
-        <button type="submit" name="decision" value="deny">Deny</button>
+        <button type="submit" name="decision" value="allow">${say(language, 'allow')}</button>
+        <button type="submit" name="decision" value="deny">${say(language, 'deny')}</button>
       </div>
     </form>
   </main>

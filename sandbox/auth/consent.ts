@@ -11,6 +11,7 @@ import { parseForm } from '../../server-kit/http/body.js';
 import { readOwnForm } from '../http/own-form.js';
 import { callbackUrl, checkAuthorizeRequest } from './authorize-request.js';
 import { renderConsentPage } from './consent-page.js';
+import { languageReply, pickPageLanguage } from '../pages/page-language.js';
 import { approveConsent } from './tokens.js';
 
 export function consentRoutes(ctx: SandboxContext): Route[] {
@@ -19,7 +20,8 @@ export function consentRoutes(ctx: SandboxContext): Route[] {
     if (!parsed.ok) return errorPage(rc.logId, 400, 'Invalid authorization request', parsed.message);
     const check = checkAuthorizeRequest(parsed.value, ctx.config.apps);
     if (!check.ok) return errorPage(rc.logId, 400, check.title, check.message);
-    return htmlReply(200, renderConsentPage({ app: check.app, users: ctx.config.users, scopes: check.request.scopes, params: parsed.value }));
+    const language = pickPageLanguage(rc.req.headers['accept-language']);
+    return languageReply(htmlReply(200, renderConsentPage({ app: check.app, users: ctx.config.users, scopes: check.request.scopes, params: parsed.value, language })), language);
   };
 
   const decide = async (rc: RequestContext): Promise<Reply> => {

@@ -1,8 +1,9 @@
 /**
  * The payment step the platform's contract leaves to the client-side payment SDK: a page at
- * /sandbox/pay/{trade_order_id} where a person pays, fails or cancels the order. Plain HTML, no
- * scripts, labelled for screen readers and Playwright's role queries; the buttons post a form to
- * the same path, which answers with the page again showing the outcome.
+ * /sandbox/pay/{trade_order_id} where a person pays, fails or cancels the order, in the browser's
+ * language (pages/page-language.ts). Plain HTML, no scripts, labelled for screen readers and
+ * Playwright's role queries; the buttons post a form to the same path, which answers with the
+ * page again showing the outcome.
  */
 import { findApp, findUser, type SandboxContext } from '../context.js';
 import { readOwnForm } from '../http/own-form.js';
@@ -11,53 +12,48 @@ import { escapeHtml, htmlReply, type Reply } from '../../server-kit/http/reply.j
 import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { refundedAmount, type OrderAction, type OrderRecord } from './order-states.js';
 import { orders, performAction } from './orders.js';
+import { languageReply, pageDirection, pickPageLanguage, type PageLanguage } from '../pages/page-language.js';
+import { hasPageWord, say } from '../pages/page-words.js';
 
 const ACTIONS: readonly OrderAction[] = ['pay', 'fail', 'cancel'];
 
-const STATUS_TEXT: Record<OrderRecord['status'], string> = {
-  created: 'Awaiting payment',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  cancelled: 'Cancelled',
-};
+type Notice = { kind: 'success'; action: OrderAction } | { kind: 'refused'; code: string; message: string };
 
-const DONE_TEXT: Record<OrderAction, string> = {
-  pay: 'Payment successful. The app is notified by its payment webhook.',
-  fail: 'The payment failed. This order can no longer be paid.',
-  cancel: 'The payment was cancelled. This order can no longer be paid.',
-};
-
-interface Notice {
-  kind: 'success' | 'refused';
-  text: string;
+/** A refusal in the page's words where the catalog has them; the platform's own message otherwise. */
+function noticeText(language: PageLanguage, notice: Notice): string {
+  if (notice.kind === 'success') return say(language, `done.${notice.action}`);
+  const key = `refused.${notice.code}`;
+  return hasPageWord(key) ? say(language, key) : escapeHtml(notice.message);
 }
 
-function renderPayPage(ctx: SandboxContext, order: OrderRecord, notice?: Notice): string {
+function renderPayPage(ctx: SandboxContext, language: PageLanguage, order: OrderRecord, notice?: Notice): string {
   const app = findApp(ctx, order.client_key);
   const user = findUser(ctx, order.open_id);
   const info = order.order_info;
-  const quantity = info.quantity === undefined ? '' : `<dt>Quantity</dt><dd>${info.quantity}${info.quantity_unit ? ` ${escapeHtml(info.quantity_unit)}` : ''}</dd>`;
+  const product = { product: info.product_name };
+  const beans = (amount: number) => say(language, 'beans', { amount });
+  const quantity = info.quantity === undefined ? '' : `<dt>${say(language, 'quantity')}</dt><dd>${new Intl.NumberFormat(language).format(info.quantity)}${info.quantity_unit ? ` ${escapeHtml(info.quantity_unit)}` : ''}</dd>`;
   const refunded = refundedAmount(order);
-  const refunds = refunded > 0 ? `<dt>Refunded</dt><dd>${refunded} BEANS</dd>` : '';
+  const refunds = refunded > 0 ? `<dt>${say(language, 'refunded')}</dt><dd>${beans(refunded)}</dd>` : '';
   const message = notice
-    ? `<p class="notice ${notice.kind}" role="${notice.kind === 'success' ? 'status' : 'alert'}">${escapeHtml(notice.text)}</p>`
+    ? `<p class="notice ${notice.kind}" role="${notice.kind === 'success' ? 'status' : 'alert'}">${noticeText(language, notice)}</p>`
     : '';
   const form =
     order.status === 'created'
       ? `<form method="post" action="/sandbox/pay/${encodeURIComponent(order.trade_order_id)}">
       <div class="actions">
-        <button type="submit" name="action" value="pay">Pay ${order.token_amount} BEANS</button>
-        <button type="submit" name="action" value="fail">Fail payment</button>
-        <button type="submit" name="action" value="cancel">Cancel</button>
+        <button type="submit" name="action" value="pay">${say(language, 'payButton', { amount: order.token_amount })}</button>
+        <button type="submit" name="action" value="fail">${say(language, 'failButton')}</button>
+        <button type="submit" name="action" value="cancel">${say(language, 'cancelButton')}</button>
       </div>
     </form>`
       : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${pageDirection(language)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Pay for ${escapeHtml(info.product_name)} · Platform sandbox</title>
+  <title>${say(language, 'payTitle', product)}</title>
   <style>
     body { font: 16px/1.5 system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; color: #111; }
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; } dt { color: #555; } dd { margin: 0; }
@@ -70,17 +66,17 @@ function renderPayPage(ctx: SandboxContext, order: OrderRecord, notice?: Notice)
 </head>
 <body>
   <main>
-    <h1>Pay for ${escapeHtml(info.product_name)}</h1>
-    <p class="note">Platform sandbox: a mock payment (is_sandbox true). No real currency moves.</p>
+    <h1>${say(language, 'payHeading', product)}</h1>
+    <p class="note">${say(language, 'payNote')}</p>
     ${message}
     <dl>
-      <dt>Product</dt><dd>${escapeHtml(info.product_name)}</dd>
-      <dt>Amount</dt><dd>${order.token_amount} BEANS</dd>
+      <dt>${say(language, 'product')}</dt><dd>${escapeHtml(info.product_name)}</dd>
+      <dt>${say(language, 'amount')}</dt><dd>${beans(order.token_amount)}</dd>
       ${quantity}
-      <dt>Seller</dt><dd>${escapeHtml(app?.name ?? order.client_key)}</dd>
-      <dt>Paying as</dt><dd>${user ? `${escapeHtml(user.display_name)} @${escapeHtml(user.username)}` : escapeHtml(order.open_id)}</dd>
-      <dt>Order</dt><dd><code>${escapeHtml(order.order_id)}</code></dd>
-      <dt>Status</dt><dd id="order-status">${STATUS_TEXT[order.status]}</dd>
+      <dt>${say(language, 'seller')}</dt><dd>${escapeHtml(app?.name ?? order.client_key)}</dd>
+      <dt>${say(language, 'payingAs')}</dt><dd>${user ? `${escapeHtml(user.display_name)} @${escapeHtml(user.username)}` : escapeHtml(order.open_id)}</dd>
+      <dt>${say(language, 'order')}</dt><dd><code dir="ltr">${escapeHtml(order.order_id)}</code></dd>
+      <dt>${say(language, 'status')}</dt><dd id="order-status">${say(language, `status.${order.status}`)}</dd>
       ${refunds}
     </dl>
     ${form}
@@ -94,7 +90,8 @@ export function payPageRoutes(ctx: SandboxContext): Route[] {
 
   const show = (rc: RequestContext): Reply => {
     const order = orders(ctx).get(rc.params.trade_order_id!);
-    return order ? htmlReply(200, renderPayPage(ctx, order)) : unknown(rc);
+    const language = pickPageLanguage(rc.req.headers['accept-language']);
+    return order ? languageReply(htmlReply(200, renderPayPage(ctx, language, order)), language) : unknown(rc);
   };
 
   const act = async (rc: RequestContext): Promise<Reply> => {
@@ -107,10 +104,11 @@ export function payPageRoutes(ctx: SandboxContext): Route[] {
     const result = performAction(ctx, tradeOrderId, action);
     // The payment and its webhook delivery are on disk before the person is told it is done.
     if (result.ok) await ctx.state.flush();
-    if (result.ok) return htmlReply(200, renderPayPage(ctx, result.order, { kind: 'success', text: DONE_TEXT[action] }));
+    const language = pickPageLanguage(rc.req.headers['accept-language']);
+    if (result.ok) return languageReply(htmlReply(200, renderPayPage(ctx, language, result.order, { kind: 'success', action })), language);
     const order = orders(ctx).get(tradeOrderId);
     if (!order) return unknown(rc);
-    return htmlReply(result.status, renderPayPage(ctx, order, { kind: 'refused', text: result.message }));
+    return languageReply(htmlReply(result.status, renderPayPage(ctx, language, order, { kind: 'refused', code: result.code, message: result.message })), language);
   };
 
   return [
