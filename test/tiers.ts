@@ -17,31 +17,36 @@
 
 /** Unit files that change the process for the files after them (vi.mock, vi.stubEnv, fake timers, globals). */
 export const UNIT_ISOLATED = [
-  'test/unit/auth/sign-in-flows.test.ts',
-  'test/unit/electron/**/*.test.ts',
-  'test/unit/hosts/electron-bridge.test.ts',
-  'test/unit/hosts/electron-ipc.test.ts',
-  'test/unit/hosts/event-hub.test.ts',
-  'test/unit/sandbox/sandbox-state-durability.test.ts',
-  'test/unit/services/update-service.test.ts',
+  'test/unit/electron/services/auth/sign-in-flows.test.ts',
+  // The Electron glue's tests (the fake electron installed as a module).
+  'test/unit/electron/main*.test.ts',
+  'test/unit/electron/preload.test.ts',
+  'test/unit/electron/desktop/**/*.test.ts',
+  'test/unit/electron/transports/electron-bridge.test.ts',
+  'test/unit/electron/transports/electron-ipc.test.ts',
+  'test/unit/electron/transports/event-hub.test.ts',
+  'test/unit/sandbox/state/sandbox-state-durability.test.ts',
+  'test/unit/electron/services/shell/update-service.test.ts',
 ];
 
 /** Files under test/unit/ that build bundles or start programs: integration tier. */
 export const INTEGRATION_IN_UNIT = [
-  'test/unit/packaging/electron-bundles.test.ts',
-  'test/unit/packaging/packaged-files.test.ts',
+  'test/unit/scripts/electron-bundles.test.ts',
+  'test/unit/scripts/packaged-files.test.ts',
   'test/unit/electron/main-log-stderr.test.ts',
+  // The probe's parser on real files, which it makes with FFmpeg first.
+  'test/unit/common/video-probe/*.test.ts',
 ];
 
 /**
  * Stress tests, in their short bounded forms (`npm run bench -- crash fuzz webhooks` for the long
  * ones): kill -9 during uploads (3 trials, 43 MB each) and 400 malformed requests. The bulk
- * webhook deliveries (400, test/integration/backend/webhooks.test.ts) stay with the receiver's
+ * webhook deliveries (400, test/integration/backend/webhooks/webhooks.test.ts) stay with the receiver's
  * other tests in the integration tier, bounded the same way.
  */
 export const STRESS = [
-  'test/integration/reliability/crash.test.ts',
-  'test/integration/reliability/fuzz.test.ts',
+  'test/integration/electron/services/uploads/crash.test.ts',
+  'test/integration/electron/transports/fuzz.test.ts',
 ];
 
 export const UNIT = ['test/unit/**/*.test.ts'];
