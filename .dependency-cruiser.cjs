@@ -21,7 +21,7 @@ const { builtinModules } = require('node:module');
  */
 const SERVICE_ORDER = [
   'damaged-files', 'storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'builtin-platform',
-  'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'disk-space', 'shell', 'uploads', 'accounts', 'downloads',
+  'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'disk-space', 'shell', 'video-fix', 'uploads', 'accounts', 'downloads',
   'research', 'purchases', 'photos', 'watch-folders', 'start-files',
 ];
 const serviceUnits = (units) => `^electron/services/(${units.join('|')})(/|\\.ts$)`;
@@ -130,7 +130,7 @@ const BUILTIN = `^(${[...new Set(builtinModules.filter((m) => !m.startsWith('_')
  * itself, and zod, the only package code outside renderer/ may bring into it. A new one is added
  * here on purpose, after checking it runs in a browser page.
  */
-const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'uplot', 'zod'];
+const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'uplot', 'zod', 'react-intl', '@formatjs/icu-messageformat-parser'];
 
 /** Packages that load Electron; in plain Node (web mode, the tests) loading them fails. */
 const ELECTRON_PACKAGES = ['electron', 'electron-store', 'electron-updater'];
@@ -199,8 +199,8 @@ module.exports = {
       severity: 'error',
       comment:
         'Only electron/main.ts, electron/preload.ts and electron/desktop/ load Electron (electron-store and electron-updater load it too): everything else runs in plain Node (web mode, tests). Type-only imports load nothing and are allowed. ' +
-        "test/integration/updates/ runs electron-updater's own check and download in plain Node (its own app adapter and Node's http: nothing there requires electron).",
-      from: { pathNot: ['^electron/(main|preload)\\.ts$', '^electron/desktop/', '^test/integration/updates/'] },
+        "test/integration/electron/desktop/ runs electron-updater's own check and download in plain Node (its own app adapter and Node's http: nothing there requires electron).",
+      from: { pathNot: ['^electron/(main|preload)\\.ts$', '^electron/desktop/', '^test/integration/electron/desktop/'] },
       to: { path: `^node_modules/(${ELECTRON_PACKAGES.join('|')})/`, dependencyTypesNot: ['type-only', 'type-import'] },
     },
     {
@@ -241,7 +241,7 @@ module.exports = {
     {
       name: 'server-tests-standalone',
       severity: 'error',
-      comment: "Tests of the sandbox and the backend (test/unit/sandbox, test/integration/sandbox*, …/backend) run the servers as they run alone: they import no electron/ or renderer/ code.",
+      comment: "Tests of the sandbox and the backend (test/unit/sandbox, test/integration/sandbox, …/backend) run the servers as they run alone: they import no electron/ or renderer/ code.",
       from: { path: '^test/(unit|integration)/(sandbox|backend)[^/]*/' },
       to: { path: '^(electron|renderer)/' },
     },

@@ -19,19 +19,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * 20's alone; the rest of the integration tier stays there too, for CI's 10 minutes (issue 26).
  */
 export const MAIN_PROCESS_TESTS = [
-  'test/unit/electron',
-  'test/unit/services',
-  'test/unit/core',
-  'test/unit/hosts',
-  'test/unit/uploads',
-  'test/unit/auth',
-  'test/unit/packaging/electron-bundles.test.ts',
-  'test/unit/common/proxy.test.ts',
-  'test/unit/common/system-certificates.test.ts',
-  'test/integration/updates',
-  'test/integration/uploads/proxy.test.ts',
-  'test/integration/uploads/files-at-rest.test.ts',
-  'test/integration/auth/profiles.test.ts',
+  'test/unit/electron/',
+  'test/unit/scripts/electron-bundles.test.ts',
+  'test/unit/platform-api/proxy.test.ts',
+  'test/unit/platform-api/system-certificates.test.ts',
+  'test/integration/electron/desktop/',
+  'test/integration/platform-api/proxy.test.ts',
+  'test/integration/electron/services/uploads/files-at-rest.test.ts',
+  'test/integration/electron/services/profiles.test.ts',
 ];
 
 function node24() {

@@ -13,8 +13,8 @@
  * Run: npm run bench -- crash (CRASH_TRIALS=N, default 20; CRASH_SEED=N, default 1).
  */
 import { reporter } from './lib/report.js';
-import { runCrashTrials } from './lib/crash-trials.js';
-import { MB } from './lib/sandbox-session.js';
+import { runCrashTrials } from '../support/crash-trials.js';
+import { MB } from '../support/sandbox-session.js';
 import { PREFERRED_CHUNK } from '../../electron/services/uploads/chunk-plan.js';
 
 const report = reporter('crash');

@@ -10,7 +10,7 @@
  * Run: npm run bench -- fuzz (FUZZ_REQUESTS=N, default 5000; FUZZ_SEED=N, default 1).
  */
 import { reporter } from './lib/report.js';
-import { runFuzz } from './lib/fuzz-run.js';
+import { runFuzz } from '../support/fuzz-run.js';
 
 const report = reporter('fuzz');
 const count = Number(process.env.FUZZ_REQUESTS ?? 5000);

@@ -34,7 +34,7 @@ import { createInterface } from 'node:readline';
 import { startAppHarness, type AppHarness } from '../support/app-harness.js';
 import { removeDir } from '../support/web-app.js';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
-import { MB, makeFile, startSandboxChild, stopChild, type Ready } from './lib/sandbox-session.js';
+import { MB, makeFile, startSandboxChild, stopChild, type Ready } from '../support/sandbox-session.js';
 
 const report = reporter('main-lag');
 const RUNS = Number(process.env.MAIN_LAG_RUNS ?? 3);

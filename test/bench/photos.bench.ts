@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { percentile, reporter } from './lib/report.js';
-import { repoRoot } from './lib/sandbox-session.js';
+import { repoRoot } from '../support/sandbox-session.js';
 
 const report = reporter('photos');
 const PHOTOS = 40;

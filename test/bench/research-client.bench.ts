@@ -43,7 +43,7 @@ import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.j
 import { webClient } from '../support/web-client.js';
 import { jsHeapMb, scrollFigures } from './lib/page-frames.js';
 import { percentile, peakRssMb, reporter } from './lib/report.js';
-import { MB, makeFile, startSandboxChild, stopChild } from './lib/sandbox-session.js';
+import { MB, makeFile, startSandboxChild, stopChild } from '../support/sandbox-session.js';
 
 const report = reporter('research-client');
 const RUNS = Number(process.env.RESEARCH_BENCH_RUNS ?? 3);

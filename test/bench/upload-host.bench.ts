@@ -15,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peakRssMb, reporter } from './lib/report.js';
-import { MB, curlPut, makeFile, signIn, startSandboxChild, stopChild } from './lib/sandbox-session.js';
+import { MB, curlPut, makeFile, signIn, startSandboxChild, stopChild } from '../support/sandbox-session.js';
 
 const report = reporter('upload-host');
 const CHUNK = 64 * MB;

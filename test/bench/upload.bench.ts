@@ -28,7 +28,7 @@ import { loadavg as systemLoad, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
-import { MB, curlInitVideo, curlPutFiles, makeFile, repoRoot, signIn, startSandboxChild, stopChild } from './lib/sandbox-session.js';
+import { MB, curlInitVideo, curlPutFiles, makeFile, repoRoot, signIn, startSandboxChild, stopChild } from '../support/sandbox-session.js';
 import { startLoopbackSink } from './lib/loopback-sink.js';
 import { PREFERRED_CHUNK, chunkRange, isPlan, planChunks, type ChunkPlan } from '../../electron/services/uploads/chunk-plan.js';
 

@@ -40,7 +40,7 @@ import { createTestDatabase, postgresMissing, type TestDatabase } from '../suppo
 import { startBackendProcess, stopProcess } from '../support/backend-process.js';
 import { backendOrders, sandboxOp8, signInThroughBroker } from './lib/orders-load.js';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
-import { CLIENT_KEY as SANDBOX_CLIENT_KEY, CLIENT_SECRET as SANDBOX_CLIENT_SECRET, startSandboxChild } from './lib/sandbox-session.js';
+import { CLIENT_KEY as SANDBOX_CLIENT_KEY, CLIENT_SECRET as SANDBOX_CLIENT_SECRET, startSandboxChild } from '../support/sandbox-session.js';
 
 const report = reporter('webhooks');
 const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 1000);

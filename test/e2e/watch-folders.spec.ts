@@ -2,7 +2,7 @@
  * Watch folders from the Settings page in web mode (Chromium, embedded sandbox): the folder is
  * typed as a path and checked by the main process; a finished video written into it becomes a
  * draft that reaches the inbox; the folder can be paused, and its state survives a reload. The
- * growth rule, restarts and the periodic scan are proved in test/integration/uploads/watch-folders.test.ts.
+ * growth rule, restarts and the periodic scan are proved in test/integration/electron/services/watch-folders/watch-folders.test.ts.
  */
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures/web-app.js';
 import { rawRequest } from '../support/raw-http.js';
 
-// The raw-HTTP checks, which need no browser, are test/integration/transports/web-host-security.test.ts.
+// The raw-HTTP checks, which need no browser, are test/integration/electron/transports/web-host-security.test.ts.
 
 test.describe('the web host refuses what is not the app', () => {
   test('the renderer keeps the token in the page, not in a cookie, and a reload of the clean URL still works', async ({ page, webApp }) => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CATALOG } from '../../../backend/config.js';
 import { createTestDatabase, type TestDatabase } from '../../support/backend-db.js';
-import { repoRoot, startBackendProcess, stopProcess } from './harness.js';
+import { repoRoot, startBackendProcess, stopProcess } from '../../support/backend-harness.js';
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

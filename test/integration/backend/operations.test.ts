@@ -13,11 +13,11 @@ import { startBackend } from '../../../backend/index.js';
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../../support/backend-db.js';
 import { memoryLogger } from '../../support/silent-log.js';
 import { waitFor } from '../../support/wait-for.js';
-import { advanceClock, startTestSandbox } from '../sandbox/helpers.js';
+import { advanceClock, startTestSandbox } from '../../support/sandbox-client.js';
 import {
   api, backendConfig, buy, CLIENT_SECRET, deliver, items, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startBackendProcess,
   startStack, stopProcess, type OrderView, type Stack,
-} from './harness.js';
+} from '../../support/backend-harness.js';
 
 type Attempt = { url: string; status: number | null; error: string | null };
 

@@ -7,11 +7,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../../support/backend-db.js';
-import { startTestSandbox, type Sandbox } from '../sandbox/helpers.js';
+import { startTestSandbox, type Sandbox } from '../../support/sandbox-client.js';
 import {
   api, backendConfig, buy, deliver, items, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startBackendProcess, stopProcess,
   type OrderView,
-} from './harness.js';
+} from '../../support/backend-harness.js';
 
 const running: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../platform-api/http.js';
 import { SandboxClock } from '../../../platform-api/sandbox-clock.js';
-import { advanceClock, startTestSandbox, type Sandbox } from '../sandbox/helpers.js';
+import { advanceClock, startTestSandbox, type Sandbox } from '../../support/sandbox-client.js';
 
 describe('the backend clock in the sandbox profile', () => {
   let sandbox: Sandbox;

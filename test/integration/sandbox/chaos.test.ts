@@ -1,6 +1,6 @@
 /** Fault injection: seeded and repeatable, by route prefix, on the API server and the upload host. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_KEY, CLIENT_SECRET, advanceClock, extras, getConsentPage, authorizeParams, newVerifier, initFileUpload, inspect, putChunk, signIn, startTestSandbox, statusOf, tokenRequest, type Sandbox, type TokenSet } from './helpers.js';
+import { CLIENT_KEY, CLIENT_SECRET, advanceClock, extras, getConsentPage, authorizeParams, newVerifier, initFileUpload, inspect, putChunk, signIn, startTestSandbox, statusOf, tokenRequest, type Sandbox, type TokenSet } from '../../support/sandbox-client.js';
 
 let sandbox: Sandbox;
 let tokens: TokenSet;

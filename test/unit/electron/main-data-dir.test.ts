@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_EVENT_WAIT, createFakeElectron, type FakeElectron } from './fake-electron.js';
-import { installFakeElectron } from './install-fake-electron.js';
+import { APP_EVENT_WAIT, createFakeElectron, type FakeElectron } from '../../support/fake-electron/fake-electron.js';
+import { installFakeElectron } from '../../support/fake-electron/install-fake-electron.js';
 
 // Each case imports main.ts afresh (vi.resetModules) against a fake of its own: the mocked module
 // hands out the current one's parts whenever main.ts reaches for them.

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedEmbeddedBackend } from '../../support/seed-backend.js';
 import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
 import { printReadyLine } from '../../../electron/desktop/launch.js';
-import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, type FakeElectron } from './fake-electron.js';
-import { installFakeElectron } from './install-fake-electron.js';
+import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, type FakeElectron } from '../../support/fake-electron/fake-electron.js';
+import { installFakeElectron } from '../../support/fake-electron/install-fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectron } = await import('./fake-electron.js');
+  const { createFakeElectron } = await import('../../support/fake-electron/fake-electron.js');
   return createFakeElectron({ singleInstanceLock: true });
 });
 vi.mock('electron', () => fake as Partial<FakeElectron>);

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
-const runner = fileURLToPath(new URL('./run-main-bundle.ts', import.meta.url));
+const runner = fileURLToPath(new URL('../../support/fake-electron/run-main-bundle.ts', import.meta.url));
 const FAILURE_LINE = '"msg":"Draftdeck failed to start"';
 /** A child Node with tsx loading the bundle: seconds, and tens of them on a busy machine. */
 const CHILD_RUN_MS = 120_000;

@@ -1,10 +1,10 @@
 /** electron/main.ts when another Draftdeck already runs: it quits and builds nothing. */
 import { describe, expect, it, vi } from 'vitest';
-import type { FakeElectron } from './fake-electron.js';
-import { installFakeElectron } from './install-fake-electron.js';
+import type { FakeElectron } from '../../support/fake-electron/fake-electron.js';
+import { installFakeElectron } from '../../support/fake-electron/install-fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectron } = await import('./fake-electron.js');
+  const { createFakeElectron } = await import('../../support/fake-electron/fake-electron.js');
   return createFakeElectron({ singleInstanceLock: false });
 });
 vi.mock('electron', () => fake as Partial<FakeElectron>);

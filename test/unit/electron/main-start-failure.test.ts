@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LOCK_FILE, processStartTime } from '../../../electron/services/data-dir-lock.js';
-import { APP_EVENT_WAIT, type FakeElectron } from './fake-electron.js';
-import { installFakeElectron } from './install-fake-electron.js';
+import { APP_EVENT_WAIT, type FakeElectron } from '../../support/fake-electron/fake-electron.js';
+import { installFakeElectron } from '../../support/fake-electron/install-fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectron } = await import('./fake-electron.js');
+  const { createFakeElectron } = await import('../../support/fake-electron/fake-electron.js');
   return createFakeElectron({ singleInstanceLock: true });
 });
 vi.mock('electron', () => fake as Partial<FakeElectron>);

@@ -14,11 +14,11 @@ import { RENDERER_CSP } from '../../../common/csp.js';
 import { IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
 import { requestTo } from '../../../platform-api/agents.js';
 import { startConnectProxy } from '../../support/connect-proxy.js';
-import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, FakeEvent, type FakeBrowserWindow, type FakeElectron } from './fake-electron.js';
-import { installFakeElectron } from './install-fake-electron.js';
+import { APP_EVENT_WAIT, APP_START_TEST_TIMEOUT, FakeEvent, type FakeBrowserWindow, type FakeElectron } from '../../support/fake-electron/fake-electron.js';
+import { installFakeElectron } from '../../support/fake-electron/install-fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectron } = await import('./fake-electron.js');
+  const { createFakeElectron } = await import('../../support/fake-electron/fake-electron.js');
   return createFakeElectron({ singleInstanceLock: true });
 });
 vi.mock('electron', () => fake as Partial<FakeElectron>);

@@ -1,10 +1,10 @@
 /** electron/preload.ts itself, with vi.mock standing in for 'electron'. */
 import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_GLOBAL, IPC_CALL_CHANNEL } from '../../../electron/core/bridge.js';
-import type { FakeElectron } from './fake-electron.js';
+import type { FakeElectron } from '../../support/fake-electron/fake-electron.js';
 
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectron } = await import('./fake-electron.js');
+  const { createFakeElectron } = await import('../../support/fake-electron/fake-electron.js');
   return createFakeElectron();
 });
 vi.mock('electron', () => fake as Partial<FakeElectron>);

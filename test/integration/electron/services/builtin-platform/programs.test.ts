@@ -1,0 +1,135 @@
+/**
+ * The built-in platform as programs of their own (docs/ARCHITECTURE.md "Processes"): the sandbox
+ * and the partner backend run as child processes of the app, started from their bundles in the
+ * background, stopped with the app (also when the app is killed), started again when one ends,
+ * and never started for a custom profile.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConfStorage } from '../../../../../electron/services/storage.js';
+import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
+import { waitFor } from '../../../../support/wait-for.js';
+import { startWebApp, type RunningWebApp } from '../../../../support/web-app.js';
+import { webClient } from '../../../../support/web-client.js';
+
+/** The running programs started for this data dir: the bundle each runs, by PID. */
+function programsOf(dataDir: string): Map<number, 'sandbox' | 'backend'> {
+  const found = new Map<number, 'sandbox' | 'backend'>();
+  const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  for (const line of listing.split('\n')) {
+    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (!match || !match[2]!.includes(dataDir)) continue;
+    if (match[2]!.includes('dist-platform/sandbox.cjs')) found.set(Number(match[1]), 'sandbox');
+    else if (match[2]!.includes('dist-platform/backend.cjs')) found.set(Number(match[1]), 'backend');
+  }
+  return found;
+}
+
+const pidOf = (dataDir: string, name: 'sandbox' | 'backend') => [...programsOf(dataDir)].find(([, program]) => program === name)?.[0];
+
+let harness: AppHarness | null = null;
+let web: RunningWebApp | null = null;
+afterEach(async () => {
+  await harness?.close();
+  harness = null;
+  web?.kill9();
+  web = null;
+});
+
+describe('the built-in platform as programs', () => {
+  it('runs the sandbox and the backend as processes of their own, stopped with the app', async () => {
+    harness = await startAppHarness();
+    const h = harness;
+    await h.signIn('sbx-user-ava');
+    const programs = programsOf(h.dataDir);
+    expect([...programs.values()].sort()).toEqual(['backend', 'sandbox']);
+    for (const pid of programs.keys()) expect(pid).not.toBe(process.pid);
+    expect(await h.call('builtinPlatform.status')).toEqual({ state: 'running', problem: null });
+
+    await h.close({ keepData: true });
+    harness = null;
+    // Closed with the app, before close() resolves: nothing of this data dir is left running.
+    expect(programsOf(h.dataDir).size).toBe(0);
+    rmSync(h.dataDir, { recursive: true, force: true });
+  });
+
+  it('closed while the backend is still starting, leaves no program running and nothing writing under the data dir', async () => {
+    harness = await startAppHarness();
+    const h = harness;
+    await h.sandboxUrl();
+    // The sandbox answers; the backend program is still opening its database.
+    expect((await h.call('builtinPlatform.status')).state).toBe('starting');
+    await h.close({ keepData: true });
+    harness = null;
+    expect(programsOf(h.dataDir).size).toBe(0);
+    rmSync(h.dataDir, { recursive: true, force: true });
+  });
+
+  it('says so when a program ends unexpectedly and starts it again on the same ports, its state kept', async () => {
+    harness = await startAppHarness();
+    const h = harness;
+    await h.signIn('sbx-user-ava');
+    const sandboxUrl = await h.sandboxUrl();
+    const sandboxPid = pidOf(h.dataDir, 'sandbox')!;
+
+    process.kill(sandboxPid, 'SIGKILL');
+    const told = await h.waitForEvent('builtinPlatform.changed', (status) => status.state === 'restarting');
+    expect(told.problem).toMatch(/The built-in platform sandbox was ended \(SIGKILL\)\. Starting it again\./);
+    await h.waitForEvent('builtinPlatform.changed', (status) => status.state === 'running');
+    expect(await h.sandboxUrl()).toBe(sandboxUrl);
+    expect(pidOf(h.dataDir, 'sandbox')).not.toBe(sandboxPid);
+    // The grant and the tokens survived in the sandbox's state: the account still works.
+    const accounts = await h.call('accounts.list');
+    expect(accounts.map((account) => [account.openId, account.status])).toEqual([['sbx-user-ava', 'ok']]);
+    await expect(h.call('store.account', { openId: 'sbx-user-ava' })).resolves.toMatchObject({ openId: 'sbx-user-ava' });
+
+    // The backend alone, too.
+    const backendPid = pidOf(h.dataDir, 'backend')!;
+    process.kill(backendPid, 'SIGKILL');
+    await h.waitForEvent('builtinPlatform.changed', (status) => status.state === 'restarting' && /partner backend/.test(status.problem ?? ''));
+    await waitFor('the backend running again', async () => ((await h.call('builtinPlatform.status')).state === 'running' ? true : undefined));
+    await expect(h.call('store.catalog')).resolves.toBeTruthy();
+  });
+
+  it('keeps the backend on its own database under the data dir, whatever DATABASE_URL the app was started with', async () => {
+    // A server's setting in the app's environment (a developer's shell, CI) must not reach the built-in backend.
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://nobody@127.0.0.1:1/not_here';
+    try {
+      harness = await startAppHarness();
+      await harness.signIn('sbx-user-ava');
+      await expect(harness.call('store.catalog')).resolves.toMatchObject({ available: true });
+      expect(existsSync(join(harness.dataDir, 'backend', 'pglite', 'PG_VERSION'))).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = before;
+    }
+  });
+
+  it('starts nothing for a custom profile', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dd-custom-'));
+    const storage = createConfStorage(dataDir);
+    storage.set('settings', { profile: { kind: 'custom', name: 'Studio platform', baseUrl: 'https://platform.example', uploadHost: 'https://upload.example', authorizeUrl: 'https://platform.example/v2/auth/authorize/', clientKey: 'studio', secret: { store: 'vault' } } });
+    harness = await startAppHarness({ dataDir, host: { storage } });
+    await harness.call('accounts.list');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await harness.call('builtinPlatform.status')).toEqual({ state: 'stopped', problem: null });
+    expect((await harness.call('app.info')).sandbox).toBeNull();
+    expect(programsOf(dataDir).size).toBe(0);
+  });
+
+  it('ends its programs when the app is killed (kill -9), so none is left holding the data dir', async () => {
+    web = await startWebApp();
+    const dataDir = web.dataDir;
+    await webClient(web).sandboxUrl();
+    await waitFor('both programs running', async () => (programsOf(dataDir).size === 2 ? true : undefined));
+
+    // The app's own process alone, as a crash would end it (not its process group, which would take
+    // the programs along and prove nothing).
+    process.kill(web.pid, 'SIGKILL');
+    await waitFor('the programs ended after the app', async () => (programsOf(dataDir).size === 0 ? true : undefined), 20_000);
+  });
+});

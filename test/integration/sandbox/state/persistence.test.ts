@@ -1,0 +1,84 @@
+/** --data-dir: tokens, grants, publishes, partial uploads and the virtual clock survive a restart. */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../../sandbox/index.js';
+import { mp4Bytes } from '../../../support/media-fixtures.js';
+import { MB, advanceClock, extras, initFileUpload, putChunk, sha256, signIn, silentLogger, startTestSandbox, statusOf, tempDir } from '../../../support/sandbox-client.js';
+
+describe('persistence with a data dir', () => {
+  it('resumes a half-finished upload after a restart on the same ports, with the right SHA-256', async () => {
+    const dir = await tempDir();
+    try {
+      const first = await startTestSandbox({ processing: { seconds_per_gb: 3600 } }, { dataDir: dir.path });
+      const tokens = await signIn(first);
+      const file = mp4Bytes(10 * MB + 321, 21);
+      const init = await initFileUpload(first, tokens.access_token, { video_size: file.length, chunk_size: 5 * MB, total_chunk_count: 2 });
+      expect((await putChunk(init.data.upload_url, file.subarray(0, 5 * MB), 0, file.length)).status).toBe(206);
+      await advanceClock(first, 1000);
+      const offset = first.clock.offsetSeconds;
+      const ports = { port: Number(new URL(first.baseUrl).port), uploadPort: Number(new URL(first.uploadBaseUrl).port) };
+      await first.close();
+
+      const state = await readFile(join(dir.path, 'state.json'), 'utf8');
+      expect(state).not.toContain(tokens.access_token);
+      expect(state).not.toContain(tokens.refresh_token);
+      expect(state).not.toContain(new URL(init.data.upload_url).searchParams.get('credential')!);
+
+      const second = await startSandbox({ ...ports, config: first.config, dataDir: dir.path, logger: silentLogger });
+      try {
+        expect(second.baseUrl).toBe(first.baseUrl);
+        expect(second.clock.offsetSeconds).toBeCloseTo(offset, 3);
+        const status = await statusOf(second, tokens.access_token, init.data.publish_id);
+        expect(status.status).toBe(200);
+        expect(status.data).toMatchObject({ status: 'PROCESSING_UPLOAD', uploaded_bytes: 5 * MB });
+        const apps = await extras<{ apps: Array<{ client_key: string }> }>(second, '/sandbox/users/sbx-user-ava/apps');
+        expect(apps.data.apps).toHaveLength(1);
+        // The upload URL given before the restart still works.
+        expect((await putChunk(init.data.upload_url, file.subarray(5 * MB), 5 * MB, file.length)).status).toBe(201);
+        const view = await extras<{ sha256: string }>(second, `/sandbox/publishes/${encodeURIComponent(init.data.publish_id)}`);
+        expect(view.data.sha256).toBe(sha256(file));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('starts fresh without a data dir', async () => {
+    const a = await startTestSandbox();
+    await signIn(a);
+    await a.close();
+    const b = await startTestSandbox();
+    try {
+      expect((await extras<{ tokens: unknown[] }>(b, '/sandbox/tokens')).data.tokens).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('moves a damaged state file aside with the time and starts empty, saying so', async () => {
+    const dir = await tempDir();
+    try {
+      const file = join(dir.path, 'state.json');
+      for (const damaged of ['{"version": 1, "collections": ', '{"version": 99, "collections": {}}']) {
+        await writeFile(file, damaged);
+        const sandbox = await startTestSandbox({}, { dataDir: dir.path });
+        try {
+          expect(sandbox.setAside).toEqual({ file, moved_to: expect.stringMatching(/state\.json\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
+          expect(await readFile(sandbox.setAside!.moved_to, 'utf8')).toBe(damaged);
+          expect((await extras<{ tokens: unknown[] }>(sandbox, '/sandbox/tokens')).data.tokens).toEqual([]);
+        } finally {
+          await sandbox.close();
+        }
+        // The fresh state it saved reads as it is: nothing set aside on the next start.
+        const next = await startTestSandbox({}, { dataDir: dir.path });
+        expect(next.setAside).toBeNull();
+        await next.close();
+      }
+    } finally {
+      await dir.remove();
+    }
+  });
+});

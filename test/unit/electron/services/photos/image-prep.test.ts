@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeChange, fitShortSide, isHeic, prepareImage, type PrepResult } from '../../../../../electron/services/photos/image-prep.js';
+import { exifHasLocation } from '../../../../../electron/services/photos/location-metadata.js';
+import { MAX_PHOTO_BYTES } from '../../../../../electron/services/photos/photo-rules.js';
+import { fixture, fixturePath, problemPath } from '../../../../support/photos.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dd-prep-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function prep(input: string, stripLocation = true): Promise<{ result: PrepResult; out: string }> {
+  const out = join(dir, `out-${++n}`);
+  return { result: await prepareImage(input, out, { stripLocation }), out };
+}
+
+function prepared(result: PrepResult) {
+  if (!result.ok) throw new Error(`refused: ${result.code} ${result.reason}`);
+  return result.photo;
+}
+
+describe('image preparation', () => {
+  it('sends a postable JPEG byte for byte, with no change listed', async () => {
+    const photo = fixture((p) => p.format === 'jpeg' && p.orientation === 1 && !p.gps && Math.min(p.width, p.height) <= 1080);
+    const { result, out } = await prep(fixturePath(photo.name));
+    const done = prepared(result);
+    expect(done.changes).toEqual([]);
+    expect(readFileSync(out)).toEqual(readFileSync(fixturePath(photo.name)));
+    expect(done.sha256).toBe(sha256(readFileSync(fixturePath(photo.name))));
+    expect([done.width, done.height]).toEqual([photo.width, photo.height]);
+  });
+
+  it('removes GPS from a JPEG without recompressing it: only the metadata segment goes', async () => {
+    const photo = fixture((p) => p.format === 'jpeg' && p.orientation === 1 && p.gps && Math.min(p.width, p.height) <= 1080);
+    const input = readFileSync(fixturePath(photo.name));
+    expect(exifHasLocation((await sharp(input).metadata()).exif)).toBe(true);
+    const { result, out } = await prep(fixturePath(photo.name));
+    expect(prepared(result).changes).toEqual([{ kind: 'location_removed' }]);
+    const output = readFileSync(out);
+    expect(exifHasLocation((await sharp(output).metadata()).exif)).toBe(false);
+    // The entropy-coded image data is the same bytes: nothing was re-encoded.
+    const scan = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
+    expect(sha256(scan(output))).toBe(sha256(scan(input)));
+    expect(output.length).toBeLessThan(input.length);
+  });
+
+  it('keeps the location when the person turned stripping off', async () => {
+    const photo = fixture((p) => p.format === 'jpeg' && p.orientation === 1 && p.gps && Math.min(p.width, p.height) <= 1080);
+    const { result, out } = await prep(fixturePath(photo.name), false);
+    expect(prepared(result).changes).toEqual([]);
+    expect(exifHasLocation((await sharp(readFileSync(out)).metadata()).exif)).toBe(true);
+  });
+
+  it('applies EXIF orientation and brings the short side down to 1080 px', async () => {
+    const photo = fixture((p) => p.orientation === 6 && Math.min(p.width, p.height) > 1080);
+    const stored = await sharp(fixturePath(photo.name)).metadata();
+    expect([stored.width, stored.height]).toEqual([photo.height, photo.width]); // stored sideways
+    const { result, out } = await prep(fixturePath(photo.name));
+    const done = prepared(result);
+    const target = fitShortSide({ width: photo.width, height: photo.height });
+    expect(done.changes).toContainEqual({ kind: 'rotated', orientation: 6 });
+    expect(done.changes).toContainEqual({ kind: 'resized', from: { width: photo.width, height: photo.height }, to: target });
+    const meta = await sharp(out).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([target.width, target.height]);
+    expect(Math.min(meta.width, meta.height)).toBe(1080);
+    expect(meta.orientation ?? 1).toBe(1);
+  });
+
+  it('converts PNG to JPEG and fills transparency with white', async () => {
+    const photo = fixture((p) => p.alpha);
+    const { result, out } = await prep(fixturePath(photo.name));
+    const done = prepared(result);
+    expect(done.changes.map((c) => c.kind)).toEqual(expect.arrayContaining(['converted', 'flattened']));
+    const meta = await sharp(out).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.hasAlpha).toBe(false);
+    expect(describeChange(done.changes.find((c) => c.kind === 'converted')!)).toBe('Converted from PNG to JPEG (the platform takes JPEG or WebP)');
+  });
+
+  it('sends a postable WebP as it is, and converts AVIF to JPEG', async () => {
+    const webp = fixture((p) => p.format === 'webp' && Math.min(p.width, p.height) <= 1080);
+    const kept = await prep(fixturePath(webp.name));
+    expect(prepared(kept.result)).toMatchObject({ format: 'webp', changes: [] });
+    const avif = fixture((p) => p.format === 'avif');
+    const converted = await prep(fixturePath(avif.name));
+    expect(prepared(converted.result).changes[0]).toEqual({ kind: 'converted', from: 'avif' });
+    expect((await sharp(converted.out).metadata()).format).toBe('jpeg');
+  });
+
+  it('keeps the first frame of an animation and says so', async () => {
+    const { result, out } = await prep(problemPath('animated.gif'));
+    expect(prepared(result).changes).toEqual(expect.arrayContaining([{ kind: 'converted', from: 'gif' }, { kind: 'first_frame', frames: 3 }]));
+    expect((await sharp(out).metadata()).pages ?? 1).toBe(1);
+  });
+
+  it('recompresses a file over 20 MB until it fits', async () => {
+    // Noise at quality 100 is the worst case for JPEG: 1080 × 9000 of it is well over 20 MB.
+    const big = join(dir, 'big.jpg');
+    await sharp({ create: { width: 1080, height: 9000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 90 } } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toFile(big);
+    const inputBytes = readFileSync(big).length;
+    expect(inputBytes).toBeGreaterThan(MAX_PHOTO_BYTES);
+    const { result, out } = await prep(big);
+    const done = prepared(result);
+    const change = done.changes.find((c) => c.kind === 'recompressed');
+    expect(change).toMatchObject({ kind: 'recompressed', fromBytes: inputBytes, toBytes: done.bytes });
+    expect(readFileSync(out).length).toBeLessThanOrEqual(MAX_PHOTO_BYTES);
+    expect([done.width, done.height]).toEqual([1080, 9000]);
+  });
+
+  it('refuses HEIC with the reason when this build has no HEVC decoder, and converts it when it has one', async () => {
+    const heic = problemPath('iphone.heic');
+    expect(isHeic(readFileSync(heic).subarray(0, 64))).toBe(true);
+    const decodable = await sharp(heic).jpeg().toBuffer().then(() => true, () => false);
+    const { result } = await prep(heic);
+    if (decodable) expect(prepared(result).changes[0]).toEqual({ kind: 'converted', from: 'heif' });
+    else expect(result).toMatchObject({ ok: false, code: 'heic_not_supported', reason: expect.stringMatching(/HEVC decoder.*Export it as JPEG/) });
+  });
+
+  it('names what cannot be fixed: a drawing, a text file, a cut-off JPEG', async () => {
+    expect((await prep(problemPath('drawing.svg'))).result).toMatchObject({ ok: false, code: 'unsupported_format', reason: expect.stringContaining('SVG images are not supported') });
+    expect((await prep(problemPath('notes.jpg'))).result).toMatchObject({ ok: false, code: 'unreadable' });
+    expect((await prep(problemPath('cut-off.jpg'))).result).toMatchObject({ ok: false, code: 'unreadable', reason: expect.stringContaining('cut off') });
+  });
+
+  it('writes each prepared photo owner-only (0600), whatever the process umask', { skip: process.platform === 'win32' }, async () => {
+    // The embedded backend sets umask 077 for PGlite's files; without it (a custom profile) the
+    // default 022 would leave the photos in the data dir readable by everyone.
+    const previous = process.umask(0o022);
+    try {
+      const plain = fixture((p) => p.format === 'jpeg' && p.orientation === 1 && !p.gps && Math.min(p.width, p.height) <= 1080);
+      const located = fixture((p) => p.format === 'jpeg' && p.orientation === 1 && p.gps && Math.min(p.width, p.height) <= 1080);
+      const rotated = fixture((p) => p.format === 'jpeg' && p.orientation !== 1);
+      // Each of the three ways a photo is written: as it is, with its metadata segment removed, re-encoded.
+      const written = [await prep(fixturePath(plain.name), false), await prep(fixturePath(located.name)), await prep(fixturePath(rotated.name))];
+      expect(written.map(({ result }) => (result.ok ? result.photo.changes.map((c) => c.kind) : result.code))).toEqual([[], ['location_removed'], expect.arrayContaining(['rotated'])]);
+      for (const { out } of written) expect((statSync(out).mode & 0o777).toString(8), out).toBe('600');
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it('fits the short side in proportion and never enlarges', () => {
+    expect(fitShortSide({ width: 4000, height: 3000 })).toEqual({ width: 1440, height: 1080 });
+    expect(fitShortSide({ width: 3000, height: 4000 })).toEqual({ width: 1080, height: 1440 });
+    expect(fitShortSide({ width: 800, height: 600 })).toEqual({ width: 800, height: 600 });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { describeFailReason, failRule } from '../../../../../electron/services/uploads/fail-codes.js';
+import { classifyFailure } from '../../../../../electron/services/uploads/failure.js';
+import { transition } from '../../../../../electron/services/uploads/transitions.js';
+import { draftRecord, withPublish } from '../../../../support/draft-fixture.js';
+
+describe('fail codes', () => {
+  it('refuses a retry that would fail the same way, saying what to do instead', () => {
+    for (const code of ['file_format_check_failed', 'url_ownership_unverified', 'file_changed', 'file_missing', 'file_too_large', 'account_removed']) {
+      const next = transition(draftRecord({ state: 'failed', failCode: code }), { type: 'retry' });
+      expect(next.ok, code).toBe(false);
+      if (!next.ok) expect(next.error).toEqual({ code, message: describeFailReason(code) });
+    }
+    expect(describeFailReason('file_format_check_failed')).toMatch(/convert it to MP4/);
+    expect(describeFailReason('url_ownership_unverified')).toMatch(/verify its public URL prefix/);
+  });
+
+  it('allows a retry where one can help, and for a cancelled draft whatever it failed with before', () => {
+    for (const code of ['video_pull_failed', 'photo_pull_failed', 'internal', 'publish_lost', 'upload_rejected', 'spam_risk_too_many_pending_share']) {
+      expect(transition(draftRecord({ state: 'failed', failCode: code }), { type: 'retry' }).ok, code).toBe(true);
+      expect(failRule(code).retryHelps).toBe(true);
+    }
+    expect(transition(draftRecord({ state: 'cancelled', failCode: null }), { type: 'retry' }).ok).toBe(true);
+  });
+
+  it('names an unknown platform code and leaves a retry to the person', () => {
+    expect(failRule('brand_new_code')).toEqual({ retryHelps: true, words: 'The platform refused this draft (brand_new_code)' });
+  });
+
+  it('says the photo host refused, not the platform, for a photo host’s code', () => {
+    expect(failRule('photo_host_host_refused')).toEqual({ retryHelps: true, words: 'The photo host refused this post (photo_host_host_refused)' });
+    expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'photo_host_bad_keys', message: 'The bucket refused the access keys' })).toEqual({ kind: 'fatal', code: 'photo_host_bad_keys', message: 'The photo host refused this post: The bucket refused the access keys' });
+    expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'invalid_params', message: 'bad' })).toMatchObject({ message: 'The platform refused this draft: bad' });
+    // An upload host out of disk space: tried again (the draft goes on once there is room), never failed for good.
+    // A photo bucket out of reach is retried, in words naming it (not "offline": the platform may be reachable).
+    expect(classifyFailure({ kind: 'network', code: 'photo_host_unreachable', message: "Can't reach your photo bucket s3.example.com — check Settings › Photos" })).toEqual({ kind: 'retry', message: "Can't reach your photo bucket s3.example.com — check Settings › Photos", offline: false });
+    expect(classifyFailure({ kind: 'platform', httpStatus: 507, code: 'upload_host_error', message: 'The upload host answered 507' })).toMatchObject({ kind: 'retry', message: expect.stringContaining('disk is full') });
+  });
+
+  it('a status read keeps the downloaded bytes (pulled media) and a FAILED read fails with the words', () => {
+    const pulling = { ...withPublish(draftRecord({ kind: 'video_url', sourceUrl: 'https://cdn.example/a.mp4' }), 1, 1), state: 'processing' as const };
+    const read = transition(pulling, { type: 'statusRead', status: { status: 'PROCESSING_DOWNLOAD', failReason: null, uploadedBytes: 0, downloadedBytes: 4096 } });
+    expect(read.ok && read.value.downloadedBytes).toBe(4096);
+    const failed = transition(read.ok ? read.value : pulling, { type: 'statusRead', status: { status: 'FAILED', failReason: 'video_pull_failed', uploadedBytes: 0, downloadedBytes: 0 } });
+    expect(failed.ok && failed.value).toMatchObject({ state: 'failed', failCode: 'video_pull_failed', downloadedBytes: 4096, reason: describeFailReason('video_pull_failed') });
+  });
+});

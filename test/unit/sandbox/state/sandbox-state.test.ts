@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../../common/log.js';
+import { SandboxState } from '../../../../sandbox/state/sandbox-state.js';
+
+const logger = createLogger({ name: 'test', level: 'silent' });
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sbx-store-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('SandboxState', () => {
+  it('keeps named collections and the clock offset across a reopen', async () => {
+    const file = join(dir, 'state.json');
+    const store = await SandboxState.open(file, logger);
+    store.trackClockOffset(() => 42_000);
+    store.collection<{ n: number }>('things').set('a', { n: 1 });
+    store.collection<{ n: number }>('things').update('a', (t) => ({ n: t.n + 1 }));
+    store.collection<string>('other').set('x', 'y');
+    await store.flush();
+
+    const again = await SandboxState.open(file, logger);
+    expect(again.loadedClockOffsetMs).toBe(42_000);
+    expect(again.collection<{ n: number }>('things').get('a')).toEqual({ n: 2 });
+    expect(again.collection<string>('other').values()).toEqual(['y']);
+    // No temp file is left behind by the atomic write.
+    expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
+  it('saves shortly after a change without an explicit flush', async () => {
+    const file = join(dir, 'state.json');
+    const store = await SandboxState.open(file, logger);
+    store.collection<number>('c').set('k', 7);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 1, collections: { c: { k: 7 } } });
+  });
+
+  it('an in-memory store never writes', async () => {
+    const store = await SandboxState.open(undefined, logger);
+    store.collection<number>('c').set('k', 1);
+    await store.flush();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('sets a state file of another format aside with the time and starts empty, saying where the copy is', async () => {
+    const file = join(dir, 'state.json');
+    const foreign = JSON.stringify({ version: 99, collections: { c: { k: 1 } } });
+    await (await import('node:fs/promises')).writeFile(file, foreign);
+    const store = await SandboxState.open(file, logger);
+    expect(store.collection<number>('c').get('k')).toBeUndefined();
+    expect(store.setAside).toEqual({ file, moved_to: expect.stringMatching(/state\.json\.damaged-\d{4}-\d\d-\d\dT/) });
+    expect(await readFile(store.setAside!.moved_to, 'utf8')).toBe(foreign);
+  });
+});
