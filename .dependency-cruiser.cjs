@@ -21,7 +21,7 @@ const { builtinModules } = require('node:module');
  */
 const SERVICE_ORDER = [
   'damaged-files', 'storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'builtin-platform',
-  'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'disk-space', 'shell', 'video-fix', 'uploads', 'accounts', 'downloads',
+  'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'disk-space', 'shell', 'uploads', 'accounts', 'downloads',
   'research', 'purchases', 'photos', 'watch-folders', 'start-files',
 ];
 const serviceUnits = (units) => `^electron/services/(${units.join('|')})(/|\\.ts$)`;
@@ -130,7 +130,7 @@ const BUILTIN = `^(${[...new Set(builtinModules.filter((m) => !m.startsWith('_')
  * itself, and zod, the only package code outside renderer/ may bring into it. A new one is added
  * here on purpose, after checking it runs in a browser page.
  */
-const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'uplot', 'zod', 'react-intl', '@formatjs/icu-messageformat-parser'];
+const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'uplot', 'zod'];
 
 /** Packages that load Electron; in plain Node (web mode, the tests) loading them fails. */
 const ELECTRON_PACKAGES = ['electron', 'electron-store', 'electron-updater'];

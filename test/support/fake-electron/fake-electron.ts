@@ -89,9 +89,6 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     getName(): string {
       return 'Draftdeck';
     }
-    getPreferredSystemLanguages(): string[] {
-      return ['pt-PT', 'en-US'];
-    }
     getAppPath(): string {
       return this.appPath;
     }

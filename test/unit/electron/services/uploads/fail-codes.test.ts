@@ -32,8 +32,6 @@ describe('fail codes', () => {
     expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'photo_host_bad_keys', message: 'The bucket refused the access keys' })).toEqual({ kind: 'fatal', code: 'photo_host_bad_keys', message: 'The photo host refused this post: The bucket refused the access keys' });
     expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'invalid_params', message: 'bad' })).toMatchObject({ message: 'The platform refused this draft: bad' });
     // An upload host out of disk space: tried again (the draft goes on once there is room), never failed for good.
-    // A photo bucket out of reach is retried, in words naming it (not "offline": the platform may be reachable).
-    expect(classifyFailure({ kind: 'network', code: 'photo_host_unreachable', message: "Can't reach your photo bucket s3.example.com — check Settings › Photos" })).toEqual({ kind: 'retry', message: "Can't reach your photo bucket s3.example.com — check Settings › Photos", offline: false });
     expect(classifyFailure({ kind: 'platform', httpStatus: 507, code: 'upload_host_error', message: 'The upload host answered 507' })).toMatchObject({ kind: 'retry', message: expect.stringContaining('disk is full') });
   });
 
