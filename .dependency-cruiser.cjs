@@ -21,7 +21,7 @@ const { builtinModules } = require('node:module');
  */
 const SERVICE_ORDER = [
   'damaged-files', 'storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'builtin-platform',
-  'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'disk-space', 'shell', 'uploads', 'accounts', 'downloads',
+  'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'disk-space', 'shell', 'video-fix', 'uploads', 'accounts', 'downloads',
   'research', 'purchases', 'photos', 'watch-folders', 'start-files',
 ];
 const serviceUnits = (units) => `^electron/services/(${units.join('|')})(/|\\.ts$)`;
