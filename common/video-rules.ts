@@ -57,9 +57,7 @@ export const VIDEO_RULES = {
   bit_depth: 8,
   min_duration_ms: 1_000,
   max_duration_ms: 10 * 60_000,
-  min_side_px: 360,
   max_side_px: 4096,
-  min_fps: 23,
   max_fps: 60,
   max_size_bytes: 4 * 1024 ** 3,
 } as const;
@@ -73,10 +71,8 @@ export type VideoRuleCode =
   | 'bit_depth'
   | 'duration_short'
   | 'duration_long'
-  | 'resolution_small'
-  | 'resolution_large'
-  | 'fps_low'
-  | 'fps_high'
+  | 'resolution'
+  | 'fps'
   | 'size'
   | 'unreadable';
 
@@ -96,7 +92,11 @@ export type VideoVerdict =
 /** Rules nothing but cutting would fix; the app does not cut. */
 const REFUSING: ReadonlySet<VideoRuleCode> = new Set(['duration_short', 'duration_long', 'unreadable']);
 
-/** Every rule the probe breaks, in the order of VIDEO_RULES. */
+/**
+ * Every rule the probe breaks, in the order of VIDEO_RULES. Only upper bounds on resolution and
+ * frame rate: a small clip or a 15 fps screen capture plays, and meeting a lower bound would mean
+ * inventing pixels or frames (docs/PLATFORM.md "Video rules").
+ */
 export function brokenVideoRules(probe: VideoProbe): BrokenVideoRule[] {
   const r = VIDEO_RULES;
   const broken: BrokenVideoRule[] = [];
@@ -105,12 +105,9 @@ export function brokenVideoRules(probe: VideoProbe): BrokenVideoRule[] {
   if (probe.bit_depth !== null && probe.bit_depth > r.bit_depth) broken.push({ rule: 'bit_depth', actual: probe.bit_depth, limit: r.bit_depth });
   if (probe.duration_ms < r.min_duration_ms) broken.push({ rule: 'duration_short', actual: probe.duration_ms, limit: r.min_duration_ms });
   if (probe.duration_ms > r.max_duration_ms) broken.push({ rule: 'duration_long', actual: probe.duration_ms, limit: r.max_duration_ms });
-  const short = Math.min(probe.width, probe.height);
   const long = Math.max(probe.width, probe.height);
-  if (short < r.min_side_px) broken.push({ rule: 'resolution_small', actual: short, limit: r.min_side_px });
-  if (long > r.max_side_px) broken.push({ rule: 'resolution_large', actual: long, limit: r.max_side_px });
-  if (probe.fps !== null && probe.fps < r.min_fps) broken.push({ rule: 'fps_low', actual: probe.fps, limit: r.min_fps });
-  if (probe.fps !== null && probe.fps > r.max_fps) broken.push({ rule: 'fps_high', actual: probe.fps, limit: r.max_fps });
+  if (long > r.max_side_px) broken.push({ rule: 'resolution', actual: long, limit: r.max_side_px });
+  if (probe.fps !== null && probe.fps > r.max_fps) broken.push({ rule: 'fps', actual: probe.fps, limit: r.max_fps });
   if (probe.size_bytes > r.max_size_bytes) broken.push({ rule: 'size', actual: probe.size_bytes, limit: r.max_size_bytes });
   return broken;
 }

@@ -93,7 +93,7 @@ describe('probeVideo on FFmpeg-made files', () => {
     expect(await probeFile(path)).toMatchObject({ width: 640, height: 360, rotation: 90 });
     const fast = await probeFile(await makeClip(dir, 'fast120.mp4', { video: H264, width: 640, height: 360, fps: 120 }));
     expect(fast.fps).toBe(120);
-    expect(judgeVideo(fast)).toEqual({ kind: 'transcode', broken: [{ rule: 'fps_high', actual: 120, limit: 60 }] });
+    expect(judgeVideo(fast)).toEqual({ kind: 'transcode', broken: [{ rule: 'fps', actual: 120, limit: 60 }] });
   });
 
   it('text named .mp4 and a truncated MP4 are failures, not exceptions', async () => {
