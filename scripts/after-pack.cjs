@@ -2,6 +2,7 @@
 // sharp's native binary and libvips for the platform and arch just packed, unpacked beside
 // app.asar. npm installs only this machine's, so a Mac build for the other arch, or a Windows
 // build on an arm machine, would otherwise ship an app whose photo preparation fails at run time.
+// FFmpeg's executable likewise (video fixes).
 // CommonJS because electron-builder requires the hook.
 const { existsSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -36,15 +37,33 @@ function missingSharpFiles(resourcesDir, platform, arch) {
   return missing;
 }
 
+/**
+ * FFmpeg's executable for `platform`-`arch` (video fixes: electron/services/video-fix/), unpacked
+ * beside app.asar where the main process starts it: null when it is there, else what is missing.
+ */
+function missingFfmpeg(resourcesDir, platform, arch) {
+  const arches = arch === 'universal' ? ['x64', 'arm64'] : [arch];
+  const missing = arches
+    .map((one) => join(resourcesDir, 'app.asar.unpacked', 'node_modules', '@ffmpeg-installer', `${platform}-${one}`, platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg'))
+    .filter((path) => !existsSync(path));
+  return missing.length === 0 ? null : `FFmpeg for ${platform}-${arch} (${missing.join(', ')})`;
+}
+
 async function afterPack(context) {
   const platform = context.electronPlatformName;
   const arch = ARCH_NAMES[context.arch];
-  const missing = missingSharpFiles(context.packager.getResourcesDir(context.appOutDir), platform, arch);
+  const resourcesDir = context.packager.getResourcesDir(context.appOutDir);
+  const missing = missingSharpFiles(resourcesDir, platform, arch);
   if (missing.length > 0) {
     throw new Error(`The packed app lacks ${missing.join(' and ')}: install it first (npm install --cpu=${SHARP_ARCH[arch] ?? arch} --os=${platform} sharp), then run npm run dist again`);
+  }
+  const ffmpeg = missingFfmpeg(resourcesDir, platform, arch);
+  if (ffmpeg !== null) {
+    throw new Error(`The packed app lacks ${ffmpeg}: install it first (npm install --cpu=${arch} --os=${platform} @ffmpeg-installer/ffmpeg), then run npm run dist again`);
   }
 }
 
 module.exports = afterPack;
 module.exports.default = afterPack;
 module.exports.missingSharpFiles = missingSharpFiles;
+module.exports.missingFfmpeg = missingFfmpeg;

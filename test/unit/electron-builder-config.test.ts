@@ -21,6 +21,9 @@ interface BuilderConfig {
   appId?: string;
   productName?: string;
   files?: string[];
+  asarUnpack?: string[];
+  extraResources?: { from: string; to: string; filter?: string[] }[];
+  nsis?: { license?: string };
   directories?: { output?: string };
   electronFuses?: Record<string, boolean>;
   linux?: { target?: unknown; icon?: string; maintainer?: string; desktop?: { entry?: Record<string, string> } };
@@ -54,6 +57,19 @@ function filesInclude(patterns: string[], path: string): boolean {
   }
   return included;
 }
+
+/** electron-builder's file macros for one target: `${platform}` is darwin, linux or win32, `${arch}` x64, arm64… */
+function forTarget(patterns: string[], platform: string, arch: string): string[] {
+  return patterns.map((pattern) => pattern.replaceAll('${platform}', platform).replaceAll('${arch}', arch));
+}
+
+/** Every OS and arch the installers are built for (linux and win x64, mac x64 and arm64). */
+const TARGETS = [
+  ['linux', 'x64'],
+  ['darwin', 'x64'],
+  ['darwin', 'arm64'],
+  ['win32', 'x64'],
+] as const;
 
 function pngSize(path: string): { width: number; height: number } {
   const bytes = readFileSync(path);
@@ -122,6 +138,31 @@ describe('electron-builder.yml', () => {
     expect(packageJson.main).toBe('dist-electron/main.cjs');
     expect(filesInclude(files, packageJson.main)).toBe(true);
     expect(config.directories?.output).toBe('release');
+  });
+
+  it('carries, for each target, the FFmpeg executable of its OS and arch and no other, unpacked beside app.asar', () => {
+    const files = config.files ?? [];
+    const executable = (platform: string, arch: string) => `node_modules/@ffmpeg-installer/${platform}-${arch}/${platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg'}`;
+    for (const [platform, arch] of TARGETS) {
+      const patterns = forTarget(files, platform, arch);
+      expect(filesInclude(patterns, executable(platform, arch)), `${platform}-${arch}`).toBe(true);
+      for (const [other, otherArch] of TARGETS) {
+        if (other !== platform || otherArch !== arch) expect(filesInclude(patterns, executable(other, otherArch)), `${platform}-${arch} carries ${other}-${otherArch}`).toBe(false);
+      }
+      expect(filesInclude(patterns, 'node_modules/@ffmpeg-installer/ffmpeg/index.js'), 'the installer package is not needed').toBe(false);
+      expect((config.asarUnpack ?? []).some((pattern) => minimatch(executable(platform, arch), pattern, { dot: true })), `${platform}-${arch} unpacked`).toBe(true);
+    }
+    // The package names electron-builder's macros produce are the ones npm has.
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { os?: string[]; cpu?: string[] }> };
+    for (const [platform, arch] of TARGETS) expect(lock.packages[`node_modules/@ffmpeg-installer/${platform}-${arch}`], `${platform}-${arch}`).toMatchObject({ os: [platform], cpu: [arch] });
+  });
+
+  it("ships FFmpeg's licence in every installer, and on the Windows installer's licence page", () => {
+    expect(config.extraResources).toEqual(expect.arrayContaining([{ from: 'assets/licenses', to: 'licenses', filter: ['*.txt'] }]));
+    const notice = readFileSync(join(root, 'assets', 'licenses', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    expect(notice).toMatch(/FFmpeg[\s\S]*GNU General Public\s+License, version 3/);
+    expect(readFileSync(join(root, 'assets', 'licenses', 'GPL-3.0.txt'), 'utf8')).toContain('GNU GENERAL PUBLIC LICENSE\n                       Version 3');
+    expect(config.nsis?.license).toBe('assets/licenses/THIRD-PARTY-LICENSES.txt');
   });
 
   it('turns off the Electron fuses the app does not need', () => {

@@ -10,17 +10,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const afterPack = require('../../../scripts/after-pack.cjs') as ((context: unknown) => Promise<void>) & { missingSharpFiles(resources: string, platform: string, arch: string): string[] };
+const afterPack = require('../../../scripts/after-pack.cjs') as ((context: unknown) => Promise<void>) & { missingSharpFiles(resources: string, platform: string, arch: string): string[]; missingFfmpeg(resources: string, platform: string, arch: string): string | null };
 
 const root = mkdtempSync(join(tmpdir(), 'draftdeck-afterpack-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 let n = 0;
-/** A resources folder holding the given files below app.asar.unpacked/node_modules/@img. */
+/** A resources folder holding the given files below app.asar.unpacked/node_modules/@img (or, for `@ffmpeg-installer/…`, node_modules). */
 function resources(files: string[]): string {
   const dir = join(root, `r${n++}`);
   for (const file of files) {
-    const path = join(dir, 'app.asar.unpacked', 'node_modules', '@img', file);
+    const path = file.startsWith('@ffmpeg-installer/') ? join(dir, 'app.asar.unpacked', 'node_modules', file) : join(dir, 'app.asar.unpacked', 'node_modules', '@img', file);
     mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, '');
   }
@@ -31,7 +31,7 @@ const context = (resourcesDir: string, electronPlatformName: string, arch: numbe
 
 describe('the afterPack check of sharp', () => {
   it('passes when the arch packed has its binary and libvips', async () => {
-    const linux = resources(['sharp-linux-x64/lib/sharp-linux-x64.node', 'sharp-libvips-linux-x64/lib/libvips-cpp.so.8.18.7']);
+    const linux = resources(['sharp-linux-x64/lib/sharp-linux-x64.node', 'sharp-libvips-linux-x64/lib/libvips-cpp.so.8.18.7', '@ffmpeg-installer/linux-x64/ffmpeg']);
     await expect(afterPack(context(linux, 'linux', 1))).resolves.toBeUndefined();
     const windows = resources(['sharp-win32-x64/lib/sharp-win32-x64.node', 'sharp-win32-x64/lib/libvips-42.dll']);
     expect(afterPack.missingSharpFiles(windows, 'win32', 'x64')).toEqual([]);
@@ -47,5 +47,21 @@ describe('the afterPack check of sharp', () => {
     expect(afterPack.missingSharpFiles(noLibvips, 'linux', 'arm64')).toEqual([expect.stringContaining('libvips for linux-arm64')]);
     const onlyX64 = resources(['sharp-darwin-x64/lib/a.node', 'sharp-libvips-darwin-x64/lib/libvips-cpp.dylib']);
     expect(afterPack.missingSharpFiles(onlyX64, 'darwin', 'universal')).toHaveLength(2);
+  });
+});
+
+describe('the afterPack check of FFmpeg', () => {
+  const sharpFor = (platform: string, arch: string) => [`sharp-${platform}-${arch}/lib/a.node`, `sharp-libvips-${platform}-${arch}/lib/libvips-cpp.dylib`];
+
+  it('passes a Mac arm64 pack that carries the darwin-arm64 executable; Windows looks for ffmpeg.exe', async () => {
+    await expect(afterPack(context(resources([...sharpFor('darwin', 'arm64'), '@ffmpeg-installer/darwin-arm64/ffmpeg']), 'darwin', 3))).resolves.toBeUndefined();
+    expect(afterPack.missingFfmpeg(resources(['@ffmpeg-installer/win32-x64/ffmpeg.exe']), 'win32', 'x64')).toBeNull();
+    expect(afterPack.missingFfmpeg(resources(['@ffmpeg-installer/win32-x64/ffmpeg']), 'win32', 'x64')).toContain('ffmpeg.exe');
+  });
+
+  it('fails a Mac arm64 pack that carries only the x64 executable, naming how to get the right one', async () => {
+    const mac = resources([...sharpFor('darwin', 'arm64'), '@ffmpeg-installer/darwin-x64/ffmpeg']);
+    await expect(afterPack(context(mac, 'darwin', 3))).rejects.toThrow(/lacks FFmpeg for darwin-arm64 .*npm install --cpu=arm64 --os=darwin @ffmpeg-installer\/ffmpeg/);
+    expect(afterPack.missingFfmpeg(mac, 'darwin', 'universal')).toContain('darwin-arm64');
   });
 });

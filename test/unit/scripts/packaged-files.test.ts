@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegBinaryPath } from '../../../electron/services/video-fix/ffmpeg-binary.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -28,11 +29,14 @@ const builder = require('electron-builder') as {
 const PLATFORM_ARCH = `linux-${process.arch}`;
 /** What sharp loads at run time (it stays outside the bundles: scripts/build-electron.mjs BUNDLE_EXTERNALS). */
 const SHARP_PACKAGES = ['sharp', '@img/colour', 'detect-libc', 'semver', `@img/sharp-${PLATFORM_ARCH}`, `@img/sharp-libvips-${PLATFORM_ARCH}`];
+/** FFmpeg's executable for the arch (electron/services/video-fix/ffmpeg-binary.ts finds it by path). */
+const FFMPEG_PACKAGE = `@ffmpeg-installer/${PLATFORM_ARCH}`;
 
 /** The package an entry of app.asar belongs to (`node_modules/@img/colour/x.js` → `@img/colour`), or null. */
 function packageOf(entry: string): string | null {
   const match = /^node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/|$)/.exec(entry);
-  return match && match[1] !== '@img' ? match[1]! : null;
+  // A scope's own folder (`node_modules/@img`) is no package.
+  return match && !/^@[^/]+$/.test(match[1]!) ? match[1]! : null;
 }
 
 /** Electron's fuse sentinel, the wire version (1) and length, then every fuse as Electron ships it. */
@@ -82,15 +86,15 @@ describe('the packaged app (electron-builder on electron-builder.yml)', () => {
     expect(entries.filter((entry) => entry.startsWith('dist-electron/') && /pglite|initdb/.test(entry))).toEqual([]);
   });
 
-  it('holds no node_modules but sharp’s (the bundles carry every other dependency, PGlite included) and no source maps', () => {
+  it('holds no node_modules but sharp’s and FFmpeg’s (the bundles carry every other dependency, PGlite included) and no source maps', () => {
     const packages = new Set(entries.map(packageOf).filter((name) => name !== null));
-    expect([...packages].sort()).toEqual([...SHARP_PACKAGES].sort());
+    expect([...packages].sort()).toEqual([...SHARP_PACKAGES, FFMPEG_PACKAGE].sort());
     expect(entries.filter((entry) => entry.endsWith('.map'))).toEqual([]);
     expect(entries.filter((entry) => entry.endsWith('.stamp'))).toEqual([]);
   });
 
   it('holds nothing outside the bundles, the renderer build, sharp and package.json', () => {
-    const outside = entries.filter((entry) => !['package.json', 'dist', 'dist/renderer', 'dist-electron', 'dist-platform'].includes(entry) && !/^(dist-electron|dist-platform|dist\/renderer)\//.test(entry) && packageOf(entry) === null && !['node_modules', 'node_modules/@img'].includes(entry));
+    const outside = entries.filter((entry) => !['package.json', 'dist', 'dist/renderer', 'dist-electron', 'dist-platform'].includes(entry) && !/^(dist-electron|dist-platform|dist\/renderer)\//.test(entry) && packageOf(entry) === null && !['node_modules', 'node_modules/@img', 'node_modules/@ffmpeg-installer'].includes(entry));
     expect(outside).toEqual([]);
     expect(entries.filter((entry) => !entry.startsWith('node_modules')).length).toBeLessThan(30);
   });
@@ -101,7 +105,17 @@ describe('the packaged app (electron-builder on electron-builder.yml)', () => {
     const libvips = join(unpackedDir, 'node_modules', '@img', `sharp-libvips-${PLATFORM_ARCH}`, 'lib');
     expect(readdirSync(binaries).filter((name) => name.endsWith('.node'))).toHaveLength(1);
     expect(readdirSync(libvips).some((name) => name.startsWith('libvips-cpp.so'))).toBe(true);
-    expect(readdirSync(join(unpackedDir, 'node_modules'))).toEqual(['@img']);
+    expect(readdirSync(join(unpackedDir, 'node_modules')).sort()).toEqual(['@ffmpeg-installer', '@img']);
+  });
+
+  it('unpacks the FFmpeg of the arch packed beside app.asar, where the main process starts it, and it runs', () => {
+    const resources = join(unpacked, 'resources');
+    expect(readdirSync(join(resources, 'app.asar.unpacked', 'node_modules', '@ffmpeg-installer'))).toEqual([PLATFORM_ARCH]);
+    const binary = ffmpegBinaryPath(join(resources, 'app.asar'), 'linux', process.arch);
+    expect(binary).toBe(join(resources, 'app.asar.unpacked', 'node_modules', '@ffmpeg-installer', PLATFORM_ARCH, 'ffmpeg'));
+    expect(execFileSync(binary, ['-hide_banner', '-version'], { encoding: 'utf8' })).toMatch(/^ffmpeg version .*\n[\s\S]*--enable-gpl/);
+    // Its licence, in every installer's resources.
+    expect(readdirSync(join(resources, 'licenses')).sort()).toEqual(['GPL-3.0.txt', 'THIRD-PARTY-LICENSES.txt']);
   });
 
   it('gives sharp everything it loads: the packed app, extracted, prepares a photo with it', () => {
