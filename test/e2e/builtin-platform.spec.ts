@@ -5,20 +5,18 @@
  * the notice goes by itself once the platform runs again, and the Store (which needs the backend)
  * then shows its catalog without a reload.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { test, expect, openApp } from './fixtures/web-app.js';
 import { webClient } from '../support/web-client.js';
+import { builtinProgramPid } from '../support/builtin-platform.js';
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
 
 /** The PID of the sandbox program started for this data dir. */
 function sandboxPid(dataDir: string): number {
-  const line = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .find((candidate) => candidate.includes('dist-platform/sandbox.cjs') && candidate.includes(dataDir));
-  if (!line) throw new Error('no sandbox program for this data dir');
-  return Number(line.trim().split(/\s+/)[0]);
+  const pid = builtinProgramPid(dataDir, 'sandbox');
+  if (pid === undefined) throw new Error('no sandbox program for this data dir');
+  return pid;
 }
 
 test('says when the built-in platform stops unexpectedly, starts it again by itself, and the pages follow', async ({ page, webApp, consoleErrors }) => {

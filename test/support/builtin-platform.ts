@@ -4,6 +4,7 @@
  * started as child processes, as web mode does. A test that needs a sandbox config of its own
  * writes it to a file and passes it with `--config`.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,3 +67,20 @@ export async function waitForSandboxUrl(appInfo: () => Promise<{ sandbox: { base
   }
   throw new Error('the built-in sandbox did not start within 60 s');
 }
+
+/** The running programs started for this data dir (from `ps`): the bundle each runs, by PID. */
+export function builtinProgramsOf(dataDir: string): Map<number, 'sandbox' | 'backend'> {
+  const found = new Map<number, 'sandbox' | 'backend'>();
+  const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  for (const line of listing.split('\n')) {
+    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (!match || !match[2]!.includes(dataDir)) continue;
+    if (match[2]!.includes('dist-platform/sandbox.cjs')) found.set(Number(match[1]), 'sandbox');
+    else if (match[2]!.includes('dist-platform/backend.cjs')) found.set(Number(match[1]), 'backend');
+  }
+  return found;
+}
+
+/** The PID of one built-in program started for this data dir, if it runs. */
+export const builtinProgramPid = (dataDir: string, name: 'sandbox' | 'backend') => [...builtinProgramsOf(dataDir)].find(([, program]) => program === name)?.[0];
+

@@ -4,31 +4,16 @@
  * background, stopped with the app (also when the app is killed), started again when one ends,
  * and never started for a custom profile.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfStorage } from '../../../../../electron/services/storage.js';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
+import { builtinProgramPid, builtinProgramsOf } from '../../../../support/builtin-platform.js';
 import { waitFor } from '../../../../support/wait-for.js';
 import { startWebApp, type RunningWebApp } from '../../../../support/web-app.js';
 import { webClient } from '../../../../support/web-client.js';
-
-/** The running programs started for this data dir: the bundle each runs, by PID. */
-function programsOf(dataDir: string): Map<number, 'sandbox' | 'backend'> {
-  const found = new Map<number, 'sandbox' | 'backend'>();
-  const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  for (const line of listing.split('\n')) {
-    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
-    if (!match || !match[2]!.includes(dataDir)) continue;
-    if (match[2]!.includes('dist-platform/sandbox.cjs')) found.set(Number(match[1]), 'sandbox');
-    else if (match[2]!.includes('dist-platform/backend.cjs')) found.set(Number(match[1]), 'backend');
-  }
-  return found;
-}
-
-const pidOf = (dataDir: string, name: 'sandbox' | 'backend') => [...programsOf(dataDir)].find(([, program]) => program === name)?.[0];
 
 let harness: AppHarness | null = null;
 let web: RunningWebApp | null = null;
@@ -44,7 +29,7 @@ describe('the built-in platform as programs', () => {
     harness = await startAppHarness();
     const h = harness;
     await h.signIn('sbx-user-ava');
-    const programs = programsOf(h.dataDir);
+    const programs = builtinProgramsOf(h.dataDir);
     expect([...programs.values()].sort()).toEqual(['backend', 'sandbox']);
     for (const pid of programs.keys()) expect(pid).not.toBe(process.pid);
     expect(await h.call('builtinPlatform.status')).toEqual({ state: 'running', problem: null });
@@ -52,7 +37,7 @@ describe('the built-in platform as programs', () => {
     await h.close({ keepData: true });
     harness = null;
     // Closed with the app, before close() resolves: nothing of this data dir is left running.
-    expect(programsOf(h.dataDir).size).toBe(0);
+    expect(builtinProgramsOf(h.dataDir).size).toBe(0);
     rmSync(h.dataDir, { recursive: true, force: true });
   });
 
@@ -64,7 +49,7 @@ describe('the built-in platform as programs', () => {
     expect((await h.call('builtinPlatform.status')).state).toBe('starting');
     await h.close({ keepData: true });
     harness = null;
-    expect(programsOf(h.dataDir).size).toBe(0);
+    expect(builtinProgramsOf(h.dataDir).size).toBe(0);
     rmSync(h.dataDir, { recursive: true, force: true });
   });
 
@@ -73,21 +58,21 @@ describe('the built-in platform as programs', () => {
     const h = harness;
     await h.signIn('sbx-user-ava');
     const sandboxUrl = await h.sandboxUrl();
-    const sandboxPid = pidOf(h.dataDir, 'sandbox')!;
+    const sandboxPid = builtinProgramPid(h.dataDir, 'sandbox')!;
 
     process.kill(sandboxPid, 'SIGKILL');
     const told = await h.waitForEvent('builtinPlatform.changed', (status) => status.state === 'restarting');
     expect(told.problem).toMatch(/The built-in platform sandbox was ended \(SIGKILL\)\. Starting it again\./);
     await h.waitForEvent('builtinPlatform.changed', (status) => status.state === 'running');
     expect(await h.sandboxUrl()).toBe(sandboxUrl);
-    expect(pidOf(h.dataDir, 'sandbox')).not.toBe(sandboxPid);
+    expect(builtinProgramPid(h.dataDir, 'sandbox')).not.toBe(sandboxPid);
     // The grant and the tokens survived in the sandbox's state: the account still works.
     const accounts = await h.call('accounts.list');
     expect(accounts.map((account) => [account.openId, account.status])).toEqual([['sbx-user-ava', 'ok']]);
     await expect(h.call('store.account', { openId: 'sbx-user-ava' })).resolves.toMatchObject({ openId: 'sbx-user-ava' });
 
     // The backend alone, too.
-    const backendPid = pidOf(h.dataDir, 'backend')!;
+    const backendPid = builtinProgramPid(h.dataDir, 'backend')!;
     process.kill(backendPid, 'SIGKILL');
     await h.waitForEvent('builtinPlatform.changed', (status) => status.state === 'restarting' && /partner backend/.test(status.problem ?? ''));
     await waitFor('the backend running again', async () => ((await h.call('builtinPlatform.status')).state === 'running' ? true : undefined));
@@ -118,18 +103,18 @@ describe('the built-in platform as programs', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await harness.call('builtinPlatform.status')).toEqual({ state: 'stopped', problem: null });
     expect((await harness.call('app.info')).sandbox).toBeNull();
-    expect(programsOf(dataDir).size).toBe(0);
+    expect(builtinProgramsOf(dataDir).size).toBe(0);
   });
 
   it('ends its programs when the app is killed (kill -9), so none is left holding the data dir', async () => {
     web = await startWebApp();
     const dataDir = web.dataDir;
     await webClient(web).sandboxUrl();
-    await waitFor('both programs running', async () => (programsOf(dataDir).size === 2 ? true : undefined));
+    await waitFor('both programs running', async () => (builtinProgramsOf(dataDir).size === 2 ? true : undefined));
 
     // The app's own process alone, as a crash would end it (not its process group, which would take
     // the programs along and prove nothing).
     process.kill(web.pid, 'SIGKILL');
-    await waitFor('the programs ended after the app', async () => (programsOf(dataDir).size === 0 ? true : undefined), 20_000);
+    await waitFor('the programs ended after the app', async () => (builtinProgramsOf(dataDir).size === 0 ? true : undefined), 20_000);
   });
 });
