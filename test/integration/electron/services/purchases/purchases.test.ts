@@ -142,7 +142,9 @@ describe('buying when an answer is lost', () => {
 });
 
 describe('the Store on a custom profile', () => {
-  it('is offered when the secret location is a broker (the broker is the backend), and explained away when the secret is in the vault', async () => {
+  // Two PGlite databases open here (the built-in backend's and the partner's): on a busy 2-core
+  // machine that alone took most of the default 30 s, so this test is given longer.
+  it('is offered when the secret location is a broker (the broker is the backend), and explained away when the secret is in the vault', { timeout: 90_000 }, async () => {
     h = await startAppHarness();
     const sandboxUrl = await h.sandboxUrl();
     const sandbox = sandboxExtras(sandboxUrl);
