@@ -176,7 +176,7 @@ export async function createApp(host: AppHost): Promise<App> {
     },
   });
   const prep = new PhotoPrep(host.photoWorker ?? sourceWorker(), host.log.child({ service: 'photo-prep' }));
-  const photos = new PhotoService({ dataDir: host.dataDir, prep, uploads, settings, vault, hub });
+  const photos = new PhotoService({ dataDir: host.dataDir, prep, uploads, settings, vault, hub, send, log: photoLog });
   settings.onChange((next, previous) => {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });

@@ -45,6 +45,7 @@ export const CHANNEL_NAMES = [
   'photos.post',
   'photos.setS3Keys',
   'photos.s3KeysStatus',
+  'photos.testS3',
   'logs.location',
   'logs.openFolder',
   'updates.status',

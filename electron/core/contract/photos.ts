@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DraftView } from './drafts.js';
+import { S3PhotoHost } from './settings.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
 
 const MAX_TITLE = 90;
@@ -54,6 +55,14 @@ export const photosChannels = {
   'photos.setS3Keys': { input: z.object({ accessKeyId: z.string().trim().min(1).max(256), secretAccessKey: z.string().min(1).max(1024) }).strict(), output: z.object({ stored: z.literal(true) }) },
   /** Whether the S3 photo host's keys are in the vault; never the keys. */
   'photos.s3KeysStatus': { input: NoInput, output: z.object({ stored: z.boolean() }) },
+  /** Settings › Photos "Test connection": put, read back and delete a small object in the bucket described (with the stored keys). */
+  'photos.testS3': {
+    input: z.object({ host: S3PhotoHost }).strict(),
+    output: z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), host: z.string() }),
+      z.object({ ok: z.literal(false), step: z.enum(['put', 'read', 'delete']), message: z.string(), detail: z.string().nullable() }),
+    ]),
+  },
 } as const satisfies ChannelTable;
 
 export const photosEvents = {
@@ -76,6 +85,10 @@ export const photosDocs = {
     },
     'photos.setS3Keys': { output: '`{stored: true}` (write-only, into the vault)' },
     'photos.s3KeysStatus': { output: "`{stored}`: whether the S3 photo host's keys are in the vault (never the keys)" },
+    'photos.testS3': {
+      input: '`host`: an S3-compatible bucket as in `settings.set` (tried with the keys in the vault, saved or not)',
+      output: '`{ok: true, host}`, or `{ok: false, step, message, detail}`: the first of `put`, `read`, `delete` that failed, in words, and the host\'s own answer',
+    },
   },
   events: {
     'photos.progress': '`{done, total}` of the batch being prepared',

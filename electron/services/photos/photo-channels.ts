@@ -30,5 +30,6 @@ export function photoHandlers(photos: PhotoService, incoming: IncomingFiles, run
     'photos.post': ({ openIds, posts }) => photos.post(openIds, posts, checkAccount),
     'photos.setS3Keys': (keys) => photos.setS3Keys(keys),
     'photos.s3KeysStatus': () => Promise.resolve(photos.s3KeysStatus()),
+    'photos.testS3': ({ host: { kind: _kind, ...config } }) => photos.testS3(config),
   };
 }

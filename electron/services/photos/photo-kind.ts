@@ -50,7 +50,10 @@ export function photoKind(options: PhotoKindOptions): MediaKind {
         if (signal.aborted) return stopped();
         const hosted = await options.host().put({ openId: draft.openId, name: image.name, path: image.path, contentType: image.contentType, signal });
         if (signal.aborted) return stopped();
-        if (!hosted.ok) return failed(hostFailure(hosted.error));
+        if (!hosted.ok) {
+          options.log.warn({ draft: draft.id, code: hosted.error.code, detail: hosted.error.detail }, hosted.error.message);
+          return failed(hostFailure(hosted.error));
+        }
         current = record({ type: 'photoHosted', index, url: hosted.value.url });
       }
       const images = current.photo!.images.map((image) => image.url!);

@@ -17,7 +17,8 @@ import type { SettingsService } from '../settings.js';
 import type { PhotoImage, PhotoPost, TokenSource, UploadService } from '../uploads/ports.js';
 import type { Vault } from '../vault/vault.js';
 import type { MediaHost } from './hosts/media-host.js';
-import { s3Host } from './hosts/s3-host.js';
+import { testS3Connection, type ConnectionTestResult } from './hosts/s3-connection-test.js';
+import { s3Host, type S3HostConfig } from './hosts/s3-host.js';
 import { sandboxHost } from './hosts/sandbox-host.js';
 import { describeChange } from './image-prep.js';
 import type { PhotoPrep } from './photo-prep.js';
@@ -47,6 +48,9 @@ export interface PhotoServiceDeps {
   settings: SettingsService;
   vault: Vault;
   hub: EventSink;
+  /** For "Test connection" of an S3 bucket. */
+  send: HttpSend;
+  log: Logger;
 }
 
 interface Prepared {
@@ -151,6 +155,14 @@ export class PhotoService {
     return { stored: true };
   }
 
+  /** Settings › Photos "Test connection": the bucket as described (saved or not), with the keys in the vault. */
+  async testS3(config: S3HostConfig): Promise<ConnectionTestResult> {
+    const host = s3Host({ config, keys: () => s3KeysFromVault(this.deps.vault), send: this.deps.send, log: this.deps.log });
+    const result = await testS3Connection(host, host.name);
+    if (!result.ok) this.deps.log.warn({ host: host.name, step: result.step, detail: result.detail }, 'photo bucket connection test failed');
+    return result;
+  }
+
   /** Whether keys are stored: the renderer learns that much and never the keys. */
   s3KeysStatus(): { stored: boolean } {
     return { stored: this.deps.vault.get(S3_KEYS_ENTRY) !== undefined };
@@ -165,17 +177,19 @@ export interface PhotoHostDeps {
   log: Logger;
 }
 
+function s3KeysFromVault(vault: Vault): z.infer<typeof S3Keys> | undefined {
+  const raw = vault.get(S3_KEYS_ENTRY);
+  const parsed = raw === undefined ? undefined : S3Keys.safeParse(JSON.parse(raw));
+  return parsed?.success ? parsed.data : undefined;
+}
+
 /** The photo host of the settings at the time of the call (the S3 keys read from the vault at each request). */
 export function currentPhotoHost(deps: PhotoHostDeps): MediaHost {
   const { host } = deps.settings.get().photos;
   if (host.kind === 'sandbox') return sandboxHost({ tokens: deps.tokens, send: deps.send, log: deps.log });
   return s3Host({
     config: host,
-    keys: () => {
-      const raw = deps.vault.get(S3_KEYS_ENTRY);
-      const parsed = raw === undefined ? undefined : S3Keys.safeParse(JSON.parse(raw));
-      return parsed?.success ? parsed.data : undefined;
-    },
+    keys: () => s3KeysFromVault(deps.vault),
     send: deps.send,
     log: deps.log,
   });

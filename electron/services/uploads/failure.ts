@@ -32,6 +32,8 @@ export function classifyFailure(error: unknown): Failure {
   }
   const value = (error ?? {}) as PlatformLike & { cause?: { code?: string } };
   if (value.kind === 'auth') return { kind: 'auth', message: value.message ?? 'Sign in to this account again' };
+  // The photo host out of reach: retried, the row naming the host and where to fix it (photos/photo-kind.ts), not "offline".
+  if (value.kind === 'network' && value.code?.startsWith('photo_host_')) return { kind: 'retry', message: value.message ?? 'Can’t reach your photo bucket — check Settings › Photos', offline: false };
   const systemCode = typeof value.code === 'string' ? value.code : value.cause?.code;
   if (systemCode && OFFLINE_CODES.has(systemCode)) return { kind: 'retry', message: 'No connection to the platform', offline: true };
   if (systemCode && TRANSIENT_CODES.has(systemCode)) return { kind: 'retry', message: 'The connection dropped', offline: false };

@@ -27,7 +27,10 @@ export type HostErrorCode =
 
 export interface HostError {
   code: HostErrorCode;
+  /** What happened and what to do, in a creator's words (the host named). */
   message: string;
+  /** The host's own words (an S3 error code, a socket error), for the log and a "Details" disclosure. */
+  detail?: string;
 }
 
 export interface PutRequest {

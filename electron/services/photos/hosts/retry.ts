@@ -11,6 +11,8 @@ export const ATTEMPTS = 4;
 
 export interface RetryOptions {
   what: string;
+  /** The host the request goes to, named in the log line (a retry that names no host helps nobody). */
+  host?: string;
   log?: Logger;
   sleep: (ms: number) => Promise<void>;
 }
@@ -23,7 +25,7 @@ export async function sendWithRetries(attempt: () => Promise<ApiResult<RawAnswer
     const transient = answer.ok ? answer.value.status >= 500 || answer.value.status === 429 : answer.error.code !== 'aborted';
     if (!transient || n >= ATTEMPTS) return answer;
     const delay = backoffDelay(n, answer.ok ? retryAfterMs(answer.value) : answer.error.retryAfterMs);
-    options.log?.warn({ what: options.what, attempt: n, status: answer.ok ? answer.value.status : answer.error.code, delayMs: delay }, 'photo host retry');
+    options.log?.warn({ what: options.what, host: options.host, attempt: n, status: answer.ok ? answer.value.status : answer.error.code, delayMs: delay }, 'photo host retry');
     await options.sleep(delay);
   }
 }

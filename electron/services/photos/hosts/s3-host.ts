@@ -43,7 +43,15 @@ export interface S3HostOptions {
 
 type Answer = Result<RawAnswer, HostError>;
 
-export function s3Host(options: S3HostOptions): MediaHost {
+/** The bucket as a photo host, and the one read the connection test needs (test-s3-host.ts). */
+export interface S3Host extends MediaHost {
+  /** The host as messages name it (with virtual-host addressing, the bucket's own). */
+  name: string;
+  /** An object's body as text. */
+  read(name: string): Promise<Result<string, HostError>>;
+}
+
+export function s3Host(options: S3HostOptions): S3Host {
   const { config, send } = options;
   const sleep = options.sleep ?? realSleep;
   const keyOf = (name: string) => `${config.keyPrefix}${name}`;
@@ -54,20 +62,28 @@ export function s3Host(options: S3HostOptions): MediaHost {
     const base = config.pathStyle ? `${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}/${config.bucket}/${path}` : `${endpoint.protocol}//${config.bucket}.${endpoint.host}/${path}`;
     return new URL(`${base}${query}`);
   }
+  /** The host the person named, as messages and log lines say it (the bucket's own name with virtual-host addressing). */
+  const host = (() => {
+    try {
+      return objectUrl('').host;
+    } catch {
+      return config.endpoint;
+    }
+  })();
 
   /** One signed request (signed again on each attempt: the date is part of the signature), retried while the failure is transient. Keys are read once per request from the vault. */
   async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: URL, what: string, body?: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
     const keys = options.keys();
-    if (!keys) return err({ code: 'keys_missing', message: 'The S3 access keys are not in the vault: enter them in Settings › Photos' });
+    if (!keys) return err({ code: 'keys_missing', message: 'Your photo bucket’s access keys are not stored yet: enter them in Settings › Photos' });
     const answer = await sendWithRetries(
       () => {
         const signed = signS3({ method, url, region: config.region, headers, body }, keys);
         return send({ method, url: signed.url, headers: signed.headers, body, signal, logAs: `s3 ${what}`, timeoutMs: 120_000 });
       },
-      { what: `s3 ${what}`, log: options.log, sleep },
+      { what: `s3 ${what}`, host: url.host, log: options.log, sleep },
     );
-    if (!answer.ok) return err(networkError(answer.error));
-    if (answer.value.status >= 500 || answer.value.status === 429) return err(refusal(answer.value));
+    if (!answer.ok) return err(networkError(answer.error, host));
+    if (answer.value.status >= 500 || answer.value.status === 429) return err(refusal(answer.value, host));
     return answer;
   }
 
@@ -76,14 +92,14 @@ export function s3Host(options: S3HostOptions): MediaHost {
     if (!body) return err(unreadable());
     const answer = await call('PUT', objectUrl(key), 'put', body, { 'content-type': request.contentType }, request.signal);
     if (!answer.ok) return answer;
-    return answer.value.status === 200 ? ok(undefined) : err(refusal(answer.value));
+    return answer.value.status === 200 ? ok(undefined) : err(refusal(answer.value, host));
   }
 
   async function putInParts(key: string, request: PutRequest, size: number): Promise<Result<void, HostError>> {
     const started = await call('POST', objectUrl(key, '?uploads'), 'multipart start', undefined, { 'content-type': request.contentType }, request.signal);
     if (!started.ok) return started;
     const uploadId = xmlValue(started.value.text, 'UploadId');
-    if (started.value.status !== 200 || !uploadId) return err(refusal(started.value));
+    if (started.value.status !== 200 || !uploadId) return err(refusal(started.value, host));
     const parts: { number: number; etag: string }[] = [];
     const abort = async (why: HostError) => {
       await call('DELETE', objectUrl(key, `?uploadId=${encodeURIComponent(uploadId)}`), 'multipart abort');
@@ -95,18 +111,19 @@ export function s3Host(options: S3HostOptions): MediaHost {
       const answer = await call('PUT', objectUrl(key, `?partNumber=${number}&uploadId=${encodeURIComponent(uploadId)}`), `part ${number}`, body, {}, request.signal);
       if (!answer.ok) return abort(answer.error);
       const etag = answer.value.headers.get('etag');
-      if (answer.value.status !== 200 || !etag) return abort(refusal(answer.value));
+      if (answer.value.status !== 200 || !etag) return abort(refusal(answer.value, host));
       parts.push({ number, etag });
     }
     const manifest = `<CompleteMultipartUpload>${parts.map((p) => `<Part><PartNumber>${p.number}</PartNumber><ETag>${escapeXml(p.etag)}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
     const done = await call('POST', objectUrl(key, `?uploadId=${encodeURIComponent(uploadId)}`), 'multipart complete', new TextEncoder().encode(manifest) as Uint8Array<ArrayBuffer>, { 'content-type': 'application/xml' }, request.signal);
     if (!done.ok) return abort(done.error);
     // S3 may answer 200 with an <Error> body when completing fails late.
-    if (done.value.status !== 200 || xmlValue(done.value.text, 'Code')) return abort(refusal(done.value));
+    if (done.value.status !== 200 || xmlValue(done.value.text, 'Code')) return abort(refusal(done.value, host));
     return ok(undefined);
   }
 
   return {
+    name: host,
     async put(request): Promise<Result<HostedFile, HostError>> {
       const size = await stat(request.path).then((s) => s.size, () => -1);
       if (size < 0) return err(unreadable());
@@ -115,10 +132,15 @@ export function s3Host(options: S3HostOptions): MediaHost {
       if (!stored.ok) return stored;
       return ok({ url: `${config.publicUrlPrefix}${key.split('/').map(encodeURIComponent).join('/')}`, bytes: size });
     },
+    async read(name) {
+      const answer = await call('GET', objectUrl(keyOf(name)), 'read');
+      if (!answer.ok) return answer;
+      return answer.value.status === 200 ? ok(answer.value.text) : err(refusal(answer.value, host));
+    },
     async remove(_openId, name) {
       const answer = await call('DELETE', objectUrl(keyOf(name)), 'delete');
       if (!answer.ok) return answer;
-      return answer.value.status === 204 || answer.value.status === 200 || answer.value.status === 404 ? ok(undefined) : err(refusal(answer.value));
+      return answer.value.status === 204 || answer.value.status === 200 || answer.value.status === 404 ? ok(undefined) : err(refusal(answer.value, host));
     },
   };
 }
@@ -146,21 +168,24 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** An S3 error answer in words: the code decides what the person should do. */
-export function refusal(answer: RawAnswer): HostError {
+/**
+ * An S3 error answer in words that name the host and what to do; the host's own code and message
+ * go to `detail` (the log and a "Details" disclosure), not into the sentence.
+ */
+export function refusal(answer: RawAnswer, host: string): HostError {
   const code = xmlValue(answer.text, 'Code') ?? `HTTP ${answer.status}`;
   const said = xmlValue(answer.text, 'Message');
-  const words = said ? `${code}: ${said}` : code;
-  if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') return { code: 'wrong_key', message: `The S3 host refused the access keys (${words}): check the keys in Settings › Photos` };
+  const detail = said ? `${code}: ${said}` : code;
+  if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') return { code: 'wrong_key', message: `Your photo bucket ${host} refused the access keys — check the keys in Settings › Photos`, detail };
   if (code === 'NoSuchBucket' || code === 'AccessDenied' || code === 'AllAccessDisabled' || code === 'PermanentRedirect') {
-    return { code: 'bucket_refused', message: `The S3 host refused to store in bucket (${words}): check the bucket name, its region and that the keys may write to it` };
+    return { code: 'bucket_refused', message: `Your photo bucket ${host} refused to store the photos — check the bucket name, its region and that the keys may write to it in Settings › Photos`, detail };
   }
-  if (answer.status >= 500 || answer.status === 429) return { code: 'host_unreachable', message: `The S3 host kept failing (${words}); try again later` };
-  return { code: 'host_refused', message: `The S3 host refused the file (${words})` };
+  if (answer.status >= 500 || answer.status === 429) return { code: 'host_unreachable', message: `Your photo bucket ${host} kept failing — this goes on by itself; check Settings › Photos if it lasts`, detail };
+  return { code: 'host_refused', message: `Your photo bucket ${host} refused the photo — check Settings › Photos`, detail };
 }
 
-function networkError(error: PlatformError): HostError {
-  return { code: 'host_unreachable', message: `The S3 host could not be reached: ${error.message}` };
+function networkError(error: PlatformError, host: string): HostError {
+  return { code: 'host_unreachable', message: `Can't reach your photo bucket ${host} — check Settings › Photos`, detail: error.message };
 }
 
 function unreadable(): HostError {

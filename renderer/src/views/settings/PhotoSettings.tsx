@@ -5,6 +5,7 @@ import { saveSettings } from '../../state/settings';
 import { hasErrors, sameValue } from './form-rules';
 import { FormFooter } from './FormFooter';
 import { draftFromPhotos, photosFromDraft, validatePhotoHost, type PhotoHostDraft } from './photo-host-rules';
+import { S3ConnectionTest } from './S3ConnectionTest';
 import { S3KeysForm } from './S3KeysForm';
 import { SettingsSection } from './SettingsSection';
 import { useSectionDraft } from './use-section-draft';
@@ -33,14 +34,19 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
   const dirty = !samePhotos(photosFromDraft(draft), stored);
   const edit = <K extends keyof PhotoHostDraft>(key: K) => (value: PhotoHostDraft[K]) => section.edit({ ...draft, [key]: value });
 
+  /** Shows the form's problems and focuses the first; true when there are none. */
+  function checkForm(): boolean {
+    setChecked(true);
+    if (!hasErrors(validatePhotoHost(draft))) return true;
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    return false;
+  }
+  const tested = photosFromDraft(draft).host;
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (section.saving || !dirty) return;
-    setChecked(true);
-    if (hasErrors(validatePhotoHost(draft))) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
+    if (!checkForm()) return;
     void section.run(async () => draftFromPhotos((await saveSettings({ photos: photosFromDraft(draft) })).photos, draft));
   }
 
@@ -73,6 +79,7 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
         <FormFooter label="Save photos" dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
       </form>
       {stored.host.kind === 's3' ? <S3KeysForm /> : null}
+      {draft.kind === 's3' && tested.kind === 's3' ? <S3ConnectionTest bucket={hasErrors(validatePhotoHost(draft)) ? null : tested} showErrors={() => void checkForm()} /> : null}
     </SettingsSection>
   );
 }

@@ -35,6 +35,11 @@ describe('fail codes', () => {
     expect(classifyFailure({ kind: 'platform', httpStatus: 507, code: 'upload_host_error', message: 'The upload host answered 507' })).toMatchObject({ kind: 'retry', message: expect.stringContaining('disk is full') });
   });
 
+  it('retries a photo bucket out of reach, naming it, instead of calling the app offline', () => {
+    const message = "Can't reach your photo bucket s3.example.com — check Settings › Photos";
+    expect(classifyFailure({ kind: 'network', code: 'photo_host_unreachable', message })).toEqual({ kind: 'retry', message, offline: false });
+  });
+
   it('a status read keeps the downloaded bytes (pulled media) and a FAILED read fails with the words', () => {
     const pulling = { ...withPublish(draftRecord({ kind: 'video_url', sourceUrl: 'https://cdn.example/a.mp4' }), 1, 1), state: 'processing' as const };
     const read = transition(pulling, { type: 'statusRead', status: { status: 'PROCESSING_DOWNLOAD', failReason: null, uploadedBytes: 0, downloadedBytes: 4096 } });

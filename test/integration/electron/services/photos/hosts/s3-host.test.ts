@@ -65,7 +65,7 @@ describe('S3-compatible photo host', () => {
   it('says so when the bucket refuses (it does not exist), in one attempt', async () => {
     const host = s3Host({ config: config({ bucket: 'no-such-bucket' }), keys: () => S3RVER_KEYS, send: createHttpClient() });
     const result = await host.put({ openId: 'u', name: 'x.jpg', path: fixturePath(jpeg.name), contentType: 'image/jpeg' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'bucket_refused', message: expect.stringContaining('NoSuchBucket') } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bucket_refused', message: expect.stringContaining(`Your photo bucket ${new URL(s3.endpoint).host} refused`), detail: expect.stringContaining('NoSuchBucket') } });
   });
 
   it('says the keys are wrong when the host does not know the access key, and never logs the keys', async () => {
@@ -73,7 +73,7 @@ describe('S3-compatible photo host', () => {
     const wrong = { accessKeyId: 'AKIAWRONGWRONGWRONG1', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYWRONGKEY' };
     const host = s3Host({ config: config(), keys: () => wrong, send: createHttpClient({ log }), log });
     const result = await host.put({ openId: 'u', name: 'x.jpg', path: fixturePath(jpeg.name), contentType: 'image/jpeg' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'wrong_key', message: expect.stringContaining('InvalidAccessKeyId') } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'wrong_key', message: expect.stringContaining('refused the access keys'), detail: expect.stringContaining('InvalidAccessKeyId') } });
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toContain(wrong.secretAccessKey);
     expect(lines.join('\n')).not.toContain(wrong.accessKeyId);
@@ -90,7 +90,7 @@ describe('S3-compatible photo host', () => {
     const waits: number[] = [];
     const host = s3Host({ config: config({ endpoint: `http://127.0.0.1:${port}` }), keys: () => S3RVER_KEYS, send: createHttpClient(), sleep: async (ms) => void waits.push(ms) });
     const result = await host.put({ openId: 'u', name: 'x.jpg', path: fixturePath(jpeg.name), contentType: 'image/jpeg' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'host_unreachable' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'host_unreachable', message: `Can't reach your photo bucket 127.0.0.1:${port} — check Settings › Photos` } });
     expect(waits).toHaveLength(3); // four attempts, three waits, each longer ceiling than the last
   });
 

@@ -1,0 +1,48 @@
+/**
+ * "Test connection" for the bucket the Photos form describes (saved or not), with the keys in the
+ * vault: the main process puts, reads back and deletes a small file and names the step that
+ * failed. The form is checked first, so a test never runs on a half-typed bucket.
+ */
+import { useState } from 'react';
+import type { Settings } from '../../api/contract';
+import { Button } from '../../components/Button';
+import { TechnicalDetails } from '../../components/TechnicalDetails';
+import { request } from '../../state/connection';
+import { asApiError } from '../../state/settings';
+
+type Bucket = Extract<Settings['photos']['host'], { kind: 's3' }>;
+type Outcome = { ok: true; text: string } | { ok: false; text: string; detail: string | null };
+
+/** `bucket` is null while the form has errors: the button then shows them instead of testing. */
+export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null; showErrors: () => void }) {
+  const [testing, setTesting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function test() {
+    if (testing) return;
+    if (!bucket) return showErrors();
+    setTesting(true);
+    setOutcome(null);
+    try {
+      const result = await request('photos.testS3', { host: bucket });
+      setOutcome(result.ok ? { ok: true, text: `Connected: a test file was stored, read back and deleted in ${result.host}.` } : { ok: false, text: result.message, detail: result.detail });
+    } catch (failure) {
+      const error = asApiError(failure);
+      setOutcome({ ok: false, text: error.message, detail: error.code });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  return (
+    <div className="connection-test">
+      <Button busy={testing} onClick={() => void test()}>
+        {testing ? 'Testing…' : 'Test connection'}
+      </Button>
+      <div role="status" className="connection-test__result">
+        {outcome ? <p className={outcome.ok ? 'connection-test__ok' : 'connection-test__failed'}>{outcome.text}</p> : null}
+        {outcome && !outcome.ok && outcome.detail ? <TechnicalDetails>{outcome.detail}</TechnicalDetails> : null}
+      </div>
+    </div>
+  );
+}
