@@ -12,6 +12,7 @@ import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openPglite, type SetAsideDir } from './pglite-dir.js';
+import { preparingPool } from './prepared-statements.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -91,7 +92,7 @@ async function postgresDialect(databaseUrl: string, poolSize: number): Promise<{
   // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { dialect: new PostgresDialect({ pool }), kind: 'postgres', release: () => Promise.resolve(), poolStats };
+  return { dialect: new PostgresDialect({ pool: preparingPool(pool) }), kind: 'postgres', release: () => Promise.resolve(), poolStats };
 }
 
 async function pgliteDialect(dataDir: string, log: Logger): Promise<{ dialect: Dialect; kind: DatabaseKind; release: () => Promise<void>; setAside: SetAsideDir | null; poolStats?: undefined }> {

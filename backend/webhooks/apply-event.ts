@@ -27,6 +27,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { RefundRule } from '../config.js';
+import { prepared } from '../db/prepared-statements.js';
 import type { Database, OrderStatus } from '../db/schema.js';
 import { statusAfterEvents } from '../orders/order-status.js';
 import { keptAfterRefunds, takenBack, type Items } from '../orders/refund-rule.js';
@@ -67,6 +68,11 @@ type OrderChange = { tradeOrderId: string; fulfilled: boolean; refundedAmount: n
 const MAX_ATTEMPTS = 20;
 const UNIQUE_VIOLATION = '23505';
 
+/** Each delivery runs one or more of these: prepared once per connection on PostgreSQL (prepared-statements.ts). */
+const FULFIL_UNTOUCHED = prepared('webhook_fulfil_untouched');
+const READ_FOR_EVENT = prepared('webhook_read_for_event');
+const CLAIM_AND_APPLY = prepared('webhook_claim_and_apply');
+
 export async function applyPaymentEvent(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry): Promise<EventOutcome> {
   if (event.event !== PAYMENT_SUCCESS && event.event !== REFUND_TRACEBACK) return record(db, event, key, ledger, { outcome: 'ignored', detail: `no action for ${event.event}` });
   if (event.event === PAYMENT_SUCCESS) {
@@ -101,7 +107,7 @@ export async function applyPaymentEvent(db: Kysely<Database>, event: PaymentEven
 }
 
 async function readForEvent(db: Kysely<Database>, event: PaymentEvent, key: string): Promise<Read> {
-  const { rows } = await sql<ReadOrder & { trade_order_owner: string | null; processed: boolean; found: boolean }>`
+  const { rows } = await sql<ReadOrder & { trade_order_owner: string | null; processed: boolean; found: boolean }>`${READ_FOR_EVENT}
     select o.order_id, o.amount, o.grants, o.refund_rule, o.trade_order_id, o.status, o.refunded_amount, o.fulfilled_at is not null as fulfilled,
       o.order_id is not null as found,
       (select t.order_id from orders t where t.trade_order_id = ${event.tradeOrderId}) as trade_order_owner,
@@ -144,7 +150,7 @@ function decide(event: PaymentEvent, order: ReadOrder): EventOutcome & { change:
 async function claimAndApply(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry, read: ReadOrder, decided: EventOutcome & { change: OrderChange }): Promise<boolean> {
   const now = ledger.receivedAt;
   const change = decided.change;
-  const { rows } = await sql<{ claimed: number }>`
+  const { rows } = await sql<{ claimed: number }>`${CLAIM_AND_APPLY}
     with changed as (
       update orders set
         trade_order_id = coalesce(${change?.tradeOrderId ?? null}::text, trade_order_id),
@@ -179,7 +185,7 @@ async function fulfilUntouched(db: Kysely<Database>, event: PaymentEvent, key: s
   const now = ledger.receivedAt;
   // What decide() answers for such an order, whatever its grants: all of them kept, and fulfilled.
   const status = statusAfterEvents({ status: 'created', fulfilled: true, amount: 1, refundedAmount: 0 });
-  const { rows } = await sql<{ detail: string }>`
+  const { rows } = await sql<{ detail: string }>`${FULFIL_UNTOUCHED}
     with changed as (
       update orders set trade_order_id = ${event.tradeOrderId}::text, fulfilled_at = ${now}::timestamptz, status = ${status}::text, updated_at = ${now}::timestamptz
       where order_id = ${event.orderId} and fulfilled_at is null and refunded_amount = 0
