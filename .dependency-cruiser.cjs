@@ -130,7 +130,7 @@ const BUILTIN = `^(${[...new Set(builtinModules.filter((m) => !m.startsWith('_')
  * itself, and zod, the only package code outside renderer/ may bring into it. A new one is added
  * here on purpose, after checking it runs in a browser page.
  */
-const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'uplot', 'zod'];
+const RENDERER_PACKAGES = ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'uplot', 'zod', 'react-intl', '@formatjs/icu-messageformat-parser'];
 
 /** Packages that load Electron; in plain Node (web mode, the tests) loading them fails. */
 const ELECTRON_PACKAGES = ['electron', 'electron-store', 'electron-updater'];

@@ -107,6 +107,8 @@ export interface AppHost {
   chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
   /** Electron: shows a notice as a system notification. In web mode the page shows it (the `notices.batch` event). */
   notify?: (notice: BatchNotice) => void;
+  /** Electron: the OS's preferred languages, for the window's locale (web mode: the browser's, read by the page). */
+  systemLanguages?: () => readonly string[];
   /** Electron: the system's folder picker for watch folders (null when cancelled). Web mode: the path is typed. */
   chooseFolder?: () => Promise<string | null>;
 }
@@ -195,7 +197,7 @@ export async function createApp(host: AppHost): Promise<App> {
   const handlers: Handlers = {
     ...builtinPlatformHandlers(sandbox, hub),
     ...appNoticesHandlers(notices),
-    ...appHandlers({ version: host.version, runtime: host.runtime, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
+    ...appHandlers({ version: host.version, runtime: host.runtime, systemLanguages: host.systemLanguages, sandboxInfo: () => accounts.sandboxInfo(), openExternal: host.openExternal }),
     ...settingsHandlers(settings),
     ...draftHandlers(uploads, incoming, host.runtime, draftRefusal(accounts)),
     ...accountHandlers(accounts, { removed: (openId) => uploads.accountRemoved(openId) }),

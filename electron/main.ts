@@ -106,6 +106,7 @@ async function main(): Promise<void> {
       core.hub.emit('notices.opened', { batchId, draftIds });
     }),
     chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
+    systemLanguages: () => app.getPreferredSystemLanguages(),
   });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 

@@ -7,6 +7,8 @@ import { AppError } from '../core/result.js';
 export interface AppChannelDeps {
   version: string;
   runtime: AppInfo['runtime'];
+  /** The OS's preferred languages (Electron's app.getPreferredSystemLanguages); web mode has none: the page reads its browser's. */
+  systemLanguages?: () => readonly string[];
   /** The embedded sandbox's URLs while the built-in profile is active. */
   sandboxInfo(): AppInfo['sandbox'];
   /** The host's way of opening a link; false when it leaves that to the renderer (web mode). */
@@ -15,7 +17,7 @@ export interface AppChannelDeps {
 
 export function appHandlers(deps: AppChannelDeps): HandlersFor<typeof appChannels> {
   return {
-    'app.info': () => ({ name: 'Draftdeck', version: deps.version, runtime: deps.runtime, os: process.platform, sandbox: deps.sandboxInfo() }),
+    'app.info': () => ({ name: 'Draftdeck', version: deps.version, runtime: deps.runtime, os: process.platform, languages: (deps.systemLanguages?.() ?? []).slice(0, 32).filter((tag) => tag.length <= 64), sandbox: deps.sandboxInfo() }),
     'shell.openExternal': async ({ url }) => {
       if (!isHttpsOrLoopback(url)) throw new AppError('unsafe_url', `Links must use ${HTTPS_OR_LOOPBACK_RULE}`);
       return { opened: await deps.openExternal(url) };

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { I18nProvider, startSystemLanguages } from './i18n';
 import { ignoreStrayFileDrops } from './drop-guard';
 import { startAccounts } from './state/accounts';
 import { startAppNotices } from './state/app-notices';
@@ -37,6 +38,7 @@ ignoreStrayFileDrops();
 startTheme();
 startHashSync();
 startSettings();
+void startSystemLanguages();
 startBuiltinPlatform();
 startAppNotices();
 startAccounts();
@@ -49,8 +51,10 @@ followProfileChanges();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ErrorBoundary scope="Draftdeck">
-      <App />
-    </ErrorBoundary>
+    <I18nProvider>
+      <ErrorBoundary scope="Draftdeck">
+        <App />
+      </ErrorBoundary>
+    </I18nProvider>
   </StrictMode>,
 );

@@ -10,6 +10,8 @@ export const AppInfo = z.object({
   version: z.string(),
   runtime: z.enum(['electron', 'web']),
   os: z.string(),
+  /** The OS's preferred languages, most preferred first (Electron); empty in web mode, where the page reads its browser's. */
+  languages: z.array(z.string().max(64)).max(32),
   /** The built-in platform sandbox's addresses, while the built-in profile is active and the sandbox runs. */
   sandbox: z.object({ baseUrl: z.string(), consoleUrl: z.string() }).nullable(),
 });
@@ -24,7 +26,7 @@ export const appChannels = {
 export const appDocs = {
   title: 'App',
   channels: {
-    'app.info': { output: 'name, version, runtime (`electron`/`web`), os, the built-in sandbox URLs (once it runs) or null' },
+    'app.info': { output: 'name, version, runtime (`electron`/`web`), os, languages (the OS\'s preferred, Electron; empty in web mode), the built-in sandbox URLs (once it runs) or null' },
     'shell.openExternal': { input: 'https, or http on loopback', output: '`{opened}`: false when the caller should open it itself (web mode)' },
   },
   events: {},

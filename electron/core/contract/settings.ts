@@ -74,6 +74,13 @@ const UploadSettings = z.object({ concurrency: z.number().int().min(1).max(8) })
 /** The queue's "Send to" choice: the accounts new drafts go to (one draft each), kept across reloads and restarts. */
 const QueueSettings = z.object({ sendTo: z.array(z.string().min(1).max(200)).max(20) }).strict();
 const AppearanceSettings = z.object({ theme: z.enum(['system', 'light', 'dark']) }).strict();
+/**
+ * The window's language: 'system' follows the OS (Electron) or the browser (web mode); en-XA is the
+ * pseudo-locale (accented, longer English) the layout checks run in, not offered in the window.
+ */
+export const LocaleChoice = z.enum(['system', 'en', 'es', 'pt-BR', 'id', 'ja', 'ar', 'en-XA']);
+export type LocaleChoice = z.infer<typeof LocaleChoice>;
+const LanguageSettings = z.object({ locale: LocaleChoice }).strict();
 
 /** The sections, each without a default: what a patch may name. */
 const sections = {
@@ -82,6 +89,7 @@ const sections = {
   uploads: UploadSettings,
   queue: QueueSettings,
   appearance: AppearanceSettings,
+  language: LanguageSettings,
 };
 
 export const Settings = z
@@ -90,6 +98,7 @@ export const Settings = z
     // Sections added after the first release: a file written before them reads as their default.
     photos: PhotoSettings.default(DEFAULT_PHOTO_SETTINGS),
     queue: QueueSettings.default({ sendTo: [] }),
+    language: LanguageSettings.default({ locale: 'system' }),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -99,6 +108,7 @@ export const DEFAULT_SETTINGS: Settings = {
   uploads: { concurrency: 2 },
   queue: { sendTo: [] },
   appearance: { theme: 'system' },
+  language: { locale: 'system' },
   photos: DEFAULT_PHOTO_SETTINGS,
 };
 
@@ -128,7 +138,7 @@ export const settingsDocs = {
     'settings.get': {
       output:
         'settings: `profile`, `uploads.concurrency` (1–8), `queue.sendTo` (the accounts new drafts go to; empty = the first that can), ' +
-        '`appearance.theme`, `photos` (`host`, `stripLocation`, `keepHosted`; see [How photo posts work](APP.md#how-photo-posts-work))',
+        '`appearance.theme`, `language.locale` (`system` or en, es, pt-BR, id, ja, ar; en-XA is the pseudo-locale), `photos` (`host`, `stripLocation`, `keepHosted`; see [How photo posts work](APP.md#how-photo-posts-work))',
     },
     'settings.set': { input: "any of the settings' sections (each replaced whole)", output: 'the new settings' },
   },

@@ -26,7 +26,7 @@ export function SettingsView() {
           <NotificationSettings />
           <PhotoSettings stored={settings.photos} />
           <WatchFolderSettings />
-          <AppearanceSettings stored={settings.appearance} />
+          <AppearanceSettings stored={settings.appearance} language={settings.language} />
           <UpdateSettings />
           <AboutDraftdeck />
         </div>

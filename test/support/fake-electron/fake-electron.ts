@@ -89,6 +89,9 @@ export function createFakeElectron(options: FakeElectronOptions = {}) {
     getName(): string {
       return 'Draftdeck';
     }
+    getPreferredSystemLanguages(): string[] {
+      return ['pt-PT', 'en-US'];
+    }
     getAppPath(): string {
       return this.appPath;
     }

@@ -86,7 +86,7 @@ describe('main process', () => {
   });
 
   it('answers the page through the transport, the dispatcher and the services', async () => {
-    expect(await callFrom(mainWindow(), 'app.info')).toMatchObject({ ok: true, value: { name: 'Draftdeck', runtime: 'electron', version: '9.8.7' } });
+    expect(await callFrom(mainWindow(), 'app.info')).toMatchObject({ ok: true, value: { name: 'Draftdeck', runtime: 'electron', version: '9.8.7', languages: ['pt-PT', 'en-US'] } });
     expect(await callFrom(mainWindow(), 'settings.set', { uploads: { concurrency: 4 } })).toMatchObject({ ok: true, value: { uploads: { concurrency: 4 } } });
     // Persisted by electron-store in userData.
     expect(JSON.parse(readFileSync(join(root, 'userData', 'draftdeck.json'), 'utf8'))).toMatchObject({ settings: { uploads: { concurrency: 4 } } });

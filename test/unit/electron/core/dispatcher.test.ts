@@ -7,7 +7,7 @@ import { testHandlers } from '../../../support/handlers.js';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return testHandlers({
-    'app.info': () => ({ name: 'Draftdeck', version: '1.0.0', runtime: 'web', os: 'linux', sandbox: null }),
+    'app.info': () => ({ name: 'Draftdeck', version: '1.0.0', runtime: 'web', os: 'linux', languages: [], sandbox: null }),
     'settings.get': () => DEFAULT_SETTINGS,
     'settings.set': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
     'shell.openExternal': () => ({ opened: true }),
@@ -57,7 +57,7 @@ describe('dispatcher', () => {
   });
 
   it('strips output fields the contract does not name and refuses malformed output', async () => {
-    const leaky = handlers({ 'app.info': () => ({ name: 'Draftdeck', version: '1', runtime: 'web', os: 'linux', sandbox: null, access_token: 'act.leak' }) as never });
+    const leaky = handlers({ 'app.info': () => ({ name: 'Draftdeck', version: '1', runtime: 'web', os: 'linux', languages: [], sandbox: null, access_token: 'act.leak' }) as never });
     const result = await createDispatcher(leaky, memoryLogger().log)('app.info', undefined);
     expect(result.ok && JSON.stringify(result.value)).not.toContain('act.leak');
     const broken = handlers({ 'app.info': () => ({ name: 3 }) as never });

@@ -58,6 +58,7 @@ describe('settings patches', () => {
     const set = (patch: unknown) => service.set(SettingsPatch.parse(patch));
     set({ queue: { sendTo: ['ava'] }, uploads: { concurrency: 5 } });
     set({ photos: { host: { kind: 'sandbox' }, stripLocation: false, keepHosted: true } });
+    set({ language: { locale: 'pt-BR' } });
     expect(SettingsPatch.parse({ appearance: { theme: 'dark' } })).toEqual({ appearance: { theme: 'dark' } });
     // The README's own example.
     set({ uploads: { concurrency: 3 } });
@@ -68,6 +69,15 @@ describe('settings patches', () => {
       queue: { sendTo: ['ava'] },
       appearance: { theme: 'dark' },
       photos: { host: { kind: 'sandbox' }, stripLocation: false, keepHosted: true },
+      language: { locale: 'pt-BR' },
     });
+  });
+
+  it('read a file written before the language setting as following the system, and refuse a locale Draftdeck does not speak', () => {
+    const store = createMemoryStorage();
+    store.set('settings', { profile: { kind: 'sandbox' }, uploads: { concurrency: 4 }, appearance: { theme: 'dark' } });
+    const service = new SettingsService(store, new EventHub(), memoryLogger().log);
+    expect(service.get().language).toEqual({ locale: 'system' });
+    expect(SettingsPatch.safeParse({ language: { locale: 'fr' } }).success).toBe(false);
   });
 });

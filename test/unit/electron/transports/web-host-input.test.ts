@@ -28,7 +28,7 @@ beforeAll(async () => {
   lines = logger.lines;
   const dispatch = createDispatcher(
     testHandlers({
-      'app.info': () => ({ name: 'Draftdeck', version: '0', runtime: 'web', os: 'linux', sandbox: null }),
+      'app.info': () => ({ name: 'Draftdeck', version: '0', runtime: 'web', os: 'linux', languages: [], sandbox: null }),
       'settings.set': (patch) => (calls.push(patch), { ...DEFAULT_SETTINGS, ...patch }),
     }),
     logger.log,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { log } = memoryLogger();
   const dispatch = createDispatcher(
     testHandlers({
-      'app.info': () => ({ name: 'Draftdeck', version: '0', runtime: 'web', os: 'linux', sandbox: null }),
+      'app.info': () => ({ name: 'Draftdeck', version: '0', runtime: 'web', os: 'linux', languages: [], sandbox: null }),
       'settings.get': () => DEFAULT_SETTINGS,
       'settings.set': (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
       'shell.openExternal': () => ({ opened: false }),

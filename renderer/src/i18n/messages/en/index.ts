@@ -1,0 +1,18 @@
+/**
+ * The English catalog, one file per area (see ../../README.md). English is the source: its keys are
+ * the MessageId type the code is checked against, and every other language must have the same keys.
+ */
+import accounts from './accounts.json';
+import common from './common.json';
+import main from './main.json';
+import photos from './photos.json';
+import queue from './queue.json';
+import research from './research.json';
+import settings from './settings.json';
+import shell from './shell.json';
+import store from './store.json';
+
+export const en = { ...common, ...shell, ...queue, ...photos, ...accounts, ...research, ...store, ...settings, ...main };
+export type MessageId = keyof typeof en;
+/** The areas: a catalog file per area in every language's folder, each key starting with `<area>.`. */
+export const AREAS = ['common', 'shell', 'queue', 'photos', 'accounts', 'research', 'store', 'settings', 'main'] as const;
