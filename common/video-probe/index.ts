@@ -10,7 +10,7 @@ import { probeIsoBmff } from './iso-bmff.js';
 import { probeMatroska } from './matroska.js';
 
 export type { ByteReader } from './byte-reader.js';
-export { bufferReader } from './byte-reader.js';
+export { bufferReader, handleReader, type ReadableHandle } from './byte-reader.js';
 
 /** Box types an ISO BMFF / QuickTime file can start with (MOV often opens with wide, mdat or moov). */
 const LEADING_BOXES = new Set(['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pnot', 'uuid']);

@@ -1,12 +1,14 @@
 /**
  * Sample media the sandbox serves under /sandbox/media/, so PULL_FROM_URL and photo posts can be
  * tried without the internet (the default app has this prefix verified). Generated in code:
- * container-shaped videos of any size (the sandbox checks containers, it does not decode), and
+ * videos of any size with real container headers (a 10 s 1080x1920 H.264 or VP9 track; the sandbox
+ * probes headers, it does not decode) and filler as their media data, and
  * small real images: a baseline JPEG and a lossless WebP of one flat colour, whose headers carry
  * the dimensions the photo rules check.
  */
 import { Readable } from 'node:stream';
 import { mulberry32 } from '../chaos.js';
+import { isoBmffHeader, mdatHeader, webmHeader } from './video-header.js';
 
 export interface SampleMedia {
   contentType: string;
@@ -24,32 +26,11 @@ const FILLER = (() => {
   return block;
 })();
 
-function box(type: string, payload: Buffer): Buffer {
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + payload.length, 0);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, payload]);
+/** Real container headers (video-header.ts) for a 10 s 1080x1920 video, then an mdat or clusters of filler up to `bytes`. */
+function isoBmffSample(brand: 'isom' | 'qt  ', bytes: number): Buffer {
+  const header = isoBmffHeader(brand);
+  return Buffer.concat([header, mdatHeader(Math.max(0, bytes - header.length - 8))]);
 }
-
-/** ftyp with the given major brand, then an mdat box filling the rest of `bytes`. */
-function isoBmffHeader(brand: string, bytes: number): Buffer {
-  const ftyp = box('ftyp', Buffer.from(`${brand}\0\0\x02\0${brand}mp41`, 'latin1'));
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(Math.min(0xffffffff, Math.max(8, bytes - ftyp.length)), 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdat]);
-}
-
-const WEBM_HEADER = Buffer.from([
-  0x1a, 0x45, 0xdf, 0xa3, 0x9f, // EBML, size 31
-  0x42, 0x86, 0x81, 0x01, // EBMLVersion 1
-  0x42, 0xf7, 0x81, 0x01, // EBMLReadVersion 1
-  0x42, 0xf2, 0x81, 0x04, // EBMLMaxIDLength 4
-  0x42, 0xf3, 0x81, 0x08, // EBMLMaxSizeLength 8
-  0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, // DocType "webm"
-  0x42, 0x87, 0x81, 0x04, // DocTypeVersion 4
-  0x42, 0x85, 0x81, 0x02, // DocTypeReadVersion 2
-]);
 
 /** `header` then deterministic filler up to exactly `bytes`, produced as it is read. */
 function generated(header: Buffer, bytes: number): Readable {
@@ -150,9 +131,9 @@ const once = (key: string, make: () => Buffer) => () => {
 };
 
 export const SAMPLE_MEDIA: Record<string, SampleMedia> = {
-  'sample.mp4': { contentType: 'video/mp4', defaultBytes: MiB, body: (bytes = MiB) => generated(isoBmffHeader('isom', bytes), bytes), description: 'MP4 container (ftyp isom); ?bytes=N for any size' },
-  'sample.mov': { contentType: 'video/quicktime', defaultBytes: MiB, body: (bytes = MiB) => generated(isoBmffHeader('qt  ', bytes), bytes), description: 'QuickTime container (ftyp qt); ?bytes=N' },
-  'sample.webm': { contentType: 'video/webm', defaultBytes: MiB, body: (bytes = MiB) => generated(WEBM_HEADER, bytes), description: 'WebM (EBML DocType webm); ?bytes=N' },
+  'sample.mp4': { contentType: 'video/mp4', defaultBytes: MiB, body: (bytes = MiB) => generated(isoBmffSample('isom', bytes), bytes), description: 'MP4 (H.264 1080x1920, 10 s, 30 fps headers); ?bytes=N for any size' },
+  'sample.mov': { contentType: 'video/quicktime', defaultBytes: MiB, body: (bytes = MiB) => generated(isoBmffSample('qt  ', bytes), bytes), description: 'QuickTime (ftyp qt, the same headers); ?bytes=N' },
+  'sample.webm': { contentType: 'video/webm', defaultBytes: MiB, body: (bytes = MiB) => generated(webmHeader(), bytes), description: 'WebM (VP9 1080x1920, 10 s); ?bytes=N' },
   'not-a-video.mp4': { contentType: 'video/mp4', defaultBytes: 64 * 1024, body: (bytes = 64 * 1024) => generated(Buffer.from('This is text, not a video container.\n'), bytes), description: 'text bytes named .mp4: fails file_format_check_failed' },
   'photo-portrait.jpg': { contentType: 'image/jpeg', body: once('jpg-portrait', () => grayJpeg(1080, 1920)), description: 'JPEG 1080x1920' },
   'photo-square.jpg': { contentType: 'image/jpeg', body: once('jpg-square', () => grayJpeg(1080, 1080)), description: 'JPEG 1080x1080' },

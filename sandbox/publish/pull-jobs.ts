@@ -5,8 +5,8 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import type { SandboxContext } from '../context.js';
-import { sniffVideoContainer, SNIFF_BYTES } from '../media/container-sniff.js';
 import { probeImage } from '../media/image-size.js';
+import { checkVideoFile } from '../media/video-check.js';
 import { MAX_VIDEO_BYTES } from './chunk-plan.js';
 import { checkPhotoImage, MAX_PHOTO_BYTES } from './photo-rules.js';
 import { mediaPath, publishes } from './publishes.js';
@@ -58,13 +58,14 @@ export class PullJobs {
     const url = record.pull!.urls[0]!;
     const result = await downloadToFile(url, mediaPath(this.ctx, record), {
       maxBytes: MAX_VIDEO_BYTES,
-      headBytes: SNIFF_BYTES,
+      headBytes: 0,
       signal: this.abort.signal,
       onProgress: (bytes) => this.live.set(record.publish_id, bytes),
     });
     if (this.abort.signal.aborted) return;
     if (!result.ok) return this.fail(record.publish_id, 'video_pull_failed', result.detail, result.bytes);
-    const verdict: Verdict = sniffVideoContainer(result.head) ? { ok: true } : { ok: false, fail_reason: 'file_format_check_failed', detail: 'the file is not an MP4, MOV or WebM container' };
+    const check = await checkVideoFile(mediaPath(this.ctx, record));
+    const verdict: Verdict = check.ok ? { ok: true } : { ok: false, fail_reason: check.fail_reason, detail: check.detail };
     this.received(record.publish_id, result.bytes, verdict, { sha256: result.sha256 });
   }
 

@@ -12,7 +12,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, truncate } from 'node:fs/promises';
+import { truncate } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback, Writable } from 'node:stream';
@@ -23,7 +23,7 @@ import type { Reply } from '../../server-kit/http/reply.js';
 import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { acceptBody } from '../../server-kit/http/server.js';
 import { secretKey } from '../../server-kit/ids.js';
-import { SNIFF_BYTES, sniffVideoContainer } from '../media/container-sniff.js';
+import { checkVideoFile } from '../media/video-check.js';
 import { chunkRange, classifyChunk, parseContentRange } from './chunk-plan.js';
 import { mediaPath, publishes } from './publishes.js';
 import { processingMs, type PublishRecord } from './records.js';
@@ -228,14 +228,14 @@ export class UploadHost {
     let next: PublishRecord = { ...record, upload: { ...upload, received_bytes: end, chunks_received: index + 1, content_type: contentType } };
     if (final) {
       this.hashes.delete(record.publish_id);
-      const container = sniffVideoContainer(await readHead(mediaPath(ctx, record), SNIFF_BYTES));
+      const check = await checkVideoFile(mediaPath(ctx, record));
       const now = ctx.clock.now();
       next = {
         ...next,
         sha256: hash.digest('hex'),
         received_at: now,
         processing_ends_at: now + processingMs(upload.video_size, ctx.config.processing.seconds_per_gb),
-        verdict: container ? { ok: true } : { ok: false, fail_reason: 'file_format_check_failed', detail: 'the file is not an MP4, MOV or WebM container' },
+        verdict: check.ok ? { ok: true } : { ok: false, fail_reason: check.fail_reason, detail: check.detail },
       };
     } else {
       this.hashes.set(record.publish_id, hash);
@@ -261,16 +261,5 @@ export class UploadHost {
     for (const record of publishes(this.ctx).values()) {
       if (record.upload && record.received_at === null) await truncate(mediaPath(this.ctx, record), record.upload.received_bytes).catch(() => undefined);
     }
-  }
-}
-
-export async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
   }
 }

@@ -1,10 +1,12 @@
 /**
  * Media fixtures made in code, independently of the sandbox's own generators: the smallest
- * byte strings that are valid JPEG and WebP headers with given dimensions, an MP4 container start,
+ * byte strings that are valid JPEG and WebP headers with given dimensions, MP4s with a real encoder's headers,
  * and a loopback server that serves them (some under a prefix the test app verifies).
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 
 /** SOI, a JFIF APP0, a 2 KB APP1 (like EXIF) the parser must skip, SOF0 with the size, EOI. */
 export function jpegHeader(width: number, height: number): Buffer {
@@ -55,7 +57,30 @@ export function pngHeader(): Buffer {
   return Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 4, 0x38, 0, 0, 4, 0x38, 8, 2, 0, 0, 0]);
 }
 
-/** `size` bytes starting with an MP4 ftyp box; the rest is pseudo-random. */
+/**
+ * The ftyp and moov of a real 2 s H.264 MP4 made by FFmpeg (test/fixtures/media/testsrc-2s-h264.mp4),
+ * for the start of made-up videos: the sandbox's processing probes the headers (docs/PLATFORM.md
+ * "Video rules"), and these are an encoder's, not the sandbox's own generator's.
+ */
+const REAL_HEADER = (() => {
+  const file = readFileSync(resolve(import.meta.dirname, '../fixtures/media/testsrc-2s-h264.mp4'));
+  const kept: Buffer[] = [];
+  for (let at = 0; at + 8 <= file.length; at += file.readUInt32BE(at)) {
+    const type = file.toString('latin1', at + 4, at + 8);
+    if (type === 'ftyp' || type === 'moov') kept.push(file.subarray(at, at + file.readUInt32BE(at)));
+  }
+  return Buffer.concat(kept);
+})();
+
+/** The first bytes of a made-up MP4 of `size` bytes: a real ftyp and moov, then an mdat header for the rest. */
+export function mp4Head(size: number): Buffer {
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(Math.min(0xffffffff, Math.max(8, size - REAL_HEADER.length)), 0);
+  mdat.write('mdat', 4, 'latin1');
+  return Buffer.concat([REAL_HEADER, mdat]).subarray(0, size);
+}
+
+/** `size` bytes of an MP4 the sandbox accepts (mp4Head); the media data is pseudo-random. */
 export function mp4Bytes(size: number, seed = 1): Buffer {
   const out = Buffer.alloc(size);
   let x = seed >>> 0 || 1;
@@ -65,8 +90,7 @@ export function mp4Bytes(size: number, seed = 1): Buffer {
     x ^= x << 5;
     out.writeUInt32LE(x >>> 0, Math.min(i, size - 4));
   }
-  const ftyp = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x32]);
-  ftyp.copy(out, 0);
+  mp4Head(size).copy(out, 0);
   return out;
 }
 

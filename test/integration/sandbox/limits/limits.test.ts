@@ -1,5 +1,6 @@
 /** Rate limits, the pending-share limit, scope checks and malformed requests, with the default limits of docs/PLATFORM.md "Limits". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp4Bytes } from '../../../support/media-fixtures.js';
 import { advanceClock, api, callB, extras, initFileUpload, putChunk, signIn, startTestSandbox, STATUS_FETCH, statusOf, VIDEO_INIT, waitForReceived, type Sandbox } from '../../../support/sandbox-client.js';
 
 let sandbox: Sandbox;
@@ -73,7 +74,7 @@ describe('pending shares', () => {
     const inits = [];
     for (let i = 0; i < 5; i++) inits.push((await initFileUpload(sandbox, t.access_token, smallPlan)).data);
     expect((await initFileUpload(sandbox, t.access_token, smallPlan)).status).toBe(403);
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]), Buffer.alloc(988)]);
+    const mp4 = mp4Bytes(1000);
     expect((await putChunk(inits[0]!.upload_url, mp4, 0, 1000)).status).toBe(201);
     await advanceClock(sandbox, 1);
     expect((await extras(sandbox, `/sandbox/publishes/${encodeURIComponent(inits[0]!.publish_id)}/post`, 'POST')).status).toBe(200);

@@ -1,5 +1,9 @@
 /** FILE_UPLOAD end to end: init validation, the upload host's answers, SHA-256, processing on the virtual clock, posting. */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { H264, makeClip } from '../../../support/ffmpeg-fixtures.js';
 import { mp4Bytes } from '../../../support/media-fixtures.js';
 import {
   MB, advanceClock, api, extras, initFileUpload, inspect, putChunk, sha256, signIn, startTestSandbox, statusOf, VIDEO_INIT, type Sandbox, type TokenSet,
@@ -181,8 +185,11 @@ describe('the upload host', () => {
   });
 
   it('accepts WebM and MOV containers', async () => {
-    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d]), Buffer.alloc(500)]);
-    const mov = Buffer.concat([Buffer.from([0, 0, 0, 8, 0x77, 0x69, 0x64, 0x65, 0, 0, 0, 8, 0x6d, 0x64, 0x61, 0x74]), Buffer.alloc(500)]);
+    // Real files: processing reads the container's headers (docs/PLATFORM.md "Video rules").
+    const webm = await readFile(resolve(import.meta.dirname, '../../../fixtures/media/testsrc2-2s-vp9.webm'));
+    const dir = await mkdtemp(join(tmpdir(), 'upload-mov-'));
+    const mov = await readFile(await makeClip(dir, 'clip.mov', { video: H264 }));
+    await rm(dir, { recursive: true, force: true });
     for (const [bytes, type] of [[webm, 'video/webm'], [mov, 'video/quicktime']] as const) {
       const init = await initFileUpload(sandbox, tokens.access_token, { video_size: bytes.length, chunk_size: bytes.length, total_chunk_count: 1 });
       expect((await putChunk(init.data.upload_url, bytes, 0, bytes.length, type)).status).toBe(201);
