@@ -84,7 +84,10 @@ describe('web transport', () => {
       expect((await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Origin: origin } })).status, origin).toBe(200);
       expect((await rawRequest(`${transport.origin}/assets/app.js`, { headers: { Origin: origin } })).status, origin).toBe(200);
     }
-    for (const origin of [`http://localhost:${transport.port + 1}`, `https://127.0.0.1:${transport.port}`, 'http://attacker.example', 'null']) {
+    // Look-alikes that start with an allowed origin (another port whose digits begin with ours, a
+    // host under attacker.example) are other origins too: compared whole, never by prefix.
+    const lookAlikes = [`${transport.origin}0`, `http://localhost:${transport.port}.attacker.example`, `${transport.origin}/`];
+    for (const origin of [`http://localhost:${transport.port + 1}`, `https://127.0.0.1:${transport.port}`, 'http://attacker.example', 'null', ...lookAlikes]) {
       expect((await rawRequest(`${transport.origin}/api/call/app.info`, { method: 'POST', headers: { ...auth(), Origin: origin } })).status, origin).toBe(403);
       expect((await rawRequest(`${transport.origin}/`, { headers: { Origin: origin } })).status, origin).toBe(403);
     }
