@@ -17,6 +17,7 @@ export const SOURCE_LOCALE: Locale = 'en';
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 
 /** Each language's own name for itself, for the picker (never translated: a person looks for their language's name). */
+/* eslint-disable no-restricted-syntax -- each language's own name, the same in every language. */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
   en: 'English',
   es: 'Español',
@@ -25,6 +26,7 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
   ja: '日本語',
   ar: 'العربية',
 };
+/* eslint-enable no-restricted-syntax */
 
 /**
  * The first preferred language Draftdeck speaks: an exact tag (pt-BR), else the language alone

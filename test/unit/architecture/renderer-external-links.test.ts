@@ -15,8 +15,8 @@ async function ruleIds(code: string, filePath = 'renderer/src/views/Example.tsx'
 
 describe('eslint in renderer/', () => {
   it('refuses target="_blank" links, however the value is written', async () => {
-    expect(await ruleIds('export const A = () => <a href="https://example.com" target="_blank">x</a>;\n')).toEqual(['no-restricted-syntax']);
-    expect(await ruleIds("export const A = () => <a href=\"https://example.com\" target={'_blank'}>x</a>;\n")).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds('export const A = ({ label }: { label: string }) => <a href="https://example.com" target="_blank">{label}</a>;\n')).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds("export const A = ({ label }: { label: string }) => <a href=\"https://example.com\" target={'_blank'}>{label}</a>;\n")).toEqual(['no-restricted-syntax']);
   });
 
   it('refuses window.open and the bare open global', async () => {
@@ -25,7 +25,7 @@ describe('eslint in renderer/', () => {
   });
 
   it('leaves other links and other folders alone', async () => {
-    expect(await ruleIds('export const A = () => <a href="#queue">x</a>;\n')).toEqual([]);
+    expect(await ruleIds('export const A = ({ label }: { label: string }) => <a href="#queue">{label}</a>;\n')).toEqual([]);
     expect(await ruleIds("export function f(): void {\n  window.open('https://example.com');\n}\n", 'electron/desktop/example.ts')).toEqual([]);
   });
 });
