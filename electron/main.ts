@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     // The sandbox's and the backend's bundles (scripts/build.mjs), each run as a utility process.
     builtinPlatform: {
       programs: platformProgramsIn(app.getAppPath()),
-      sandboxArgs: sandboxArgsFromEnv(),
+      sandboxArgs: sandboxArgsFromEnv(app.getAppPath()),
       launch: utilityProcessLauncher((modulePath, args, options) => utilityProcess.fork(modulePath, args, options)),
     },
     // Bundled beside this file by scripts/build-electron.mjs.

@@ -104,7 +104,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
     log,
     // In web mode the renderer opens links itself (a new tab of the browser it runs in).
     openExternal: async () => false,
-    builtinPlatform: { programs: platformProgramsIn(root), launch: childProcessLauncher(), sandboxArgs: sandboxArgsFromEnv() },
+    builtinPlatform: { programs: platformProgramsIn(root), launch: childProcessLauncher(), sandboxArgs: sandboxArgsFromEnv(root) },
     timing: testTimingFromEnv(),
     // Bundled, the photo worker is the bundle beside this one (the rows worker finds its own).
     photoWorker: bundled ? { file: join(dirname(here), 'photo-prep-worker.cjs') } : undefined,

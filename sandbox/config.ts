@@ -85,6 +85,8 @@ const researchSchema = z
     seed: z.number().int().default(42),
     videos: z.number().int().min(0).max(2_000_000).default(2_000),
     accounts: z.number().int().min(0).max(100_000).default(200),
+    /** Whole UTC days before today that the videos' create times cover (the platform keeps 2 years). */
+    span_days: z.number().int().min(1).max(730).default(730),
   })
   .strict();
 

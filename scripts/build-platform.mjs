@@ -3,7 +3,8 @@
 // with esbuild: the desktop app and web mode start them as processes of their own from these files
 // (docs/ARCHITECTURE.md "Processes"). Each carries its dependencies, so an installed app needs no
 // node_modules for them; CommonJS, as the Electron bundles, so PGlite's CommonJS build finds its
-// WebAssembly and data files beside backend.cjs (copied there, as beside main.cjs).
+// WebAssembly and data files beside backend.cjs (copied there, as beside main.cjs). The sandbox's
+// config as the app runs it built in (sandbox/builtin-config.json) goes beside them too.
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ const PGLITE_DIST = join(root, 'node_modules', '@electric-sql', 'pglite', 'dist'
 const PGLITE_FILES = ['pglite.wasm', 'initdb.wasm', 'pglite.data'];
 
 export const PLATFORM_DIR = join(root, 'dist-platform');
+/** The built-in sandbox's config, in dist-platform/ (electron/services/builtin-platform reads the name). */
+export const BUILTIN_SANDBOX_CONFIG = 'builtin-sandbox.json';
 
 /** @param {{ outDir?: string, minify?: boolean }} [options] */
 export async function buildPlatform({ outDir = PLATFORM_DIR, minify = false } = {}) {
@@ -37,6 +40,7 @@ export async function buildPlatform({ outDir = PLATFORM_DIR, minify = false } = 
     build({ ...common, entryPoints: [join(root, 'sandbox/cli.ts')], outfile: join(outDir, 'sandbox.cjs') }),
     build({ ...common, entryPoints: [join(root, 'backend/cli.ts')], outfile: join(outDir, 'backend.cjs') }),
     ...PGLITE_FILES.map((name) => copyFile(join(PGLITE_DIST, name), join(outDir, name))),
+    copyFile(join(root, 'sandbox', 'builtin-config.json'), join(outDir, BUILTIN_SANDBOX_CONFIG)),
   ]);
   return { outDir, sandbox: join(outDir, 'sandbox.cjs'), backend: join(outDir, 'backend.cjs') };
 }

@@ -10,6 +10,8 @@ export interface DatasetOptions {
   accounts: number;
   /** The clock's now, in ms since the epoch; only its UTC day is used. */
   today: number;
+  /** Whole UTC days of create times before today's (default SPAN_DAYS). */
+  spanDays?: number;
 }
 
 export const DAY_SECONDS = 86_400;

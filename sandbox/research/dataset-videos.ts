@@ -7,15 +7,15 @@ import { GrowableColumn } from './columns.js';
 import type { AccountProfiles } from './dataset-accounts.js';
 import { regionSampler, topicSampler } from './dataset-accounts.js';
 import type { Dictionaries } from './dataset-dictionaries.js';
-import { DAY_SECONDS, DESCRIPTION_ENDINGS, SPAN_DAYS, type VideoColumns } from './dataset-model.js';
+import { DAY_SECONDS, DESCRIPTION_ENDINGS, type VideoColumns } from './dataset-model.js';
 import { mulberry32, subSeed, WeightedSampler, zipfWeights } from './prng.js';
 import type { Rng } from './prng.js';
 import { TOPICS } from './vocabulary.js';
 
 const MAX_COUNT = 4_000_000_000;
 
-export function generateVideos(seed: number, n: number, spanStart: number, profiles: AccountProfiles, dict: Dictionaries): VideoColumns {
-  const { createTime, idLow } = generateTimes(seed, n, spanStart);
+export function generateVideos(seed: number, n: number, spanStart: number, spanDays: number, profiles: AccountProfiles, dict: Dictionaries): VideoColumns {
+  const { createTime, idLow } = generateTimes(seed, n, spanStart, spanDays);
   const rng = mulberry32(subSeed(seed, 'videos'));
 
   const m = profiles.topic.length;
@@ -168,13 +168,13 @@ const hourSampler = new WeightedSampler(Array.from({ length: 24 }, (_, h) => 1 +
  * Create times over the span, denser in recent days (the platform grows) and by hour of day;
  * returned sorted by (time, id) with ids unique.
  */
-function generateTimes(seed: number, n: number, spanStart: number): { createTime: Uint32Array; idLow: Uint32Array } {
+function generateTimes(seed: number, n: number, spanStart: number, spanDays: number): { createTime: Uint32Array; idLow: Uint32Array } {
   const rng = mulberry32(subSeed(seed, 'times'));
   const createTime = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     // density 0.6 + 0.8x over x in [0,1): inverse CDF of that linear ramp
     const x = (-0.6 + Math.sqrt(0.36 + 1.6 * rng.next())) / 0.8;
-    const day = Math.min(SPAN_DAYS - 1, Math.floor(x * SPAN_DAYS));
+    const day = Math.min(spanDays - 1, Math.floor(x * spanDays));
     createTime[i] = spanStart + day * DAY_SECONDS + hourSampler.sample(rng) * 3600 + rng.int(0, 3599);
   }
   createTime.sort();

@@ -28,13 +28,15 @@ export function generateDataset(options: DatasetOptions): Dataset {
   if (!Number.isSafeInteger(m) || m < 0 || m > 10_000_000) throw new RangeError('accounts must be an integer in 0..10000000');
   if (m === 0 && n > 0) throw new RangeError('accounts must be at least 1 when there are videos to post');
   if (!Number.isFinite(options.today)) throw new RangeError('today must be a time in ms');
+  const spanDays = options.spanDays ?? SPAN_DAYS;
+  if (!Number.isSafeInteger(spanDays) || spanDays < 1 || spanDays > SPAN_DAYS) throw new RangeError(`spanDays must be an integer in 1..${SPAN_DAYS}`);
 
   const dictionaries = buildDictionaries(seed, n);
   const spanEnd = startOfUtcDay(options.today);
-  const spanStart = spanEnd - SPAN_DAYS * DAY_SECONDS;
+  const spanStart = spanEnd - spanDays * DAY_SECONDS;
 
   const profiles = generateAccountProfiles(seed, m);
-  const columns = generateVideos(seed, n, spanStart, profiles, dictionaries);
+  const columns = generateVideos(seed, n, spanStart, spanDays, profiles, dictionaries);
   const accounts = finishAccounts(seed, m, profiles, columns);
 
   return {

@@ -42,9 +42,10 @@ export interface ResearchQuotas {
 
 export interface ResearchEngineOptions {
   seed: number;
-  /** Dataset size: number of videos and of accounts. */
+  /** Dataset size: number of videos and of accounts, and the days their create times cover. */
   videos: number;
   accounts: number;
+  spanDays?: number;
   clock: Clock;
   quotas?: Partial<ResearchQuotas>;
   /** Snapshot store caps: searches kept, and total result rows kept over all of them. */
@@ -100,7 +101,7 @@ export function createResearchEngine(options: ResearchEngineOptions): ResearchEn
   const limits: ResearchQuotas = { ...DEFAULT_QUOTAS, ...options.quotas };
   const maxSearches = options.snapshots?.maxSearches ?? 1000;
   const maxRows = options.snapshots?.maxRows ?? 20_000_000;
-  let config = { seed: options.seed, videos: options.videos, accounts: options.accounts };
+  let config = { seed: options.seed, videos: options.videos, accounts: options.accounts, spanDays: options.spanDays };
   let index: VideoIndex = buildVideoIndex(generateDataset({ ...config, today: clock.now() }));
 
   const snapshots = new Map<string, Snapshot>();

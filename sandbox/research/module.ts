@@ -27,15 +27,16 @@ export function researchModule(ctx: SandboxContext): SandboxModule {
   const research = (): ResearchEngine => {
     if (!engine) {
       const started = performance.now();
-      const { seed, videos, accounts } = ctx.config.research;
+      const { seed, videos, accounts, span_days: spanDays } = ctx.config.research;
       engine = createResearchEngine({
         seed,
         videos,
         accounts,
+        spanDays,
         clock: ctx.clock,
         quotas: { requestsPerDay: ctx.config.limits.research_requests_per_day, recordsPerDay: ctx.config.limits.research_records_per_day },
       });
-      ctx.logger.info({ seed, videos, accounts, ms: Math.round(performance.now() - started) }, 'research dataset built');
+      ctx.logger.info({ seed, videos, accounts, spanDays, ms: Math.round(performance.now() - started) }, 'research dataset built');
     }
     return engine;
   };

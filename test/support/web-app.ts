@@ -5,7 +5,7 @@
  * covers `npm start` itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -35,6 +35,17 @@ type Build = (options?: { force?: boolean }) => Promise<boolean>;
 let built: Promise<void> | null = null;
 
 /**
+ * The sandbox's default config ({}: 2,000 research videos, built in a blink) instead of the one
+ * the app ships (420,000, a few seconds on a first research call: sandbox/builtin-config.json, checked
+ * by test/integration/sandbox/research/builtin-dataset.test.ts); a test may pass its own.
+ */
+function defaultSandboxConfig(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'draftdeck-sandbox-config-')), 'sandbox.json');
+  writeFileSync(file, '{}\n');
+  return file;
+}
+
+/**
  * What the app needs built, when stale (the test runners' global setups build it first, so this
  * finds nothing to do there; a benchmark run alone builds it here).
  */
@@ -51,7 +62,7 @@ export async function startWebApp(options: { dataDir?: string; env?: NodeJS.Proc
   await Promise.all([seedEmbeddedBackend(dataDir), buildWebApp()]);
   const child = spawn(process.execPath, [WEB_ENTRY, '--json', '--no-open', '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, CI: '1', DRAFTDECK_TEST_TIMING: JSON.stringify(TEST_TIMING), ...options.env },
+    env: { ...process.env, CI: '1', DRAFTDECK_TEST_TIMING: JSON.stringify(TEST_TIMING), DRAFTDECK_SANDBOX_CONFIG: defaultSandboxConfig(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -30,13 +30,15 @@ export interface PlatformPrograms {
 }
 
 /**
- * The built-in sandbox's own config file, when DRAFTDECK_SANDBOX_CONFIG names one (its users,
- * limits, processing speed, research data or fault rules; sandbox/README.md "Configuration"): a
- * developer's or a test's sandbox, started by the app like the default one.
+ * The built-in sandbox's config file: the one built beside its bundle (dist-platform/
+ * builtin-sandbox.json, from sandbox/builtin-config.json: a research dataset big enough to
+ * explore, 420,000 videos over 90 days), or a developer's or a test's own when
+ * DRAFTDECK_SANDBOX_CONFIG names one (users, limits, processing speed, research data or fault
+ * rules; sandbox/README.md "Configuration").
  */
-export function sandboxArgsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+export function sandboxArgsFromEnv(appDir: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const file = env.DRAFTDECK_SANDBOX_CONFIG;
-  return file ? ['--config', resolve(file)] : [];
+  return ['--config', file ? resolve(file) : join(appDir, 'dist-platform', 'builtin-sandbox.json')];
 }
 
 /** The two bundles scripts/build-platform.mjs makes, in `dist-platform/` under the app's folder. */
