@@ -22,16 +22,11 @@ const USER_FACING_LITERALS = [
  * them only. A file leaves this list when it is converted; the list only shrinks.
  */
 const I18N_PENDING = [
-  'renderer/src/App.tsx',
   'renderer/src/api/client.ts',
   'renderer/src/components/AppNotices.tsx',
   'renderer/src/components/ConfirmDialog.tsx',
-  'renderer/src/components/ErrorBoundary.tsx',
-  'renderer/src/components/HostStatus.tsx',
-  'renderer/src/components/LoadStatus.tsx',
   'renderer/src/components/OpenPageButton.tsx',
   'renderer/src/components/PlatformStatus.tsx',
-  'renderer/src/components/Sidebar.tsx',
   'renderer/src/components/TechnicalDetails.tsx',
   'renderer/src/components/UpdateNotice.tsx',
   'renderer/src/format.ts',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ComponentType } from 'react';
+import { useIntl } from 'react-intl';
 import { AppNotices } from './components/AppNotices';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { HostStatus } from './components/HostStatus';
@@ -26,11 +27,15 @@ export function App() {
   const section = useNavigation((state) => state.section);
   const main = useRef<HTMLElement>(null);
   const View = VIEWS[section];
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: sectionLabel(section) });
 
   useEffect(() => {
-    document.title = `${sectionLabel(section)} · Draftdeck`;
     main.current?.scrollTo({ top: 0 });
   }, [section]);
+  useEffect(() => {
+    document.title = intl.formatMessage({ id: 'shell.documentTitle' }, { section: label });
+  }, [intl, label]);
 
   return (
     <div className="app">
@@ -43,7 +48,7 @@ export function App() {
           main.current?.focus();
         }}
       >
-        Skip to content
+        {intl.formatMessage({ id: 'shell.skipToContent' })}
       </a>
       <Sidebar />
       <main id="main" ref={main} className="main" tabIndex={-1}>
@@ -55,7 +60,7 @@ export function App() {
         </div>
         <AppNotices />
         <div className="main__content">
-          <ErrorBoundary key={section} scope={`The ${sectionLabel(section)} page`}>
+          <ErrorBoundary key={section} scope={intl.formatMessage({ id: 'shell.pageScope' }, { section: label })}>
             <View />
           </ErrorBoundary>
         </div>

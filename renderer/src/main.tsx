@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { FormattedMessage } from 'react-intl';
 import { I18nProvider, startSystemLanguages } from './i18n';
 import { ignoreStrayFileDrops } from './drop-guard';
 import { startAccounts } from './state/accounts';
@@ -52,7 +53,7 @@ followProfileChanges();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider>
-      <ErrorBoundary scope="Draftdeck">
+      <ErrorBoundary scope={<FormattedMessage id="shell.appScope" />}>
         <App />
       </ErrorBoundary>
     </I18nProvider>

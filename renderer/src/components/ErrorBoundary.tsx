@@ -3,11 +3,12 @@
  * itself (to the console), so this only decides what the person sees.
  */
 import { Component, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Button } from './Button';
 
 interface Props {
   /** What failed, in the person's words: "This page", "Draftdeck". */
-  scope: string;
+  scope: ReactNode;
   children: ReactNode;
 }
 
@@ -27,14 +28,20 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div className="crash" role="alert">
-        <h1 className="crash__title">{this.props.scope} stopped working</h1>
-        <p className="crash__body">Something in Draftdeck went wrong while showing this. Your settings and drafts are not affected. Reloading usually fixes it.</p>
+        <h1 className="crash__title">
+          <FormattedMessage id="shell.crash.title" values={{ scope: this.props.scope }} />
+        </h1>
+        <p className="crash__body">
+          <FormattedMessage id="shell.crash.body" />
+        </p>
         <pre className="crash__detail">{error.message}</pre>
         <div className="crash__actions">
           <Button variant="primary" onClick={() => window.location.reload()}>
-            Reload
+            <FormattedMessage id="shell.crash.reload" />
           </Button>
-          <Button onClick={() => this.setState({ error: null })}>Try again</Button>
+          <Button onClick={() => this.setState({ error: null })}>
+            <FormattedMessage id="common.tryAgain" />
+          </Button>
         </div>
       </div>
     );

@@ -3,11 +3,13 @@
  * section, the arrow keys, Home and End move between sections, Enter or Space opens one.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { hashFor, SECTIONS, useNavigation, type SectionId } from '../state/navigation';
 import { useSettings } from '../state/settings';
 import { Icon } from './Icon';
 
 export function Sidebar() {
+  const intl = useIntl();
   const current = useNavigation((state) => state.section);
   const [focused, setFocused] = useState<SectionId | null>(null);
   const links = useRef(new Map<SectionId, HTMLAnchorElement>());
@@ -29,9 +31,9 @@ export function Sidebar() {
     <aside className="sidebar">
       <div className="sidebar__brand">
         <BrandMark />
-        <span className="sidebar__name">Draftdeck</span>
+        <span className="sidebar__name">{intl.formatMessage({ id: 'shell.appScope' })}</span>
       </div>
-      <nav className="sidebar__nav" aria-label="Sections">
+      <nav className="sidebar__nav" aria-label={intl.formatMessage({ id: 'shell.sidebar.sections' })}>
         <ul
           className="nav-list"
           onKeyDown={moveFocus}
@@ -44,7 +46,7 @@ export function Sidebar() {
             <li key={section.id}>
               <NavItem
                 section={section.id}
-                label={section.label}
+                label={intl.formatMessage({ id: section.label })}
                 active={section.id === current}
                 tabbable={section.id === tabStop}
                 register={(element) => {
@@ -96,12 +98,13 @@ function NavItem({ section, label, active, tabbable, register, onFocus }: NavIte
 
 /** Which platform the app talks to, so a person always knows where drafts would go. */
 function ActiveProfile() {
+  const intl = useIntl();
   const profile = useSettings((state) => state.settings?.profile);
   if (!profile) return null;
   return (
     <p className="sidebar__profile">
-      <span className="sidebar__profile-label">Platform</span>
-      <span className="sidebar__profile-name">{profile.kind === 'sandbox' ? 'Built-in sandbox' : profile.name}</span>
+      <span className="sidebar__profile-label">{intl.formatMessage({ id: 'shell.sidebar.platform' })}</span>
+      <span className="sidebar__profile-name">{profile.kind === 'sandbox' ? intl.formatMessage({ id: 'shell.sidebar.builtinSandbox' }) : profile.name}</span>
     </p>
   );
 }

@@ -3,15 +3,16 @@
  * the page and the browser's back and forward buttons move between sections.
  */
 import { create } from 'zustand';
+import type { MessageId } from '../i18n';
 
 export const SECTIONS = [
-  { id: 'queue', label: 'Queue' },
-  { id: 'photos', label: 'Photos' },
-  { id: 'research', label: 'Research' },
-  { id: 'store', label: 'Store' },
-  { id: 'accounts', label: 'Accounts' },
-  { id: 'settings', label: 'Settings' },
-] as const;
+  { id: 'queue', label: 'shell.section.queue' },
+  { id: 'photos', label: 'shell.section.photos' },
+  { id: 'research', label: 'shell.section.research' },
+  { id: 'store', label: 'shell.section.store' },
+  { id: 'accounts', label: 'shell.section.accounts' },
+  { id: 'settings', label: 'shell.section.settings' },
+] as const satisfies readonly { id: string; label: MessageId }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
@@ -26,8 +27,9 @@ export function sectionFromHash(hash: string): SectionId | null {
   return SECTIONS.find((section) => section.id === id)?.id ?? null;
 }
 
-export function sectionLabel(section: SectionId): string {
-  return SECTIONS.find((candidate) => candidate.id === section)?.label ?? section;
+/** The section's name, as a message id. */
+export function sectionLabel(section: SectionId): MessageId {
+  return SECTIONS.find((candidate) => candidate.id === section)!.label;
 }
 
 interface NavigationState {

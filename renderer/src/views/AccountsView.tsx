@@ -43,7 +43,7 @@ export function AccountsView() {
         <SignInPanel />
         {removed ? <RemovalNotice result={removed} onDismiss={() => setRemoved(null)} /> : null}
         {accounts === null ? (
-          <LoadStatus what="your accounts" error={loadError} onRetry={() => void loadAccounts()} />
+          <LoadStatus what="accounts" error={loadError} onRetry={() => void loadAccounts()} />
         ) : accounts.length === 0 ? (
           <EmptyState icon="accounts" title="No accounts signed in" actions={addAccount}>
             <p>

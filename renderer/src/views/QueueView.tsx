@@ -57,7 +57,7 @@ export function QueueView() {
     return (
       <>
         <PageHeader title="Queue" description={DESCRIPTION} />
-        <LoadStatus what="the queue" error={loadError} onRetry={() => void loadDrafts()} />
+        <LoadStatus what="queue" error={loadError} onRetry={() => void loadDrafts()} />
       </>
     );
   }

@@ -59,7 +59,7 @@ export function StoreView() {
             Catalog
           </h2>
           {catalog === null ? (
-            <LoadStatus what="the catalog" error={catalogError} onRetry={() => void loadCatalog()} />
+            <LoadStatus what="catalog" error={catalogError} onRetry={() => void loadCatalog()} />
           ) : catalog.products.length === 0 ? (
             <p className="store__muted">The store server sells nothing yet.</p>
           ) : (
@@ -115,11 +115,11 @@ function AccountPurchases({ account }: { account: Account }) {
   const data = useStore((state) => state.accounts[account.openId]);
   const error = useStore((state) => state.accountError);
   const label = accountLabel(account);
-  if (!data) return <LoadStatus what={`the purchases of ${label}`} error={error} onRetry={() => void loadStoreAccount(account.openId)} />;
+  if (!data) return <LoadStatus what="purchases" name={label} error={error} onRetry={() => void loadStoreAccount(account.openId)} />;
   const owned = itemsInWords(data.items);
   return (
     <>
-      {error ? <LoadStatus what={`the latest purchases of ${label}`} error={error} onRetry={() => void loadStoreAccount(account.openId)} /> : null}
+      {error ? <LoadStatus what="latestPurchases" name={label} error={error} onRetry={() => void loadStoreAccount(account.openId)} /> : null}
       <section className="store__section" aria-labelledby="store-owned">
         <h2 className="store__title" id="store-owned">
           Owned by {label}
