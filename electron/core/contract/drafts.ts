@@ -97,6 +97,17 @@ export const BulkOutcome = z.object({
 });
 export type BulkOutcome = z.infer<typeof BulkOutcome>;
 
+/** An account's inbox places on the platform (pending shares within 24 hours) and the drafts holding them now, each until when. */
+export const InboxPlaces = z.object({
+  places: z.number(),
+  held: z.array(z.object({ draftId: z.string(), fileName: z.string(), state: DraftState, until: z.number() })),
+});
+export type InboxPlaces = z.infer<typeof InboxPlaces>;
+
+/** Whether an account could take drafts now: its inbox has a free place, and how many of them it already has the content of. */
+export const MoveTarget = z.object({ openId: z.string(), full: z.boolean(), duplicates: z.number() });
+export type MoveTarget = z.infer<typeof MoveTarget>;
+
 const DraftId = z.object({ id: z.string().uuid() }).strict();
 const OpenId = z.string().min(1).max(200);
 const DraftIds = z.array(z.string().uuid()).min(1).max(100_000);
@@ -162,6 +173,10 @@ export const draftsChannels = {
   'drafts.move': { input: z.object({ ids: DraftIds, openId: OpenId }).strict(), output: BulkOutcome },
   /** Removes drafts that are done (in the inbox or posted), of one account or all. */
   'drafts.clearFinished': { input: z.object({ openId: OpenId.optional() }).strict(), output: z.object({ removed: z.array(z.string()) }) },
+  /** Why an inbox is full: its places and the drafts holding them (a cancelled upload the platform still counts included). */
+  'drafts.inboxPlaces': { input: z.object({ openId: OpenId }).strict(), output: InboxPlaces },
+  /** Which of these accounts could take these drafts now (asked before offering "send to"). */
+  'drafts.moveTargets': { input: z.object({ ids: DraftIds, openIds: z.array(OpenId).min(1).max(20) }).strict(), output: z.array(MoveTarget) },
 } as const satisfies ChannelTable;
 
 export const draftsEvents = {
@@ -216,6 +231,8 @@ export const draftsDocs = {
       output: 'the same shape as `drafts.bulk`: drafts that have not opened a publish go to that account (`not_movable` otherwise; `duplicate_content` when it has the content)',
     },
     'drafts.clearFinished': { output: '`{removed}`: drafts in the inbox or posted, of one account or all' },
+    'drafts.inboxPlaces': { output: '`{places, held: [{draftId, fileName, state, until}]}`: the drafts holding a place in the inbox now, the longest-held first, each until when (a cancelled upload the platform still counts included)' },
+    'drafts.moveTargets': { output: 'per account: `{openId, full, duplicates}`: whether its inbox has no free place now, and how many of the drafts it already has the content of' },
   },
   events: {
     'drafts.updated': "one draft (a batch holds each changed draft's latest state once)",

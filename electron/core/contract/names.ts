@@ -29,6 +29,8 @@ export const CHANNEL_NAMES = [
   'drafts.bulk',
   'drafts.move',
   'drafts.clearFinished',
+  'drafts.inboxPlaces',
+  'drafts.moveTargets',
   'watchFolders.list',
   'watchFolders.add',
   'watchFolders.setPaused',

@@ -115,6 +115,15 @@ export class DraftActions {
     });
   }
 
+  /** How many of these drafts have content the account already has (queued or delivered): a move there would refuse them. */
+  duplicatesFor(ids: readonly string[], openId: string): number {
+    const index = indexQueue(this.queue.all());
+    return ids.filter((id) => {
+      const draft = this.queue.get(id);
+      return draft !== undefined && draft.openId !== openId && draft.contentKey !== null && earlierDrafts(openId, draft.contentKey, index, this.delivered).length > 0;
+    }).length;
+  }
+
   /** Removes the drafts that are done (in the inbox or posted), of one account or all; their content stays known (duplicates.ts). */
   clearFinished(openId?: string): string[] {
     const done = this.queue.all().filter((draft) => (draft.state === 'inbox' || draft.state === 'posted') && (openId === undefined || draft.openId === openId));

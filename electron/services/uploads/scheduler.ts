@@ -5,6 +5,7 @@
  * records and the time it is given; it starts nothing itself and knows no media kind (the engine
  * tells it which drafts need a new publish).
  */
+import { placeHeldUntil } from './inbox-places.js';
 import { RateWindow } from './rate-window.js';
 import type { DraftRecord } from './draft.js';
 
@@ -17,7 +18,6 @@ export interface UploadLimits {
 export const PLATFORM_LIMITS: UploadLimits = { initPerMinute: 6, statusPerMinute: 30, pendingSharesPerDay: 5 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 /** How often a draft waiting for inbox space asks whether the creator posted one. */
 export const INBOX_RECHECK_MS = 60_000;
 export const RATE_LIMIT_WAIT = 'Rate limit: waiting for the platform’s upload start limit';
@@ -148,12 +148,5 @@ export class Scheduler {
  * except an upload its link's hour left unfinished, which the platform has dropped.
  */
 export function pendingShares(drafts: readonly DraftRecord[], openId: string, now: number): number[] {
-  return drafts
-    .filter((d) => {
-      if (d.openId !== openId || d.publishId === null || d.uploadUrlIssuedAt === null || d.uploadUrlIssuedAt <= now - DAY_MS) return false;
-      if (d.state === 'posted' || d.state === 'failed') return false;
-      const delivered = d.totalChunkCount !== null && d.nextChunk >= d.totalChunkCount;
-      return delivered || d.uploadUrlIssuedAt > now - HOUR_MS;
-    })
-    .map((d) => d.uploadUrlIssuedAt!);
+  return drafts.filter((d) => d.openId === openId && placeHeldUntil(d, now) !== null).map((d) => d.uploadUrlIssuedAt!);
 }

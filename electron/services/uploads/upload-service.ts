@@ -10,7 +10,7 @@
  */
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { BulkAction, BulkOutcome, DraftView, EarlierDraft } from '../../core/contract/index.js';
+import type { BulkAction, BulkOutcome, DraftView, EarlierDraft, InboxPlaces, MoveTarget } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import { putChunk } from '../../../platform-api/chunk-put.js';
@@ -23,6 +23,7 @@ import { liveFigures } from './draft-view.js';
 import { DraftWorkers } from './draft-workers.js';
 import type { DraftRecord, DraftState, PhotoPost } from './draft.js';
 import { DeliveredContent, earlierDrafts, indexQueue } from './duplicates.js';
+import { placeHolders } from './inbox-places.js';
 import { InboxWaits } from './inbox-waits.js';
 import { checkFiles, linkCopies, photoDrafts, urlDraft, videoDrafts, type DuplicatePolicy, type NewDraftFile } from './intake.js';
 import type { MediaKind, MediaKinds } from './media-kind.js';
@@ -84,9 +85,11 @@ export class UploadService {
   private readonly thumbnails: ThumbnailCache;
   private readonly workers: DraftWorkers;
   private readonly actions: DraftActions;
+  private readonly limits: () => UploadLimits;
 
   constructor(private readonly deps: UploadServiceDeps) {
     const limits = () => deps.limits?.() ?? PLATFORM_LIMITS;
+    this.limits = limits;
     // The media kinds: a new kind is registered here (docs/ARCHITECTURE.md "Adding a media kind").
     const kinds: MediaKinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), video_url: videoUrlKind(deps.publish), photo: deps.photoKind ?? unavailableKind };
     const kindOf = (draft: DraftRecord): MediaKind => kinds[draft.kind];
@@ -242,6 +245,21 @@ export class UploadService {
 
   clearFinished(openId?: string): string[] {
     return this.actions.clearFinished(openId);
+  }
+
+  /** The account's inbox places and the drafts holding them now (a cancelled upload the platform still counts included). */
+  inboxPlaces(openId: string): InboxPlaces {
+    const now = this.deps.clock.now();
+    const held = placeHolders(this.queue.all(), openId, now).map(({ draft, until }) => ({ draftId: draft.id, fileName: draft.fileName, state: draft.state, until }));
+    return { places: this.limits().pendingSharesPerDay, held };
+  }
+
+  /** Per account, whether it could take these drafts now: a free inbox place, and none of their content already there. */
+  moveTargets(ids: readonly string[], openIds: readonly string[]): MoveTarget[] {
+    const now = this.deps.clock.now();
+    const drafts = this.queue.all();
+    const places = this.limits().pendingSharesPerDay;
+    return openIds.map((openId) => ({ openId, full: placeHolders(drafts, openId, now).length >= places, duplicates: this.actions.duplicatesFor(ids, openId) }));
   }
 
   setConcurrencyChanged(): void {

@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe answer; "Cancel" unless the question is itself about cancelling. */
+  keepLabel?: string;
   /** 'danger' for answers that cannot be taken back. */
   tone?: 'danger' | 'primary';
   busy?: boolean;
@@ -14,7 +16,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, tone = 'primary', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, keepLabel = 'Cancel', tone = 'primary', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <ModalDialog
       title={title}
@@ -27,7 +29,7 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'primary',
       actions={
         <>
           <Button onClick={onCancel} unavailable={busy} data-dialog-cancel="">
-            Cancel
+            {keepLabel}
           </Button>
           <Button variant="primary" className={tone === 'danger' ? 'button--danger' : undefined} busy={busy} onClick={onConfirm}>
             {confirmLabel}

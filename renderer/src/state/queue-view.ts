@@ -87,10 +87,15 @@ function applyOutcome(outcome: BulkOutcome): void {
   if (gone.size > 0) useQueueView.setState(({ selected }) => ({ selected: new Set([...selected].filter((id) => !gone.has(id))) }));
 }
 
+/** A move that sent some drafts and not others says so for this long, then goes by itself (the rows show where each draft is). */
+export const MOVE_REPORT_MS = 10_000;
+
 async function report(action: BulkAction | 'move' | 'clear', run: () => Promise<BulkOutcome['refused']>): Promise<void> {
   try {
     const refused = await run();
-    useQueueView.setState({ bulkReport: refused.length > 0 ? { action, refused, error: null } : null });
+    const bulkReport = refused.length > 0 ? { action, refused, error: null } : null;
+    useQueueView.setState({ bulkReport });
+    if (bulkReport && action === 'move') setTimeout(() => useQueueView.getState().bulkReport === bulkReport && useQueueView.setState({ bulkReport: null }), MOVE_REPORT_MS);
   } catch (error) {
     useQueueView.setState({ bulkReport: { action, refused: [], error: asApiError(error).message } });
     void loadDrafts();

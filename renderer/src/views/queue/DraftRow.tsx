@@ -6,6 +6,7 @@
  * for inbox space says when it will most likely go and opens its full reason (WaitingDetails).
  */
 import { memo, useRef, useState, type CSSProperties } from 'react';
+import { useIntl } from 'react-intl';
 import type { DraftView } from '../../api/contract';
 import { Icon, type IconName } from '../../components/Icon';
 import { formatBytes, formatDuration } from '../../format';
@@ -19,6 +20,8 @@ import { useThumbnail } from '../../state/thumbnails';
 import { actionsFor, describeDraft, type DraftActionName } from './draft-words';
 import { DraftThumb } from './DraftThumb';
 import { ProgressBar } from './ProgressBar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { confirmQuestion } from './confirm-question';
 
 interface DraftRowProps {
   id: string;
@@ -90,27 +93,54 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
 }
 
 function ActionButton({ draft, action, index }: { draft: DraftView; action: DraftActionName; index: number }) {
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const { icon, verb } = ACTIONS[action];
   const label = `${verb} ${draft.fileName}`;
+  const run = async () => {
+    const list = button.current?.closest('ul');
+    setAsking(false);
+    setBusy(true);
+    await runDraftAction(draft, action);
+    setBusy(false);
+    if (action === 'remove' && list) focusRowAfterRemoval(list, index);
+  };
+  const question = confirmQuestion(draft, action);
   return (
-    <button
-      type="button"
-      className={action === 'remove' ? 'icon-button icon-button--danger' : 'icon-button'}
-      aria-label={label}
-      title={verb}
-      aria-busy={busy || undefined}
-      onClick={async (event) => {
-        if (busy) return;
-        const list = event.currentTarget.closest('ul');
-        setBusy(true);
-        await runDraftAction(draft, action);
-        setBusy(false);
-        if (action === 'remove' && list) focusRowAfterRemoval(list, index);
-      }}
-    >
-      <Icon name={icon} size={18} />
-    </button>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={action === 'remove' ? 'icon-button icon-button--danger' : 'icon-button'}
+        aria-label={label}
+        title={verb}
+        aria-busy={busy || undefined}
+        onClick={() => {
+          if (busy) return;
+          if (question) setAsking(true);
+          else void run();
+        }}
+      >
+        <Icon name={icon} size={18} />
+      </button>
+      {asking && question ? (
+        <ConfirmDialog
+          title={intl.formatMessage({ id: question.title }, { name: draft.fileName })}
+          confirmLabel={intl.formatMessage({ id: question.confirm })}
+          keepLabel={intl.formatMessage({ id: question.keep })}
+          tone="danger"
+          onConfirm={() => void run()}
+          onCancel={() => setAsking(false)}
+        >
+          <p>
+            {intl.formatMessage({ id: question.body })}
+            {question.received > 0 ? ` ${intl.formatMessage({ id: 'queue.confirmCancel.progress' }, { sent: formatBytes(question.received), size: formatBytes(draft.size) })}` : null}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { ModalDialog } from '../../components/ModalDialog';
 import { accountLabel, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
+import { InboxHolders } from './InboxHolders';
 import { MoveWaiting } from './MoveWaiting';
 import { whenWords } from './when-words';
 
@@ -33,6 +34,7 @@ export function WaitingDetails({ draft, onClose }: { draft: DraftView; onClose: 
               Most likely it goes <strong>{whenWords(draft.expectedAt)}</strong>, when the oldest draft still waiting in {name}’s inbox is 24 hours old, or sooner if you post a draft from that inbox in the platform’s app.
             </p>
           ) : null}
+          <InboxHolders openId={draft.openId} name={name} />
           <MoveWaiting from={draft.openId} ids={waiting} onMoved={onClose} />
         </>
       }
