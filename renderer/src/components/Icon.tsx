@@ -104,9 +104,12 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Icons that point a way along the line of text: mirrored right to left (components.css). Media controls (play) and clocks (retry) keep their direction, as people expect. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['external']);
+
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg className={DIRECTIONAL.has(name) ? 'icon icon--directional' : 'icon'} width={size} height={size} viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       {PATHS[name]}
     </svg>
   );
