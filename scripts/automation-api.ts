@@ -3,7 +3,7 @@
  * feature, each channel's input and output and each event's payload rendered from its zod schema
  * (z.toJSONSchema, then a TypeScript-like notation with the limits as comments), beside the words
  * of the feature's `*Docs` table; the contract's exported schemas are named types, listed once at
- * the end. `npm run docs:api` writes the file; test/unit/docs/automation-api.test.ts fails when the
+ * the end. `npm run docs:api` writes the file; test/unit/scripts/automation-api.test.ts fails when the
  * file differs from what this renders.
  */
 import { writeFileSync } from 'node:fs';

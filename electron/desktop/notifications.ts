@@ -12,7 +12,7 @@
 import type { NotificationConstructorOptions } from 'electron';
 import type { BatchNotice } from '../core/contract/index.js';
 
-/** electron-builder.yml `appId`, which the NSIS installer gives the shortcut (test/unit/electron/notifications.test.ts checks they agree). */
+/** electron-builder.yml `appId`, which the NSIS installer gives the shortcut (test/unit/electron/desktop/notifications.test.ts checks they agree). */
 export const APP_USER_MODEL_ID = 'app.draftdeck.desktop';
 
 interface ShownNotification {

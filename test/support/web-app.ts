@@ -1,7 +1,7 @@
 /**
  * Starts Draftdeck's web mode from its bundle (`node dist-web/web.cjs`, what `npm start -- --web`
  * runs from source), with its own data dir, the tests' short waits (DRAFTDECK_TEST_TIMING) and the
- * one `ready` line read. Shared by the end-to-end tests and benchmarks; test/integration/start/
+ * one `ready` line read. Shared by the end-to-end tests and benchmarks; test/integration/scripts/
  * covers `npm start` itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
