@@ -122,7 +122,7 @@ export function createBridge(ipcRenderer: BridgeIpcRenderer, webUtils?: BridgeWe
         return { ok: false, error: { code: IpcErrorCode.unknownChannel, message: `No such channel: ${String(channel).slice(0, 100)}` } };
       }
       let sent = input;
-      if (channel === 'drafts.add' || channel === 'drafts.duplicates' || channel === 'photos.prepare') {
+      if (channel === 'drafts.add' || channel === 'drafts.duplicates' || channel === 'drafts.probe' || channel === 'photos.prepare') {
         const translated = withFilePaths(input, webUtils);
         if (!translated.ok) return translated;
         sent = translated.input;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { VideoCheckView } from './video.js';
 
 export const DRAFT_STATES = ['queued', 'waiting', 'uploading', 'processing', 'inbox', 'posted', 'failed', 'paused', 'cancelled'] as const;
 export const DraftState = z.enum(DRAFT_STATES);
@@ -70,6 +71,8 @@ export const DraftView = z.object({
   expectedAt: z.number().nullable(),
   /** It was under way when Draftdeck stopped unexpectedly; this run carried it on. */
   resumedAfterCrash: z.boolean(),
+  /** Videos from a file: what the container's headers say and the verdict on them (docs/PLATFORM.md "Video rules"); null for the others. */
+  video: VideoCheckView.nullable(),
 });
 export type DraftView = z.infer<typeof DraftView>;
 
@@ -158,6 +161,8 @@ export const draftsChannels = {
     input: z.object({ openIds: z.array(OpenId).min(1).max(20), files: z.array(DraftFileInput.pick({ source: true, name: true })).min(1).max(500) }).strict(),
     output: z.array(z.object({ fileIndex: z.number(), openId: z.string(), earlier: z.array(EarlierDraft) })),
   },
+  /** What each file's container headers say and the verdict on them, read before anything is sent (asked before drafts.add). */
+  'drafts.probe': { input: z.object({ files: z.array(DraftFileInput.pick({ source: true, name: true })).min(1).max(500) }).strict(), output: z.array(VideoCheckView) },
   /** A video the platform pulls from a URL on a prefix verified for the app (op 4 PULL_FROM_URL). */
   'drafts.addUrl': { input: z.object({ openId: z.string().min(1).max(200), url: VideoUrl }).strict(), output: DraftView },
   /** The draft's cached thumbnail as a data URL (no path ever reaches the page), or null. */
@@ -197,7 +202,8 @@ export const draftsDocs = {
         '`failCode`, `retryable` (whether Retry can help), `publishId`, `uploadedBytes` (acknowledged by the upload host), `sentBytes` (written to the connection; ≥ `uploadedBytes` while a chunk is on its way), ' +
         '`downloadedBytes` and `sourceUrl` (URL drafts), `hasThumbnail`, `nextChunk`, `totalChunkCount`, `platformStatus`, `speedBps`, `etaSeconds`, ' +
         '`expectedAt` (a draft waiting for inbox space: when it will most likely go), `photo` (photo posts: `title`, `description`, `coverIndex`, `images` with `name`, `bytes` and the hosted `url`, `hosted`: `{photos, ofPhotos, bytes, ofBytes}` of the photos the app hosts; a post is `uploading` from when its hosting begins), ' +
-        '`resumedAfterCrash` (it was under way when Draftdeck stopped unexpectedly, and this run carried it on)',
+        '`resumedAfterCrash` (it was under way when Draftdeck stopped unexpectedly, and this run carried it on), ' +
+        '`video` (a video from a file: `{probe: {container, duration_ms, width, height, rotation, fps, video_codec, video_profile, bit_depth, audio_codec, size_bytes} or null when unreadable, verdict: {kind: "ok"|"remux"|"transcode"|"refused", into, broken: [{rule, actual, limit}]}}`, else null)',
     },
     'drafts.add': {
       input:
@@ -206,7 +212,11 @@ export const draftsDocs = {
         'from a File the person dropped or chose (a path named by the page is refused); `duplicates`: `"ask"` (the default) or `"allow"`',
       output:
         'the new drafts; refused at once for an account that cannot receive drafts, an empty file or one over 4 GB, and (unless `duplicates` is `"allow"`) ' +
-        'with `duplicate_content` for a file whose content the account already has queued or delivered',
+        'with `duplicate_content` for a file whose content the account already has queued or delivered, and with `video_refused` for a video that breaks a rule nothing but cutting fixes (too long, too short, unreadable)',
+    },
+    'drafts.probe': {
+      input: 'sources as for `drafts.add`',
+      output: 'per file, in order: `{probe, verdict}` as in a draft\'s `video`, read from the container\'s headers (docs/PLATFORM.md "Video rules")',
     },
     'drafts.duplicates': {
       input: 'sources as for `drafts.add`',

@@ -33,6 +33,7 @@ export * from './settings.js';
 export * from './shell.js';
 export * from './store.js';
 export * from './vault.js';
+export * from './video.js';
 export * from './watch-folders.js';
 export type { ChannelDoc, ChannelTable, ContractDocs, EventTable } from './table.js';
 

@@ -18,6 +18,7 @@ export const CHANNEL_NAMES = [
   'drafts.list',
   'drafts.add',
   'drafts.duplicates',
+  'drafts.probe',
   'drafts.addUrl',
   'drafts.thumbnail',
   'drafts.pause',

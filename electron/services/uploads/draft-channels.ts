@@ -7,6 +7,7 @@ import type { draftsChannels } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
 import { AppError } from '../../core/result.js';
 import type { IncomingFiles } from './incoming-files.js';
+import { probeVideoFile } from './video-probe-file.js';
 import type { NewDraftFile, UploadService } from './upload-service.js';
 
 /** Whether drafts can go to an account now; the reason in words when not. */
@@ -55,6 +56,18 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
       const paths: string[] = [];
       for (const file of files) paths.push(await pathOf(file.source));
       return uploads.duplicatesOf(openIds, paths);
+    },
+    'drafts.probe': async ({ files }) => {
+      const checks = [];
+      for (const file of files) {
+        const path = await pathOf(file.source);
+        checks.push(
+          await probeVideoFile(path).catch(() => {
+            throw new AppError('file_missing', `${file.name} is not a readable file`);
+          }),
+        );
+      }
+      return checks;
     },
     'drafts.addUrl': ({ openId, url }) => {
       const refusal = checkAccount(openId);

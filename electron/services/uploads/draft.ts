@@ -3,7 +3,7 @@
  * keeps; the renderer sees it as the contract's DraftView (no path, no upload URL).
  */
 import { z } from 'zod';
-import { DRAFT_STATES, DraftMimeType, PHOTO_MIME_TYPES, type DraftState } from '../../core/contract/index.js';
+import { DRAFT_STATES, DraftMimeType, PHOTO_MIME_TYPES, VideoCheckView, type DraftState } from '../../core/contract/index.js';
 
 export type { DraftState };
 
@@ -85,6 +85,8 @@ export const DraftRecord = z.object({
   photo: PhotoPost.nullable().default(null),
   /** It was under way when Draftdeck stopped unexpectedly, and this run carried it on (clean-stop.ts). */
   resumedAfterCrash: z.boolean().default(false),
+  /** Videos from a file: the container headers' facts and the verdict when it was added (video-probe-file.ts); null for the others and drafts from before. */
+  video: VideoCheckView.nullable().default(null),
   /** The drafts added in one action share it: the person hears about them once (batch-notices.ts). Null before batches existed. */
   batchId: z.string().nullable().default(null),
 });

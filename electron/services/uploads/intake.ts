@@ -13,6 +13,7 @@ import { fileKeys } from './content-fingerprint.js';
 import type { DraftRecord, PhotoPost } from './draft.js';
 import { earlierDrafts, type DeliveredContent } from './duplicates.js';
 import type { Fingerprint } from './fingerprint.js';
+import { probeVideoFile, refusalMessage, type VideoCheck } from './video-probe-file.js';
 
 export interface NewDraftFile {
   filePath: string;
@@ -32,9 +33,14 @@ export interface CheckedFile {
   size: number;
   fingerprint: Fingerprint;
   contentKey: string;
+  /** The container headers' facts and the verdict (video-probe-file.ts). */
+  video: VideoCheck;
 }
 
-/** Every file checked before any is queued: the first that cannot be read or sent refuses the whole call. */
+/**
+ * Every file checked before any is queued: the first that cannot be read or sent refuses the whole
+ * call, and so does a video the platform would refuse that no fix helps (too long, unreadable).
+ */
 export async function checkFiles(files: readonly NewDraftFile[]): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const file of files) {
@@ -45,7 +51,11 @@ export async function checkFiles(files: readonly NewDraftFile[]): Promise<Checke
     const { fingerprint, contentKey } = await fileKeys(file.filePath).catch(() => {
       throw new AppError('file_missing', `${file.fileName} is not a readable file`);
     });
-    checked.push({ file, size: fingerprint.size, fingerprint, contentKey });
+    const video = await probeVideoFile(file.filePath).catch((): VideoCheck => {
+      throw new AppError('file_missing', `${file.fileName} is not a readable file`);
+    });
+    if (video.verdict.kind === 'refused') throw new AppError('video_refused', refusalMessage(file.fileName, video.verdict));
+    checked.push({ file, size: fingerprint.size, fingerprint, contentKey, video });
   }
   return checked;
 }
@@ -61,13 +71,13 @@ export function videoDrafts(
 ): DraftRecord[] {
   const batchId = randomUUID();
   const drafts: DraftRecord[] = [];
-  for (const { file, size, fingerprint, contentKey } of checked) {
+  for (const { file, size, fingerprint, contentKey, video } of checked) {
     for (const openId of accounts) {
       if (context.duplicates === 'ask') {
         const earlier = earlierDrafts(openId, contentKey, context.index, context.delivered)[0];
         if (earlier) throw new AppError('duplicate_content', `${file.fileName} has the same content as ${earlier.fileName}, already ${earlier.state === 'inbox' || earlier.state === 'posted' ? 'delivered' : 'queued'} for this account: add it again only if you mean to`);
       }
-      const draft = newDraft({ kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile, mimeType: file.mimeType, size, durationMs: file.durationMs, fingerprint, contentKey, batchId }, context.now);
+      const draft = newDraft({ kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile, mimeType: file.mimeType, size, durationMs: video.probe?.duration_ms ?? file.durationMs, fingerprint, contentKey, batchId, video }, context.now);
       // A later file with the same content in this call is a duplicate of this one.
       const key = `${openId} ${contentKey}`;
       context.index.set(key, [...(context.index.get(key) ?? []), draft]);
@@ -120,12 +130,12 @@ function photoDraft(openId: string, post: PhotoPost, batchId: string, now: numbe
   return newDraft({ kind: 'photo', openId, fileName, mimeType: cover.contentType, size: Math.max(1, bytes), fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, photo: post, batchId }, now);
 }
 
-type DraftStart = Pick<DraftRecord, 'kind' | 'openId' | 'fileName' | 'mimeType' | 'size'> & Partial<Pick<DraftRecord, 'filePath' | 'ownsFile' | 'durationMs' | 'fingerprint' | 'contentKey' | 'sourceUrl' | 'photo' | 'batchId'>>;
+type DraftStart = Pick<DraftRecord, 'kind' | 'openId' | 'fileName' | 'mimeType' | 'size'> & Partial<Pick<DraftRecord, 'filePath' | 'ownsFile' | 'durationMs' | 'fingerprint' | 'contentKey' | 'sourceUrl' | 'photo' | 'batchId' | 'video'>>;
 
 /** A queued draft that has done nothing yet: what it is, plus the defaults every new draft shares. */
 function newDraft(start: DraftStart, now: number): DraftRecord {
   return {
-    id: randomUUID(), filePath: '', ownsFile: false, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: null, photo: null, batchId: randomUUID(),
+    id: randomUUID(), filePath: '', ownsFile: false, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: null, photo: null, batchId: randomUUID(), video: null,
     ...start,
     downloadedBytes: 0, addedAt: now, state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
     uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,
