@@ -8,7 +8,7 @@ const NO_BLANK_TARGET = {
   message: 'Open pages outside the app with OpenPageButton or openExternal (renderer/src/api/client.ts), not a target="_blank" link.',
 };
 /** Props that carry no words: names, classes, kinds, ids. */
-const NOT_TEXT_PROPS = '{className,name,value,id,look,kind,type,variant,icon,size,role,htmlFor,tone,accept,inputMode,autoComplete,scope,state,step,mode,align,side,direction,placement,level,status,tag,as,rel,href,src,lang,dir,key,testId,data-*,form,pattern,min,max,format}';
+const NOT_TEXT_PROPS = '{what,className,name,value,id,look,kind,type,variant,icon,size,role,htmlFor,tone,accept,inputMode,autoComplete,scope,state,step,mode,align,side,direction,placement,level,status,tag,as,rel,href,src,lang,dir,key,testId,data-*,form,pattern,min,max,format}';
 /** Sentence-like strings: a word, a space, a word (and a capital or lowercase start), outside class lists, console lines, Errors and import paths. */
 const WORDS = '/^\\s*[A-Za-z][A-Za-z\'’]*[,:]?\\s+[A-Za-z0-9\'’({]/';
 const NOT_FOR_PEOPLE = ":not(JSXAttribute > Literal):not(JSXAttribute[name.name='className'] *):not(CallExpression[callee.object.name='console'] *):not(NewExpression[callee.name=/Error$/] *):not(ImportDeclaration *):not(ExportNamedDeclaration[source] *)";
@@ -37,7 +37,6 @@ const I18N_PENDING = [
   'renderer/src/views/PhotosView.tsx',
   'renderer/src/views/QueueView.tsx',
   'renderer/src/views/ResearchView.tsx',
-  'renderer/src/views/SettingsView.tsx',
   'renderer/src/views/StoreView.tsx',
   'renderer/src/views/accounts/AccountCard.tsx',
   'renderer/src/views/accounts/ClientSecretForm.tsx',
@@ -72,18 +71,12 @@ const I18N_PENDING = [
   'renderer/src/views/research/SavedQueries.tsx',
   'renderer/src/views/research/columns.ts',
   'renderer/src/views/research/query-model.ts',
-  'renderer/src/views/settings/AboutDraftdeck.tsx',
-  'renderer/src/views/settings/ClientSecretSettings.tsx',
-  'renderer/src/views/settings/FormFooter.tsx',
-  'renderer/src/views/settings/NotificationSettings.tsx',
   'renderer/src/views/settings/PhotoSettings.tsx',
   'renderer/src/views/settings/PlatformSettings.tsx',
   'renderer/src/views/settings/S3ConnectionTest.tsx',
   'renderer/src/views/settings/S3KeysForm.tsx',
   'renderer/src/views/settings/UpdateSettings.tsx',
-  'renderer/src/views/settings/UploadSettings.tsx',
   'renderer/src/views/settings/WatchFolderSettings.tsx',
-  'renderer/src/views/settings/form-rules.ts',
   'renderer/src/views/settings/photo-host-rules.ts',
   'renderer/src/views/store/OrderHistory.tsx',
   'renderer/src/views/store/ProductCard.tsx',

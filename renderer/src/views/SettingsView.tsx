@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { LoadStatus } from '../components/LoadStatus';
 import { PageHeader } from '../components/PageHeader';
 import { loadSettings, useSettings } from '../state/settings';
@@ -12,12 +13,13 @@ import { UploadSettings } from './settings/UploadSettings';
 import { WatchFolderSettings } from './settings/WatchFolderSettings';
 
 export function SettingsView() {
+  const intl = useIntl();
   const settings = useSettings((state) => state.settings);
   const loadError = useSettings((state) => state.loadError);
 
   return (
     <>
-      <PageHeader title="Settings" description="Where Draftdeck sends drafts, how it uploads, and how it looks. Saved on this computer." />
+      <PageHeader title={intl.formatMessage({ id: 'settings.title' })} description={intl.formatMessage({ id: 'settings.description' })} />
       {settings ? (
         <div className="settings">
           <PlatformSettings stored={settings.profile} />

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useEffect, useState } from 'react';
 import type { AppInfo, LogsLocation } from '../../api/contract';
 import type { ApiError } from '../../api/client';
@@ -8,9 +9,11 @@ import { request } from '../../state/connection';
 import { asApiError } from '../../state/settings';
 import { SettingsSection } from './SettingsSection';
 
+// The systems' own names, the same in every language.
 const OS_NAMES: Record<string, string> = { darwin: 'macOS', win32: 'Windows', linux: 'Linux' };
 
 export function AboutDraftdeck() {
+  const intl = useIntl();
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [logs, setLogs] = useState<LogsLocation | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -32,36 +35,34 @@ export function AboutDraftdeck() {
   }, []);
 
   return (
-    <SettingsSection title="About" description="The version you are running and where its logs are, for bug reports.">
-      {error ? <ErrorBanner title="Draftdeck could not read its own details" error={error} /> : null}
+    <SettingsSection title={intl.formatMessage({ id: 'settings.about.title' })} description={intl.formatMessage({ id: 'settings.about.description' })}>
+      {error ? <ErrorBanner title={intl.formatMessage({ id: 'settings.about.readFailed' })} error={error} /> : null}
       {info ? (
         <dl className="facts">
           <div className="facts__row">
-            <dt>Version</dt>
-            <dd>
-              {info.name} {info.version}
-            </dd>
+            <dt>{intl.formatMessage({ id: 'settings.about.version' })}</dt>
+            <dd>{intl.formatMessage({ id: 'settings.about.versionValue' }, { name: info.name, version: info.version })}</dd>
           </div>
           <div className="facts__row">
-            <dt>Running as</dt>
-            <dd>{info.runtime === 'electron' ? 'Desktop app' : 'Web mode, served from this computer'}</dd>
+            <dt>{intl.formatMessage({ id: 'settings.about.runningAs' })}</dt>
+            <dd>{intl.formatMessage({ id: info.runtime === 'electron' ? 'settings.about.desktop' : 'settings.about.web' })}</dd>
           </div>
           <div className="facts__row">
-            <dt>System</dt>
+            <dt>{intl.formatMessage({ id: 'settings.about.system' })}</dt>
             <dd>{OS_NAMES[info.os] ?? info.os}</dd>
           </div>
           <div className="facts__row">
-            <dt>Sandbox console</dt>
+            <dt>{intl.formatMessage({ id: 'settings.about.sandboxConsole' })}</dt>
             <dd>
               {info.sandbox ? (
-                <OpenPageButton url={info.sandbox.consoleUrl}>Open the sandbox console</OpenPageButton>
+                <OpenPageButton url={info.sandbox.consoleUrl}>{intl.formatMessage({ id: 'settings.about.openSandboxConsole' })}</OpenPageButton>
               ) : (
-                <span className="facts__muted">Not running</span>
+                <span className="facts__muted">{intl.formatMessage({ id: 'settings.about.notRunning' })}</span>
               )}
             </dd>
           </div>
           <div className="facts__row">
-            <dt>Logs</dt>
+            <dt>{intl.formatMessage({ id: 'settings.about.logs' })}</dt>
             <dd>
               {logs?.folder ? (
                 <>
@@ -71,21 +72,21 @@ export function AboutDraftdeck() {
                         setOpenError(null);
                         void request('logs.openFolder').catch((failure: unknown) => setOpenError(asApiError(failure)));
                       }}>
-                      Open the logs folder
+                      {intl.formatMessage({ id: 'settings.about.openLogs' })}
                     </Button>
                   ) : null}
                 </>
               ) : (
-                <span className="facts__muted">Written to the terminal that runs web mode</span>
+                <span className="facts__muted">{intl.formatMessage({ id: 'settings.about.logsInTerminal' })}</span>
               )}
             </dd>
           </div>
         </dl>
       ) : null}
-      {openError ? <ErrorBanner title="Draftdeck could not open the logs folder" error={openError} /> : null}
+      {openError ? <ErrorBanner title={intl.formatMessage({ id: 'settings.about.openLogsFailed' })} error={openError} /> : null}
       {info || error ? null : (
         <p className="facts__muted" role="status">
-          Loading…
+          {intl.formatMessage({ id: 'settings.about.loading' })}
         </p>
       )}
     </SettingsSection>

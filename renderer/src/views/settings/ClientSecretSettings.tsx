@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useEffect } from 'react';
 import { loadSecrets, useSecrets } from '../../state/secrets';
 import { ClientSecretForm } from '../accounts/ClientSecretForm';
@@ -12,11 +13,12 @@ export function ClientSecretSettings({ name }: { name: string }) {
   useEffect(() => {
     void loadSecrets();
   }, [name]);
+  const intl = useIntl();
   const stored = status?.clientSecret === 'stored';
   return (
     <SettingsSection
-      title="Client secret"
-      description={stored ? `A secret for ${name} is stored in this computer's vault.` : `${name} needs the client secret issued with its client key before anyone can sign in.`}
+      title={intl.formatMessage({ id: 'settings.clientSecret.title' })}
+      description={intl.formatMessage({ id: stored ? 'settings.clientSecret.stored' : 'settings.clientSecret.needed' }, { name })}
     >
       {status ? <ClientSecretForm stored={stored} /> : null}
     </SettingsSection>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -16,13 +17,14 @@ interface FormFooterProps {
  * of the form (saved, unsaved changes) and its Save button.
  */
 export function FormFooter({ label, dirty, saving, saved, error }: FormFooterProps) {
+  const intl = useIntl();
   return (
     <>
-      {error ? <ErrorBanner title="Draftdeck could not save this" error={error} /> : null}
+      {error ? <ErrorBanner title={intl.formatMessage({ id: 'settings.saveFailed' })} error={error} /> : null}
       <div className="form-footer">
-        <div className="form-footer__state">{dirty ? <span className="form-footer__dirty">Unsaved changes</span> : <SaveStatus saved={saved} />}</div>
+        <div className="form-footer__state">{dirty ? <span className="form-footer__dirty">{intl.formatMessage({ id: 'settings.unsaved' })}</span> : <SaveStatus saved={saved} />}</div>
         <Button type="submit" variant="primary" unavailable={!dirty} busy={saving}>
-          {saving ? 'Saving…' : label}
+          {saving ? intl.formatMessage({ id: 'settings.saving' }) : label}
         </Button>
       </div>
     </>

@@ -80,7 +80,7 @@ export function UpdateSettings() {
   function askForAddress(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const url = address.trim();
-    const wrong = urlProblem(url, 'the update address');
+    const wrong = urlProblem(url, 'updateUrl');
     setProblem(wrong);
     if (wrong || acting) return;
     void act(() => request('updates.useFeed', { url })).then((done) => done && setAddress(''));

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { Settings } from '../../api/contract';
 import { TextField } from '../../components/Field';
 import { saveSettings } from '../../state/settings';
@@ -13,6 +14,7 @@ const toDraft = (uploads: Uploads) => String(uploads.concurrency);
 const same = (a: string, b: string) => a.trim() === b.trim();
 
 export function UploadSettings({ stored }: { stored: Uploads }) {
+  const intl = useIntl();
   const section = useSectionDraft(stored, toDraft, same);
   const [checked, setChecked] = useState(false);
   const problem = checked ? concurrencyProblem(section.draft) : null;
@@ -27,10 +29,10 @@ export function UploadSettings({ stored }: { stored: Uploads }) {
   }
 
   return (
-    <SettingsSection title="Uploads" description="How Draftdeck shares your connection between videos.">
+    <SettingsSection title={intl.formatMessage({ id: 'settings.uploads.title' })} description={intl.formatMessage({ id: 'settings.uploads.description' })}>
       <form className="form" noValidate onSubmit={submit}>
         <TextField
-          label="Videos uploading at once"
+          label={intl.formatMessage({ id: 'settings.uploads.concurrency' })}
           type="number"
           inputMode="numeric"
           min={CONCURRENCY_MIN}
@@ -40,9 +42,9 @@ export function UploadSettings({ stored }: { stored: Uploads }) {
           value={section.draft}
           onValueChange={section.edit}
           error={problem}
-          hint={`From ${CONCURRENCY_MIN} to ${CONCURRENCY_MAX}. More finishes a batch sooner on a fast connection; 2 suits most.`}
+          hint={intl.formatMessage({ id: 'settings.uploads.concurrency.hint' }, { min: CONCURRENCY_MIN, max: CONCURRENCY_MAX, usual: 2 })}
         />
-        <FormFooter label="Save uploads" dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
+        <FormFooter label={intl.formatMessage({ id: 'settings.uploads.save' })} dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
       </form>
     </SettingsSection>
   );

@@ -5,6 +5,7 @@
  */
 import { isHttpsOrLoopback } from '../../../../common/url-policy';
 import type { PlatformProfile } from '../../api/contract';
+import { currentIntl } from '../../i18n';
 
 export interface ProfileDraft {
   kind: 'sandbox' | 'custom';
@@ -77,42 +78,47 @@ export function validateProfile(draft: ProfileDraft): ProfileErrors {
   if (draft.kind === 'sandbox') return {};
   const errors: ProfileErrors = {};
   const name = draft.name.trim();
-  if (!name) errors.name = 'Give this platform a name, so you can tell it apart.';
-  else if (name.length > MAX_NAME) errors.name = `Keep the name to ${MAX_NAME} characters or fewer.`;
+  const intl = currentIntl();
+  if (!name) errors.name = intl.formatMessage({ id: 'settings.platform.nameEmpty' });
+  else if (name.length > MAX_NAME) errors.name = intl.formatMessage({ id: 'settings.platform.nameTooLong' }, { max: MAX_NAME });
 
-  const baseUrl = urlProblem(draft.baseUrl, 'the API base URL');
+  const baseUrl = urlProblem(draft.baseUrl, 'baseUrl');
   if (baseUrl) errors.baseUrl = baseUrl;
-  const uploadHost = urlProblem(draft.uploadHost, 'the upload host');
+  const uploadHost = urlProblem(draft.uploadHost, 'uploadHost');
   if (uploadHost) errors.uploadHost = uploadHost;
-  const authorizeUrl = urlProblem(draft.authorizeUrl, 'the authorize URL');
+  const authorizeUrl = urlProblem(draft.authorizeUrl, 'authorizeUrl');
   if (authorizeUrl) errors.authorizeUrl = authorizeUrl;
 
   const clientKey = draft.clientKey.trim();
-  if (!clientKey) errors.clientKey = "Enter your app's client key, as the platform issued it.";
-  else if (clientKey.length > MAX_CLIENT_KEY) errors.clientKey = `A client key is at most ${MAX_CLIENT_KEY} characters.`;
+  if (!clientKey) errors.clientKey = intl.formatMessage({ id: 'settings.platform.clientKeyEmpty' });
+  else if (clientKey.length > MAX_CLIENT_KEY) errors.clientKey = intl.formatMessage({ id: 'settings.platform.clientKeyTooLong' }, { max: MAX_CLIENT_KEY });
 
   if (draft.secretStore === 'broker') {
-    const brokerUrl = urlProblem(draft.brokerUrl, "the token broker's URL");
+    const brokerUrl = urlProblem(draft.brokerUrl, 'brokerUrl');
     if (brokerUrl) errors.brokerUrl = brokerUrl;
   }
   return errors;
 }
 
-/** Why a URL would be refused, in words, or null when it is fine. */
-export function urlProblem(raw: string, what: string): string | null {
+/** Which address a URL field holds: each has its own "Enter …" message (settings.url.enter.*). */
+export type UrlField = 'baseUrl' | 'uploadHost' | 'authorizeUrl' | 'brokerUrl' | 'updateUrl' | 's3Endpoint' | 'publicUrlPrefix';
+
+/** Why a URL would be refused, in words in the window's language, or null when it is fine. */
+export function urlProblem(raw: string, what: UrlField): string | null {
+  const intl = currentIntl();
   const value = raw.trim();
-  if (!value) return `Enter ${what}.`;
-  if (value.length > MAX_URL) return `This URL is longer than ${MAX_URL} characters.`;
+  if (!value) return intl.formatMessage({ id: `settings.url.enter.${what}` });
+  if (value.length > MAX_URL) return intl.formatMessage({ id: 'settings.url.tooLong' }, { max: MAX_URL });
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'This is not a complete URL. Start it with https://';
+    return intl.formatMessage({ id: 'settings.url.incomplete' });
   }
-  if (url.username || url.password) return 'Leave the user name and password out of the URL.';
-  if (url.protocol === 'http:') return isHttpsOrLoopback(value) ? null : 'Use https://. Plain http:// is allowed only for 127.0.0.1 or localhost.';
-  if (url.protocol !== 'https:') return 'Use an https:// address.';
-  return isHttpsOrLoopback(value) ? null : 'Use an https:// address.';
+  if (url.username || url.password) return intl.formatMessage({ id: 'settings.url.credentials' });
+  if (url.protocol === 'http:') return isHttpsOrLoopback(value) ? null : intl.formatMessage({ id: 'settings.url.plainHttp' });
+  if (url.protocol !== 'https:') return intl.formatMessage({ id: 'settings.url.notHttps' });
+  return isHttpsOrLoopback(value) ? null : intl.formatMessage({ id: 'settings.url.notHttps' });
 }
 
 export function hasErrors(errors: object): boolean {
@@ -124,10 +130,12 @@ export const CONCURRENCY_MIN = 1;
 export const CONCURRENCY_MAX = 8;
 
 export function concurrencyProblem(raw: string): string | null {
+  const intl = currentIntl();
+  const range = { min: CONCURRENCY_MIN, max: CONCURRENCY_MAX };
   const value = raw.trim();
-  if (!value) return `Enter a number from ${CONCURRENCY_MIN} to ${CONCURRENCY_MAX}.`;
-  if (!/^\d+$/.test(value)) return `Use a whole number from ${CONCURRENCY_MIN} to ${CONCURRENCY_MAX}.`;
+  if (!value) return intl.formatMessage({ id: 'settings.uploads.concurrency.empty' }, range);
+  if (!/^\d+$/.test(value)) return intl.formatMessage({ id: 'settings.uploads.concurrency.notWhole' }, range);
   const count = Number(value);
-  if (count < CONCURRENCY_MIN || count > CONCURRENCY_MAX) return `Choose between ${CONCURRENCY_MIN} and ${CONCURRENCY_MAX} uploads at a time.`;
+  if (count < CONCURRENCY_MIN || count > CONCURRENCY_MAX) return intl.formatMessage({ id: 'settings.uploads.concurrency.outOfRange' }, range);
   return null;
 }

@@ -43,7 +43,7 @@ export function photosFromDraft(draft: PhotoHostDraft): PhotoSettings {
 export function validatePhotoHost(draft: PhotoHostDraft): PhotoHostErrors {
   if (draft.kind === 'sandbox') return {};
   const errors: PhotoHostErrors = {};
-  const endpoint = urlProblem(draft.endpoint, 'the endpoint of your S3-compatible service');
+  const endpoint = urlProblem(draft.endpoint, 's3Endpoint');
   if (endpoint) errors.endpoint = endpoint;
   const bucket = draft.bucket.trim();
   if (!bucket) errors.bucket = 'Enter the name of the bucket the photos go to.';
@@ -51,7 +51,7 @@ export function validatePhotoHost(draft: PhotoHostDraft): PhotoHostErrors {
   const region = draft.region.trim();
   if (!region) errors.region = 'Enter the bucket’s region (for example us-east-1; R2 uses auto).';
   else if (region.length > 64) errors.region = 'A region is at most 64 characters.';
-  const prefix = urlProblem(draft.publicUrlPrefix, 'the public URL prefix you verified on the platform');
+  const prefix = urlProblem(draft.publicUrlPrefix, 'publicUrlPrefix');
   if (prefix) errors.publicUrlPrefix = prefix;
   else if (!draft.publicUrlPrefix.trim().endsWith('/')) errors.publicUrlPrefix = 'End the prefix with / (the file name is added after it).';
   const keyPrefix = draft.keyPrefix.trim();
