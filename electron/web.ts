@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -81,8 +81,14 @@ export function testTimingFromEnv(value = process.env.DRAFTDECK_TEST_TIMING): Pa
   return result.data;
 }
 
-export function defaultDataDir(): string {
-  const base = process.env.XDG_CONFIG_HOME ?? (process.platform === 'darwin' ? join(homedir(), 'Library', 'Application Support') : process.platform === 'win32' ? (process.env.APPDATA ?? homedir()) : join(homedir(), '.config'));
+/**
+ * The per-user data dir. XDG_CONFIG_HOME counts only when it is an absolute path (the XDG spec:
+ * an empty or relative value is ignored); an empty one made the data dir `Draftdeck` inside
+ * whatever folder the app was started from, the repository with `npm start`.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const xdg = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : undefined;
+  const base = xdg ?? (process.platform === 'darwin' ? join(homedir(), 'Library', 'Application Support') : process.platform === 'win32' ? (env.APPDATA || homedir()) : join(homedir(), '.config'));
   return join(base, 'Draftdeck');
 }
 
@@ -92,7 +98,8 @@ export async function runWeb(options: WebOptions): Promise<void> {
   // Readable lines for a person at a terminal; JSON records when asked (--json) or when stdout is
   // a pipe or a file (a script or a service manager reads them).
   const forPerson = !options.json && process.stdout.isTTY === true;
-  const log = createLogger({ name: 'draftdeck', format: forPerson ? 'text' : 'json' });
+  // A person at a terminal reads the address, then warnings and errors; the rest is there with LOG_LEVEL=info or debug.
+  const log = createLogger({ name: 'draftdeck', format: forPerson ? 'text' : 'json', level: forPerson ? (process.env.LOG_LEVEL ?? 'warn') : undefined });
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   // Behind a proxy, requests to the platform follow HTTPS_PROXY / HTTP_PROXY / NO_PROXY.
   useProxy(proxyFromEnvironment(process.env));

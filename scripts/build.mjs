@@ -26,7 +26,8 @@ export async function buildRenderer({ force = false } = {}) {
   const stamp = at('dist/renderer/.stamp');
   if (!force && !isStale(stamp, [at('renderer'), at('vite.config.ts'), ...SHARED_INPUTS])) return false;
   const { build } = await import('vite');
-  await build({ configFile: at('vite.config.ts'), logLevel: 'warn' });
+  // Quiet: `npm start` shows the person the address, not the bundler's chunk sizes and plugin timings.
+  await build({ configFile: at('vite.config.ts'), logLevel: 'error', build: { rolldownOptions: { checks: { bundlerTimings: false } } } });
   touchStamp(stamp);
   return true;
 }

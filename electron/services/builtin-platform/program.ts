@@ -135,7 +135,12 @@ function parseRecord(line: string): Record<string, unknown> | null {
   }
 }
 
-const PINO_LEVELS: Record<number, 'debug' | 'info' | 'warn' | 'error'> = { 10: 'debug', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'error' };
+/**
+ * A program's records at the app's levels: its info lines (a chunk received, a request, a
+ * migration applied, ready) are its inner workings, debug in the app's log; its warnings and
+ * errors stay what they are.
+ */
+const PINO_LEVELS: Record<number, 'debug' | 'info' | 'warn' | 'error'> = { 10: 'debug', 20: 'debug', 30: 'debug', 40: 'warn', 50: 'error', 60: 'error' };
 
 /** A program's log record becomes one of the app's (so its scrubbing applies); a plain line is a warning. */
 function relayLogLine(log: Logger, line: string): void {
@@ -145,6 +150,6 @@ function relayLogLine(log: Logger, line: string): void {
     return;
   }
   const { level, msg, time: _time, pid: _pid, hostname: _host, name: _name, ...fields } = record;
-  const method = PINO_LEVELS[typeof level === 'number' ? level : 30] ?? 'info';
+  const method = PINO_LEVELS[typeof level === 'number' ? level : 30] ?? 'debug';
   log[method](fields, typeof msg === 'string' ? msg : 'program log');
 }
