@@ -18,7 +18,7 @@ afterEach(async () => {
 const hostedFiles = async (h: AppHarness) => (await sandboxCall<{ files: { name: string }[] }>(h, '/sandbox/media/hosted/')).files.map((file) => file.name);
 
 describe('keeping hosted photos', () => {
-  it('a post removed while its photos are being hosted leaves none on the host, even with keepHosted on', async () => {
+  it('a post removed while its photos are being hosted leaves none on the host, even with keepHosted on', { timeout: 120_000 }, async () => {
     const { h } = await startPhotoApp();
     harness = h;
     const settings = await h.call('settings.get');

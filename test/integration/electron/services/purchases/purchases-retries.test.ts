@@ -11,6 +11,9 @@ import { builtinPlatform } from '../../../../support/builtin-platform.js';
 import { sandboxExtras, startLossyProxy } from '../../../../support/payment-page.js';
 import { setChaos } from '../../../../support/sandbox-session.js';
 
+/** Each test starts the whole app and its two programs: generous for a loaded machine. */
+const APP_TEST_MS = 120_000;
+
 let h: AppHarness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -44,7 +47,7 @@ async function countingOrders(): Promise<{ app: AppHarness; orderPosts: Array<st
 }
 
 describe('the Store’s retries', () => {
-  it('asks once for an order the platform refused (order_failed is final), and says why in words', async () => {
+  it('asks once for an order the platform refused (order_failed is final), and says why in words', { timeout: APP_TEST_MS }, async () => {
     const { app, orderPosts } = await countingOrders();
     const sandboxUrl = await app.sandboxUrl();
     await setChaos(sandboxUrl, [{ route: 'POST /v2/minis/trade_order/create/', probability: 1, status: 400 }]);
@@ -56,7 +59,7 @@ describe('the Store’s retries', () => {
     expect((await app.call('store.account', { openId: 'sbx-user-ava' })).orders).toEqual([expect.objectContaining({ productId: 'gems_100', status: 'failed' })]);
   });
 
-  it('a second purchase of the same product is a new order under a new key, not the first one again', async () => {
+  it('a second purchase of the same product is a new order under a new key, not the first one again', { timeout: APP_TEST_MS }, async () => {
     const { app, orderPosts } = await countingOrders();
     const first = await app.call('store.buy', { openId: 'sbx-user-ava', productId: 'gems_100' });
     const second = await app.call('store.buy', { openId: 'sbx-user-ava', productId: 'gems_100' });
