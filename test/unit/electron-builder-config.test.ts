@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
 
@@ -35,10 +35,13 @@ interface BuilderConfig {
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string; scripts: Record<string, string> };
 
-function validator() {
+let compiled: ValidateFunction | undefined;
+/** The schema compiled once for the file's tests (compiling it is most of their time). */
+function validator(): ValidateFunction {
   const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
   // No type coercion (electron-builder coerces; a test should not): a string where a list belongs fails.
-  return new Ajv({ allErrors: true, strict: false }).compile(schema);
+  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  return compiled;
 }
 
 /** A target may be written as a name, a list of names, or a list of {target} objects. */

@@ -16,7 +16,12 @@ function file(name: string, bytes: Buffer): string {
   return path;
 }
 
-const patterned = (size: number, seed: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + seed) & 0xff));
+/** The same bytes as before, written straight into a Buffer (an array of 7 million numbers first cost seconds). */
+function patterned(size: number, seed: number): Buffer {
+  const bytes = Buffer.allocUnsafe(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + seed) & 0xff;
+  return bytes;
+}
 
 describe('content fingerprint', () => {
   it('is the same for the same bytes under another name, and differs with a byte changed in any sampled part or a different size', async () => {
