@@ -1,7 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCountdown, formatDuration, formatSpeed, formatTimeLeft } from '../../../../renderer/src/i18n/format';
-import { en } from '../../../../renderer/src/i18n/messages/en';
+import { formatBytes, formatCountdown, formatDuration, formatSpeed, formatTimeLeft } from '../../../../../renderer/src/i18n/format';
+import { en } from '../../../../../renderer/src/i18n/messages/en';
 
 const intlFor = (locale: string) => createIntl({ locale, messages: en });
 

@@ -1,7 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { pseudoCatalog, pseudoMessage } from '../../../../renderer/src/i18n/pseudo';
+import { pseudoCatalog, pseudoMessage } from '../../../../../renderer/src/i18n/pseudo';
 
 function argumentsOf(elements: readonly MessageFormatElement[]): string[] {
   return elements.flatMap((element) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeLocale, directionOf, resolveLocale } from '../../../../renderer/src/i18n/locales';
+import { activeLocale, directionOf, resolveLocale } from '../../../../../renderer/src/i18n/locales';
 
 describe('the window locale', () => {
   it('takes the first preferred language Draftdeck speaks, by exact tag, then by language', () => {

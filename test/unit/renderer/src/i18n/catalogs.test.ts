@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '../../../../renderer/src/i18n/messages/en';
-import { LOCALES, SOURCE_LOCALE } from '../../../../renderer/src/i18n/locales';
+import { AREAS } from '../../../../../renderer/src/i18n/messages/en';
+import { LOCALES, SOURCE_LOCALE } from '../../../../../renderer/src/i18n/locales';
 
 const ROOT = join(process.cwd(), 'renderer/src/i18n/messages');
 
