@@ -20,7 +20,7 @@ const { builtinModules } = require('node:module');
  * as child processes) takes the place of the former embedded-backend/embedded-sandbox.
  */
 const SERVICE_ORDER = [
-  'damaged-files', 'storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'builtin-platform',
+  'main-words', 'damaged-files', 'storage', 'data-dir', 'data-dir-lock', 'vault', 'auth', 'platform-profile', 'builtin-platform',
   'settings', 'settings-channels', 'app-channels', 'app-notices', 'app-notices-channels', 'disk-space', 'shell', 'video-fix', 'uploads', 'accounts', 'downloads',
   'research', 'purchases', 'photos', 'watch-folders', 'start-files',
 ];
@@ -77,7 +77,7 @@ const ZONES = {
   },
   services: {
     path: serviceUnits(SERVICE_ORDER),
-    may: ['common', 'platform-wire', 'platform-api', 'core'],
+    may: ['common', 'platform-wire', 'platform-api', 'core', 'catalogs'],
     why: 'electron/services/ are runtime-neutral features (Node only): they sit above core and know no transport and no Electron.',
   },
   transports: {
@@ -95,14 +95,20 @@ const ZONES = {
     may: ['common', 'platform-wire', 'platform-api', 'core', 'services', 'transports', 'desktop'],
     why: 'The composition root (app.ts) and the entries (main.ts, preload.ts, web.ts) sit on top of the main process; nothing of it imports them.',
   },
+  catalogs: {
+    path: '^renderer/src/i18n/messages/[^/]+/[^/]+\\.json$',
+    may: [],
+    why: "The message catalogs (JSON) are the window's words and the main process's: services/main-words.ts formats the same `main.*` messages for notifications and dialogs, so they are data any layer may read and they import nothing.",
+  },
   renderer: {
     path: '^renderer/',
-    may: ['common', 'core', 'platform-wire'],
+    pathNot: '^renderer/src/i18n/messages/[^/]+/[^/]+\\.json$',
+    may: ['common', 'core', 'platform-wire', 'catalogs'],
     why: 'The renderer runs in a sandboxed page and talks to the main process through the IPC contract only: renderer/, common/, electron/core/ and platform-api/wire/.',
   },
   test: {
     path: '^test/',
-    may: ['common', 'platform-wire', 'platform-api', 'server-kit', 'sandbox', 'backend', 'core', 'services', 'transports', 'desktop', 'entries', 'renderer', 'tools'],
+    may: ['common', 'platform-wire', 'platform-api', 'server-kit', 'sandbox', 'backend', 'core', 'services', 'transports', 'desktop', 'entries', 'renderer', 'catalogs', 'tools'],
     why: 'Tests may import anything; no zone but test/ lists test/, so no source imports a test.',
   },
   'test-tiers': {
@@ -113,7 +119,7 @@ const ZONES = {
   tools: {
     // scripts/, the asset generators and the config files at the top: run by developers and the build.
     path: ['^scripts/', '^assets/', '^[^/]+$'],
-    may: ['common', 'platform-wire', 'platform-api', 'server-kit', 'sandbox', 'backend', 'core', 'services', 'transports', 'desktop', 'entries', 'renderer', 'test-tiers'],
+    may: ['common', 'platform-wire', 'platform-api', 'server-kit', 'sandbox', 'backend', 'core', 'services', 'transports', 'desktop', 'entries', 'renderer', 'catalogs', 'test-tiers'],
     why: 'scripts/, assets/ generators and top-level configs are tools: they may import sources, no source imports them, and they import no test (test/tiers.ts, the list of tiers, is not a test).',
   },
 };

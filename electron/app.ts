@@ -11,6 +11,7 @@ import type { Logger } from '../common/log.js';
 import { createDispatcher, type Dispatch, type Handlers } from './core/dispatcher.js';
 import { EventHub } from './transports/event-hub.js';
 import { SettingsService } from './services/settings.js';
+import { mainLocale, sayNotice } from './services/main-words.js';
 import { prepareDataDir } from './services/data-dir.js';
 import { lockDataDir } from './services/data-dir-lock.js';
 import { AppNotices } from './services/app-notices.js';
@@ -105,8 +106,11 @@ export interface AppHost {
   updater?: UpdaterPort;
   /** Electron: a save dialog for exports (null when cancelled). Web mode offers downloads instead. */
   chooseSavePath?: (defaultName: string, format: 'csv' | 'ndjson') => Promise<string | null>;
-  /** Electron: shows a notice as a system notification. In web mode the page shows it (the `notices.batch` event). */
-  notify?: (notice: BatchNotice) => void;
+  /**
+   * Electron: shows a notice as a system notification, in the words given (the notice said in the
+   * window's language, services/main-words.ts). In web mode the page shows it (the `notices.batch` event).
+   */
+  notify?: (notice: BatchNotice, text: { title: string; body: string }) => void;
   /** Electron: the OS's preferred languages, for the window's locale (web mode: the browser's, read by the page). */
   systemLanguages?: () => readonly string[];
   /** Electron: the system's folder picker for watch folders (null when cancelled). Web mode: the path is typed. */
@@ -150,6 +154,8 @@ export async function createApp(host: AppHost): Promise<App> {
   accounts.start();
   const tokens = accounts.tokenSource();
   const incoming = new IncomingFiles(join(host.dataDir, 'incoming'), diskFull);
+  /** The language the window speaks (its setting, or the OS's languages), for what the main process says outside it. */
+  const windowLocale = () => mainLocale(settings.get().language.locale, host.systemLanguages?.() ?? []);
   const publishApi = createPublishApi(send);
   const photoLog = host.log.child({ service: 'photos' });
   const uploads = new UploadService({
@@ -167,7 +173,7 @@ export async function createApp(host: AppHost): Promise<App> {
       hub.emit('notices.batch', notice);
       // Told from inside a journal write: a notification the system refuses must not fail the write.
       try {
-        host.notify?.(notice);
+        if (host.notify) host.notify(notice, sayNotice(notice, windowLocale()));
       } catch (err) {
         host.log.warn({ err }, 'could not show a notification');
       }

@@ -25,13 +25,14 @@ export interface NotificationApi {
   new (options: NotificationConstructorOptions): ShownNotification;
 }
 
-export type Notifier = ((notice: BatchNotice) => void) & { /** Notifications shown and not yet closed or clicked. */ readonly showing: () => number };
+export type Notifier = ((notice: BatchNotice, text: { title: string; body: string }) => void) & { /** Notifications shown and not yet closed or clicked. */ readonly showing: () => number };
 
 export function createNotifier(Notification: NotificationApi, opened: (notice: BatchNotice) => void): Notifier {
   const live = new Set<ShownNotification>();
-  const notify = (notice: BatchNotice): void => {
+  /** `text` is the notice in the window's language (the notice itself is words: codes and values). */
+  const notify = (notice: BatchNotice, text: { title: string; body: string }): void => {
     if (!Notification.isSupported()) return;
-    const notification = new Notification({ title: notice.title, body: notice.body });
+    const notification = new Notification({ title: text.title, body: text.body });
     live.add(notification);
     notification.on('click', () => {
       live.delete(notification);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { Words } from './words.js';
 import { VideoCheckView } from './video.js';
 
 export const DRAFT_STATES = ['queued', 'waiting', 'uploading', 'processing', 'inbox', 'posted', 'failed', 'paused', 'cancelled'] as const;
@@ -40,8 +41,8 @@ export const DraftView = z.object({
   durationMs: z.number().nullable(),
   addedAt: z.number(),
   state: DraftState,
-  /** Why it waits or failed, in words. */
-  reason: z.string().nullable(),
+  /** Why it waits or failed: words (a code and values, contract/words.ts) the window says in its language. */
+  reason: Words.nullable(),
   failCode: z.string().nullable(),
   /** Whether Retry can help (a failure it cannot fix says what to do instead in `reason`). */
   retryable: z.boolean(),
@@ -198,7 +199,7 @@ export const draftsDocs = {
     'drafts.list': {
       output:
         "the queue, in order: each draft's `id`, `kind` (`video`/`video_url`/`photo`), `openId`, `fileName`, `mimeType`, `size` (1 for a URL draft: not known before the platform downloads it), " +
-        '`durationMs`, `state` (`queued`/`waiting`/`uploading`/`processing`/`inbox`/`posted`/`failed`/`paused`/`cancelled`), `reason` (why it waits or failed, in words, with what to do), ' +
+        '`durationMs`, `state` (`queued`/`waiting`/`uploading`/`processing`/`inbox`/`posted`/`failed`/`paused`/`cancelled`), `reason` (why it waits or failed, with what to do: words `{code, params}`, see [Words](#words)), ' +
         '`failCode`, `retryable` (whether Retry can help), `publishId`, `uploadedBytes` (acknowledged by the upload host), `sentBytes` (written to the connection; ≥ `uploadedBytes` while a chunk is on its way), ' +
         '`downloadedBytes` and `sourceUrl` (URL drafts), `hasThumbnail`, `nextChunk`, `totalChunkCount`, `platformStatus`, `speedBps`, `etaSeconds`, ' +
         '`expectedAt` (a draft waiting for inbox space: when it will most likely go), `photo` (photo posts: `title`, `description`, `coverIndex`, `images` with `name`, `bytes` and the hosted `url`, `hosted`: `{photos, ofPhotos, bytes, ofBytes}` of the photos the app hosts; a post is `uploading` from when its hosting begins), ' +

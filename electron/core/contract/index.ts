@@ -35,6 +35,7 @@ export * from './store.js';
 export * from './vault.js';
 export * from './video.js';
 export * from './watch-folders.js';
+export * from './words.js';
 export type { ChannelDoc, ChannelTable, ContractDocs, EventTable } from './table.js';
 
 export const channels = {

@@ -6,11 +6,14 @@
  */
 import { z } from 'zod';
 import type { ContractDocs, EventTable } from './table.js';
+import { Words } from './words.js';
 
 export const BatchNotice = z.object({
   batchId: z.string(),
-  title: z.string(),
-  body: z.string(),
+  /** What became of the batch, as words (`main.batch.*`): the window and the main process say it in the window's language. */
+  title: Words,
+  /** Sentences said one after another (`main.sentence`), each words of its own (a draft's reason among them). */
+  body: z.array(Words),
   /** The batch's drafts, which clicking the notice shows in the queue. */
   draftIds: z.array(z.string()),
 });
@@ -28,7 +31,7 @@ export const noticesDocs = {
   channels: {},
   events: {
     'notices.batch':
-      "`{batchId, title, body, draftIds}`: a batch settled (reached the inbox, failed, or what is left waits); at most one per batch; web mode's page shows it as a browser notification",
+      "`{batchId, title, body, draftIds}`: a batch settled (reached the inbox, failed, or what is left waits); at most one per batch; `title` is words (`{code, params}`, see [Words](#words)) and `body` a list of them, said one sentence after another; web mode's page shows it as a browser notification",
     'notices.opened': "`{batchId, draftIds}`: the person clicked a batch's system notification in the desktop app; the window brings the batch's drafts into view",
   },
 } satisfies ContractDocs<Record<never, never>, typeof noticesEvents>;

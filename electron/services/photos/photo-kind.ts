@@ -12,6 +12,7 @@ import { rm, stat } from 'node:fs/promises';
 import type { Logger } from '../../../common/log.js';
 import { failed, platformError, type PlatformError } from '../../../platform-api/errors.js';
 import { describeFailReason, isKnownFailCode, type DraftRecord, type MediaKind, type ReleaseReason } from '../uploads/ports.js';
+import { sayWords } from '../main-words.js';
 import type { PhotoApi } from '../../../platform-api/publish.js';
 import type { HostError, MediaHost } from './hosts/media-host.js';
 
@@ -109,5 +110,5 @@ function hostFailure(error: HostError): PlatformError {
 
 /** The platform's refusal of a photo post, in words that say what to do. */
 function explain(error: PlatformError): PlatformError {
-  return isKnownFailCode(error.code) ? { ...error, message: describeFailReason(error.code) } : error;
+  return isKnownFailCode(error.code) ? { ...error, message: sayWords(describeFailReason(error.code)) } : error;
 }

@@ -7,7 +7,7 @@
  * they wait rather than holding back news of the rest. A batch told about is not told again in
  * this run (a retry of one of its drafts included); after a restart only new outcomes count.
  */
-import type { BatchNotice } from '../../core/contract/index.js';
+import { words, type BatchNotice, type Words } from '../../core/contract/index.js';
 import type { DraftRecord, DraftState } from './draft.js';
 
 const OUTCOMES: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'failed']);
@@ -24,24 +24,26 @@ export function batchNotice(batch: readonly DraftRecord[]): BatchNotice | null {
   const failed = batch.filter((draft) => draft.state === 'failed');
   const waiting = batch.filter((draft) => draft.state === 'waiting');
   if (arrived.length === 0 && failed.length === 0) return null;
-  const counted = (n: number) => `${n} draft${n === 1 ? '' : 's'}`;
   const only = batch.length === 1 ? batch[0]!.fileName : null;
   const title =
     failed.length === 0
-      ? `${only ?? counted(arrived.length)} reached the inbox`
-      : only
-        ? `${only} failed`
-        : `${failed.length} of ${counted(batch.length)} failed`;
-  const parts: string[] = [];
+      ? only !== null
+        ? words('batch.arrived_one', { name: only })
+        : words('batch.arrived_many', { count: arrived.length })
+      : only !== null
+        ? words('batch.failed_one', { name: only })
+        : words('batch.failed_many', { failed: failed.length, total: batch.length });
+  // Sentences, each said on its own (a reason is words of its own), one after another.
+  const body: Words[] = [];
   if (only === null) {
-    if (arrived.length > 0) parts.push(`${arrived.length} in the inbox`);
-    if (waiting.length > 0) parts.push(`${waiting.length} waiting: ${waiting[0]!.reason ?? 'they go on their own'}`);
-    if (failed.length > 0) parts.push(`${failed[0]!.fileName}: ${failed[0]!.reason ?? 'failed'}`);
+    if (arrived.length > 0) body.push(words('batch.in_inbox', { count: arrived.length }));
+    if (waiting.length > 0) body.push(words('batch.waiting', { count: waiting.length }), waiting[0]!.reason ?? words('batch.waiting_on_own'));
+    if (failed.length > 0) body.push(words('batch.failed_file', { name: failed[0]!.fileName }), ...(failed[0]!.reason ? [failed[0]!.reason] : []));
   } else if (failed.length > 0) {
-    parts.push(failed[0]!.reason ?? 'The platform refused it');
+    body.push(failed[0]!.reason ?? words('batch.refused'));
   }
-  if (failed.length === 0) parts.push('Finish the post in the platform’s app');
-  return { batchId: batchOf(batch[0]!), title, body: parts.map((part) => part.replace(/[.\s]+$/, '')).join('. ') + '.', draftIds: batch.map((draft) => draft.id) };
+  if (failed.length === 0) body.push(words('batch.finish_in_app'));
+  return { batchId: batchOf(batch[0]!), title, body, draftIds: batch.map((draft) => draft.id) };
 }
 
 /** Watches the queue's changes (DraftQueue's `changed`) and tells each settled batch once. */

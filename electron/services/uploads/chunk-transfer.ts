@@ -6,6 +6,7 @@
  */
 import type { ChunkPutRequest, ChunkPutResponse } from '../../../platform-api/chunk-put.js';
 import { platformError, type PlatformError } from '../../../platform-api/errors.js';
+import { words, type Words } from '../../core/contract/index.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { DraftRecord } from './draft.js';
 import type { DraftEvent } from './transitions.js';
@@ -15,9 +16,9 @@ export interface ChunkTransport {
   put(req: ChunkPutRequest): Promise<ChunkPutResponse>;
 }
 
-export const LINK_EXPIRED = 'The upload link expired, so a fresh upload was started';
-export const HOST_LOST_TRACK = 'The upload host lost track of this upload, so a fresh upload was started';
-export const PUBLISH_FORGOTTEN = 'The platform no longer had this upload, so a fresh upload was started';
+export const LINK_EXPIRED = words('restart.link_expired');
+export const HOST_LOST_TRACK = words('restart.host_lost_track');
+export const PUBLISH_FORGOTTEN = words('restart.publish_forgotten');
 
 export type TransferOutcome =
   /** Every chunk acknowledged: the platform has the whole video. */
@@ -26,7 +27,7 @@ export type TransferOutcome =
   | { kind: 'stopped' }
   | { kind: 'file_changed' }
   /** This publish cannot continue; a fresh one can. `progressed`: a chunk got through first. */
-  | { kind: 'restart'; reason: string; progressed: boolean }
+  | { kind: 'restart'; reason: Words; progressed: boolean }
   /** Any other answer, or no answer: for the engine's failure rules. */
   | { kind: 'failed'; error: PlatformError | Error };
 

@@ -12,6 +12,7 @@
 import { stat } from 'node:fs/promises';
 import type { Clock } from '../../../common/clock.js';
 import { backoffDelay } from '../../../common/backoff.js';
+import { words, type Words } from '../../core/contract/index.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
 import type { DraftRecord } from './draft.js';
 import { isKnownFailCode } from './fail-codes.js';
@@ -64,20 +65,20 @@ const NOT_NOW: OpenOutcome = { kind: 'not_now' };
  * which the run does itself (runFailure below).
  */
 export function failureEvent(failure: Failure, attempts: number, now: number, random?: () => number): Extract<DraftEvent, { type: 'wait' | 'fail' }> {
-  const wait = (reason: string, until: number, code: string | null = null) => ({ type: 'wait' as const, reason, until, code, attempts });
+  const wait = (reason: Words, until: number, code: string | null = null) => ({ type: 'wait' as const, reason, until, code, attempts });
   switch (failure.kind) {
     case 'retry':
-      return wait(failure.offline ? 'Offline: will continue when the connection is back' : `Retrying: ${failure.message}`, now + backoffDelay(attempts, failure.retryAfterMs, failure.offline ? { baseMs: 1000, maxMs: 15_000 } : undefined, random));
+      return wait(failure.offline ? words('wait.offline') : failure.words, now + backoffDelay(attempts, failure.retryAfterMs, failure.offline ? { baseMs: 1000, maxMs: 15_000 } : undefined, random));
     case 'rate_limited':
-      return wait('Rate limit: the platform asked to slow down', now + backoffDelay(attempts, failure.retryAfterMs, undefined, random));
+      return wait(words('wait.rate_limited'), now + backoffDelay(attempts, failure.retryAfterMs, undefined, random));
     case 'inbox_full':
-      return wait('Inbox full: the platform refused more drafts waiting in this inbox; post or delete one there and this continues by itself', now + INBOX_FULL_WAIT_MS, INBOX_WAIT);
+      return wait(words('wait.inbox_refused'), now + INBOX_FULL_WAIT_MS, INBOX_WAIT);
     case 'auth':
       // Waits for the person to sign in again; accountsChanged() wakes it sooner.
-      return wait(failure.message, now + AUTH_RECHECK_MS, AUTH_WAIT);
+      return wait(failure.words, now + AUTH_RECHECK_MS, AUTH_WAIT);
     case 'fatal':
       // A code the fail table knows gets its words (what to do instead); another keeps the platform's message.
-      return { type: 'fail', code: failure.code, reason: isKnownFailCode(failure.code) ? undefined : failure.message };
+      return { type: 'fail', code: failure.code, reason: isKnownFailCode(failure.code) ? undefined : failure.words };
   }
 }
 

@@ -3,11 +3,14 @@
  * keeps; the renderer sees it as the contract's DraftView (no path, no upload URL).
  */
 import { z } from 'zod';
-import { DRAFT_STATES, DraftMimeType, PHOTO_MIME_TYPES, VideoCheckView, type DraftState } from '../../core/contract/index.js';
+import { asText, DRAFT_STATES, DraftMimeType, PHOTO_MIME_TYPES, VideoCheckView, Words, type DraftState } from '../../core/contract/index.js';
 
 export type { DraftState };
 
 export const FINAL: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'failed', 'cancelled']);
+
+/** A reason saved as a sentence by an earlier version reads as that sentence, passed on as it is. */
+const legacyWords = (value: unknown) => (typeof value === 'string' ? asText(value) : value);
 
 const Fingerprint = z.object({ size: z.number().int().nonnegative(), mtimeMs: z.number(), edgeSha256: z.string() });
 
@@ -63,8 +66,8 @@ export const DraftRecord = z.object({
   downloadedBytes: z.number().int().nonnegative().default(0),
   addedAt: z.number(),
   state: z.enum(DRAFT_STATES),
-  /** Why it waits or failed, in words a person understands. */
-  reason: z.string().nullable(),
+  /** Why it waits or failed, as words the window says in its language (a string is a record written before codes: its English as it was). */
+  reason: z.preprocess(legacyWords, Words.nullable()),
   failCode: z.string().nullable(),
   publishId: z.string().nullable(),
   uploadUrl: z.string().nullable(),
@@ -78,7 +81,7 @@ export const DraftRecord = z.object({
   attempts: z.number().int().nonnegative(),
   notBefore: z.number().nullable(),
   /** Why the next publish will be a fresh one (link expired, host lost it), to say so when it opens. */
-  freshPublishReason: z.string().nullable().default(null),
+  freshPublishReason: z.preprocess(legacyWords, Words.nullable()).default(null),
   /** Where it was before a pause, to resume into the right phase. */
   resumeState: z.enum(DRAFT_STATES).nullable(),
   /** Photo posts only: the images, their text, and which are hosted. */

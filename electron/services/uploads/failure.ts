@@ -3,14 +3,15 @@
  * the platform's limits make a draft wait; an account that must sign in again waits for it;
  * everything else the platform refuses is definitive, and retrying would only loop.
  */
+import { asText, words, type Words } from '../../core/contract/index.js';
 import { AppError } from '../../core/result.js';
 
 export type Failure =
-  | { kind: 'retry'; message: string; retryAfterMs?: number; offline: boolean }
+  | { kind: 'retry'; words: Words; retryAfterMs?: number; offline: boolean }
   | { kind: 'rate_limited'; retryAfterMs?: number }
   | { kind: 'inbox_full' }
-  | { kind: 'auth'; message: string }
-  | { kind: 'fatal'; code: string; message: string };
+  | { kind: 'auth'; words: Words }
+  | { kind: 'fatal'; code: string; words: Words };
 
 /** Node's codes meaning "no connection at all" (as opposed to one that broke). */
 const OFFLINE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN']);
@@ -26,39 +27,39 @@ interface PlatformLike {
 
 export function classifyFailure(error: unknown): Failure {
   if (error instanceof AppError) {
-    if (error.code === 'sign_in_again' || error.code === 'no_account' || error.code === 'missing_scope') return { kind: 'auth', message: error.message };
+    if (error.code === 'sign_in_again' || error.code === 'no_account' || error.code === 'missing_scope') return { kind: 'auth', words: asText(error.message) };
     // The built-in sandbox did not start (yet): a condition of this machine, not of the draft.
-    if (error.code === 'platform_unavailable') return { kind: 'retry', message: error.message, offline: true };
+    if (error.code === 'platform_unavailable') return { kind: 'retry', words: words('wait.retry.text', { text: error.message }), offline: true };
   }
   const value = (error ?? {}) as PlatformLike & { cause?: { code?: string } };
-  if (value.kind === 'auth') return { kind: 'auth', message: value.message ?? 'Sign in to this account again' };
+  if (value.kind === 'auth') return { kind: 'auth', words: value.message ? asText(value.message) : words('wait.sign_in') };
   // The photo host out of reach: retried, the row naming the host and where to fix it (photos/photo-kind.ts), not "offline".
-  if (value.kind === 'network' && value.code?.startsWith('photo_host_')) return { kind: 'retry', message: value.message ?? 'Can’t reach your photo bucket — check Settings › Photos', offline: false };
+  if (value.kind === 'network' && value.code?.startsWith('photo_host_')) return { kind: 'retry', words: value.message ? words('wait.retry.text', { text: value.message }) : words('wait.retry.photo_host_unreachable'), offline: false };
   const systemCode = typeof value.code === 'string' ? value.code : value.cause?.code;
-  if (systemCode && OFFLINE_CODES.has(systemCode)) return { kind: 'retry', message: 'No connection to the platform', offline: true };
-  if (systemCode && TRANSIENT_CODES.has(systemCode)) return { kind: 'retry', message: 'The connection dropped', offline: false };
+  if (systemCode && OFFLINE_CODES.has(systemCode)) return { kind: 'retry', words: words('wait.offline'), offline: true };
+  if (systemCode && TRANSIENT_CODES.has(systemCode)) return { kind: 'retry', words: words('wait.retry.connection_dropped'), offline: false };
   if (value.kind === 'network' || value.kind === 'timeout') {
-    return { kind: 'retry', message: value.kind === 'timeout' ? 'The platform did not answer in time' : 'The connection failed', offline: value.kind === 'network' };
+    return { kind: 'retry', words: words(value.kind === 'timeout' ? 'wait.retry.no_answer' : 'wait.retry.connection_failed'), offline: value.kind === 'network' };
   }
-  if (error instanceof Error && error.name === 'TimeoutError') return { kind: 'retry', message: 'The platform did not answer in time', offline: false };
+  if (error instanceof Error && error.name === 'TimeoutError') return { kind: 'retry', words: words('wait.retry.no_answer'), offline: false };
   const status = value.httpStatus;
   if (status === 429 || value.code === 'rate_limit_exceeded') return { kind: 'rate_limited', retryAfterMs: value.retryAfterMs };
   if (value.code === 'spam_risk_too_many_pending_share') return { kind: 'inbox_full' };
   // 507: the upload host's disk is full (the built-in sandbox's is this machine's): it takes the chunk once there is room.
-  if (status === 507) return { kind: 'retry', message: 'The upload host’s disk is full: this draft goes on once there is room', retryAfterMs: value.retryAfterMs, offline: false };
-  if (status !== undefined && status >= 500) return { kind: 'retry', message: `The platform had a temporary error (${status})`, retryAfterMs: value.retryAfterMs, offline: false };
-  if (value.code === 'scope_not_authorized') return { kind: 'fatal', code: 'scope_not_authorized', message: 'This account did not allow uploads (video.upload): sign in again and allow it' };
-  if (value.code === 'access_token_invalid') return { kind: 'auth', message: 'The platform no longer accepts this account’s sign-in: sign in again' };
-  if (error instanceof AppError) return { kind: 'fatal', code: error.code, message: error.message };
+  if (status === 507) return { kind: 'retry', words: words('wait.retry.host_disk_full'), retryAfterMs: value.retryAfterMs, offline: false };
+  if (status !== undefined && status >= 500) return { kind: 'retry', words: words('wait.retry.server_error', { status }), retryAfterMs: value.retryAfterMs, offline: false };
+  if (value.code === 'scope_not_authorized') return { kind: 'fatal', code: 'scope_not_authorized', words: words('fail.scope_not_authorized') };
+  if (value.code === 'access_token_invalid') return { kind: 'auth', words: words('wait.token_rejected') };
+  if (error instanceof AppError) return { kind: 'fatal', code: error.code, words: asText(error.message) };
   if (status !== undefined) {
     const code = value.code ?? `http_${status}`;
     const who = refuser(code);
-    return { kind: 'fatal', code, message: value.message ? `${who}: ${value.message}` : `${who} (HTTP ${status})` };
+    return { kind: 'fatal', code, words: value.message ? words('fail.refused', { who, message: value.message }) : words('fail.refused_http', { who, status }) };
   }
-  return { kind: 'fatal', code: 'internal', message: 'Something went wrong sending this draft' };
+  return { kind: 'fatal', code: 'internal', words: words('fail.unexpected') };
 }
 
-/** Who refused: the photo host (its codes start photo_host_, photos/photo-kind.ts), or else the platform. */
-export function refuser(code: string): string {
-  return code.startsWith('photo_host_') ? 'The photo host refused this post' : 'The platform refused this draft';
+/** Who refused, as the catalog's `who` select takes it: the photo host (its codes start photo_host_, photos/photo-kind.ts), or else the platform. */
+export function refuser(code: string): 'photo_host' | 'platform' {
+  return code.startsWith('photo_host_') ? 'photo_host' : 'platform';
 }

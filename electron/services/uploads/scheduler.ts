@@ -5,6 +5,7 @@
  * records and the time it is given; it starts nothing itself and knows no media kind (the engine
  * tells it which drafts need a new publish).
  */
+import { sameWords, words, type Words } from '../../core/contract/index.js';
 import { placeHeldUntil } from './inbox-places.js';
 import { RateWindow } from './rate-window.js';
 import type { DraftRecord } from './draft.js';
@@ -20,11 +21,11 @@ export const PLATFORM_LIMITS: UploadLimits = { initPerMinute: 6, statusPerMinute
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a draft waiting for inbox space asks whether the creator posted one. */
 export const INBOX_RECHECK_MS = 60_000;
-export const RATE_LIMIT_WAIT = 'Rate limit: waiting for the platform’s upload start limit';
+export const RATE_LIMIT_WAIT = words('wait.rate_limit_start');
 /** failCode of a draft that waits for inbox space (the pending-share limit), so its expected start can be told (inbox-forecast.ts). */
 export const INBOX_WAIT = 'waiting_for_inbox_space';
 
-export type InitGate = { kind: 'open' } | { kind: 'probe'; reason: string } | { kind: 'closed'; reason: string; until: number; code: string | null };
+export type InitGate = { kind: 'open' } | { kind: 'probe'; reason: Words } | { kind: 'closed'; reason: Words; until: number; code: string | null };
 
 export interface AccountBudget {
   init: RateWindow;
@@ -48,7 +49,7 @@ export interface Plan {
   /** Processing drafts whose status nobody reads yet. */
   poll: DraftRecord[];
   /** Drafts to mark as waiting (only those whose words change: the journal records transitions). */
-  wait: Array<{ draft: DraftRecord; reason: string; until: number; code: string | null }>;
+  wait: Array<{ draft: DraftRecord; reason: Words; until: number; code: string | null }>;
   /** When to plan again for the earliest draft that waits; null when none does. */
   wakeAt: number | null;
 }
@@ -88,7 +89,7 @@ export class Scheduler {
         const gate = gates.get(draft.openId) ?? this.initGate(draft.openId, drafts, now);
         if (gate.kind === 'closed') {
           gates.set(draft.openId, gate);
-          if (draft.state !== 'waiting' || draft.reason !== gate.reason) plan.wait.push({ draft, reason: gate.reason, until: gate.until, code: gate.code });
+          if (draft.state !== 'waiting' || !sameWords(draft.reason, gate.reason)) plan.wait.push({ draft, reason: gate.reason, until: gate.until, code: gate.code });
           wakeAt(gate.until);
           continue;
         }
@@ -110,7 +111,7 @@ export class Scheduler {
     const pending = pendingShares(drafts, openId, now);
     // Publishes being started right now count too: two workers must not both take the last place.
     if (pending.length + (this.starting.get(openId) ?? 0) >= limits.pendingSharesPerDay) {
-      const reason = `Inbox full: the platform allows ${limits.pendingSharesPerDay} drafts waiting in an inbox per day; it continues when one is posted`;
+      const reason = words('wait.inbox_full', { perDay: limits.pendingSharesPerDay });
       const recheckAt = (this.inboxCheckedAt.get(openId) ?? 0) + INBOX_RECHECK_MS;
       if (recheckAt <= now) return { kind: 'probe', reason };
       const oldestExpires = pending.length > 0 ? Math.min(...pending) + DAY_MS : recheckAt;

@@ -54,7 +54,7 @@ export async function pollUntilFinal(id: string, ctx: PollerContext): Promise<vo
         ctx.record(id, { type: 'fail', code: 'publish_lost' });
         return;
       }
-      if (failure.kind === 'fatal' || failure.kind === 'auth') ctx.record(id, { type: 'note', reason: failure.message });
+      if (failure.kind === 'fatal' || failure.kind === 'auth') ctx.record(id, { type: 'note', reason: failure.words });
       await ctx.sleep(backoffDelay(++failures, retryAfterMs, POLL_BACKOFF, ctx.random));
       continue;
     }

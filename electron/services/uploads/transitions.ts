@@ -12,9 +12,11 @@
  * The queue always shows what the platform has: once the host acknowledged a publish's last
  * chunk the video is the platform's, so a cancel that comes after is refused ("already delivered").
  */
+import type { Words } from '../../core/contract/index.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { FINAL, type DraftRecord, type DraftState } from './draft.js';
 import { describeFailReason, failRule } from './fail-codes.js';
+import { sayWords } from '../main-words.js';
 import type { PublishStatus } from '../../../platform-api/publish.js';
 
 /** failCode of a draft that waits for its account to be signed in again. */
@@ -37,20 +39,20 @@ export type DraftEvent =
   /** Send it to another account instead (only before a publish is opened on its own). */
   | { type: 'move'; openId: string }
   // what the engine learns
-  | { type: 'wait'; reason: string; until: number; code?: string | null; attempts: number }
-  | { type: 'fail'; code: string; reason?: string }
+  | { type: 'wait'; reason: Words; until: number; code?: string | null; attempts: number }
+  | { type: 'fail'; code: string; reason?: Words }
   | { type: 'signedInAgain' }
   /** Op 4 answered. `stopped`: paused or cancelled meanwhile, so keep the publish but not the phase. */
   | { type: 'publishOpened'; publish: OpenedPublish; stopped: boolean }
   /** The publish cannot continue (link expired, host lost it): the next run opens a fresh one, and says why. */
-  | { type: 'publishAbandoned'; reason: string }
+  | { type: 'publishAbandoned'; reason: Words }
   /** The link's hour ran out while the draft waited: the next publish is fresh; the old one still counts until the platform drops it. */
-  | { type: 'linkRanOut'; reason: string }
+  | { type: 'linkRanOut'; reason: Words }
   | { type: 'chunkAcknowledged'; index: number; uploadedBytes: number; stopped: boolean }
   /** The host says how far it has the upload (a 416 with uploaded_bytes on a chunk boundary). */
   | { type: 'hostHas'; nextChunk: number; uploadedBytes: number }
   | { type: 'delivered' }
-  | { type: 'note'; reason: string }
+  | { type: 'note'; reason: Words }
   | { type: 'statusRead'; status: PublishStatus }
   | { type: 'posted'; platformStatus: string }
   /** A photo post's run begins hosting its photos: it is under way (uploading) from here, and its photos may be on the host. */
@@ -95,7 +97,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     case 'retry':
       if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', 'Only a failed or cancelled draft can be retried');
       // Sending the same draft again would fail the same way: the words say what to do instead.
-      if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, describeFailReason(draft.failCode));
+      if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, sayWords(describeFailReason(draft.failCode)));
       // The platform cannot continue a failed publish: a retry is a fresh one.
       return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null, resumedAfterCrash: false });
     case 'move': {

@@ -7,3 +7,4 @@ export type { AccountLookup, AccountRecord, DaySeries, ExportResult, ResearchQuo
 export type { BuiltinPlatformStatus, LogsLocation, UpdateStatus } from '../../../electron/core/contract';
 export type { BulkAction, BulkOutcome, EarlierDraft, InboxPlaces, MoveTarget } from '../../../electron/core/contract';
 export type { WatchFolderView } from '../../../electron/core/contract';
+export type { VideoCheckView, VideoProbeView, VideoVerdictView } from '../../../electron/core/contract';

@@ -8,7 +8,7 @@
  */
 import { create } from 'zustand';
 import { runtime, sendFileToHost, type BridgeFileSource } from '../api/client';
-import type { ChannelInput, DraftView, EarlierDraft } from '../api/contract';
+import type { ChannelInput, DraftView, EarlierDraft, VideoVerdictView } from '../api/contract';
 import { probeVideo } from '../media/probe-video';
 import { checkVideoFile, type VideoMimeType } from '../media/video-file-rules';
 import { request } from './connection';
@@ -35,6 +35,8 @@ export interface IntakeItem {
   duplicates: readonly DuplicateOf[];
   /** Why it was refused or failed, in words. */
   reason: string | null;
+  /** A video the platform's rules refuse (drafts.probe), as codes the view words; else null. */
+  verdict: VideoVerdictView | null;
   durationMs: number | null;
   thumbnail: string | null;
 }
@@ -72,7 +74,7 @@ export function dismissRefused(): void {
 
 /** Files that cannot go anywhere (no account can receive drafts): listed with the reason. */
 export function refuseFiles(files: readonly File[], reason: string): void {
-  const items = files.map((file): IntakeItem => ({ key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds: [], phase: 'refused', duplicates: [], reason, durationMs: null, thumbnail: null }));
+  const items = files.map((file): IntakeItem => ({ key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds: [], phase: 'refused', duplicates: [], reason, verdict: null, durationMs: null, thumbnail: null }));
   useIntake.setState((state) => ({ items: [...state.items, ...items] }));
 }
 
@@ -85,7 +87,7 @@ export function addFiles(files: readonly File[], openIds: readonly string[]): vo
   const accepted: { item: IntakeItem; file: File; mimeType: VideoMimeType }[] = [];
   const items: IntakeItem[] = files.map((file) => {
     const check = checkVideoFile(file);
-    const item: IntakeItem = { key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds, phase: check.ok ? 'reading' : 'refused', duplicates: [], reason: check.ok ? null : check.reason, durationMs: null, thumbnail: null };
+    const item: IntakeItem = { key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds, phase: check.ok ? 'reading' : 'refused', duplicates: [], reason: check.ok ? null : check.reason, verdict: null, durationMs: null, thumbnail: null };
     if (check.ok) accepted.push({ item, file, mimeType: check.mimeType });
     return item;
   });
@@ -110,9 +112,16 @@ async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, tu
     update(item.key, { ...probe, phase: runtime === 'web' ? 'sending' : 'adding' });
     const source = runtime === 'web' ? { kind: 'incoming' as const, fileId: await SENDS(() => sendFileToHost(file, controller.signal)) } : ({ kind: 'file', file } satisfies BridgeFileSource);
     if (controller.signal.aborted) return;
+    const name = draftName(file.name);
+    // The container's headers, read by the main process: a video no fix helps is refused here, before anything goes to the platform.
+    const [check] = await request('drafts.probe', { files: [{ source, name }] } as ChannelInput<'drafts.probe'>);
+    if (controller.signal.aborted) return;
+    if (check?.verdict.kind === 'refused') {
+      controllers.delete(item.key);
+      return update(item.key, { phase: 'refused', verdict: check.verdict });
+    }
     update(item.key, { phase: 'adding' });
     await turn;
-    const name = draftName(file.name);
     // The Electron source is the bridge's, not the contract's: the preload translates it.
     const findings = await request('drafts.duplicates', { openIds: [...item.openIds], files: [{ source, name }] } as ChannelInput<'drafts.duplicates'>);
     if (controller.signal.aborted) return;

@@ -10,6 +10,8 @@ import { create } from 'zustand';
 import { on, runtime } from '../api/client';
 import { navigate } from './navigation';
 import { selectOnly, setFilter } from './queue-view';
+import { currentIntl } from '../i18n';
+import { saySentences, sayWords } from '../i18n/main-words';
 
 /** The browser's answer so far, or `unsupported` where the page has no Notification API. */
 export type NoticePermission = NotificationPermission | 'unsupported';
@@ -43,7 +45,9 @@ export function startNotices(): void {
     if (permission !== useNoticePermission.getState().permission) useNoticePermission.setState({ permission });
     if (permission !== 'granted') return;
     // The tag makes a second tab's copy replace this one rather than show twice.
-    const shown = new Notification(notice.title, { body: notice.body, tag: notice.batchId });
+    // Said in the window's language now (the notice is codes and values, main-words.ts).
+    const intl = currentIntl();
+    const shown = new Notification(sayWords(intl, notice.title), { body: saySentences(intl, notice.body), tag: notice.batchId });
     shown.onclick = () => {
       window.focus();
       showBatch(notice.draftIds);

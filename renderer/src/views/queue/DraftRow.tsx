@@ -20,6 +20,7 @@ import { useThumbnail } from '../../state/thumbnails';
 import { actionsFor, describeDraft, type DraftActionName } from './draft-words';
 import { DraftThumb } from './DraftThumb';
 import { ProgressBar } from './ProgressBar';
+import { VideoFacts } from './VideoFacts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { confirmQuestion } from './confirm-question';
 
@@ -67,6 +68,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
         <p className="draft-row__meta" title={meta}>
           {meta}
         </p>
+        {draft.video ? <VideoFacts check={draft.video} /> : null}
         {draft.resumedAfterCrash ? <p className="draft-row__note">Resumed after Draftdeck stopped unexpectedly</p> : null}
       </div>
       <div className="draft-row__status">

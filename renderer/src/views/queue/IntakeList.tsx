@@ -3,6 +3,7 @@
  * refused at once, each with its reason, until dismissed. The refusals sit in a live region, so a
  * screen reader hears them as they happen.
  */
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
@@ -10,6 +11,7 @@ import { formatBytes, formatDuration, plural } from '../../format';
 import { dismissIntake, dismissRefused, useIntake, type IntakeItem } from '../../state/intake';
 import { DraftThumb } from './DraftThumb';
 import { ProgressBar } from './ProgressBar';
+import { verdictWords } from './video-words';
 
 const PHASE_WORDS: Record<'reading' | 'sending' | 'adding', string> = {
   reading: 'Reading the video…',
@@ -18,6 +20,7 @@ const PHASE_WORDS: Record<'reading' | 'sending' | 'adding', string> = {
 };
 
 export function RefusedFiles() {
+  const intl = useIntl();
   const refused = useIntake(useShallow((state) => state.items.filter((item) => item.phase === 'refused' || item.phase === 'failed')));
   return (
     <div className="refused" role="status">
@@ -30,7 +33,7 @@ export function RefusedFiles() {
               {refused.map((item) => (
                 <li key={item.key} className="refused__item">
                   <span className="refused__name">{item.name}</span>
-                  <span className="refused__reason">{item.reason}</span>
+                  <span className="refused__reason">{item.verdict ? verdictWords(intl, item.verdict) : item.reason}</span>
                   <button type="button" className="icon-button icon-button--small" aria-label={`Dismiss ${item.name}`} title="Dismiss" onClick={() => dismissIntake(item.key)}>
                     <Icon name="close" size={14} />
                   </button>

@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { DraftView } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { ModalDialog } from '../../components/ModalDialog';
+import { useWords } from '../../i18n/main-words';
 import { accountLabel, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
 import { InboxHolders } from './InboxHolders';
@@ -22,13 +23,14 @@ export function WaitingDetails({ draft, onClose }: { draft: DraftView; onClose: 
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
   const waiting = useInboxWaiting(draft.openId);
   const name = account ? accountLabel(account) : draft.openId;
+  const sayReason = useWords();
   return (
     <ModalDialog
       title={`Why ${draft.fileName} waits`}
       onCancel={onClose}
       body={
         <>
-          <p data-testid="waiting-reason">{draft.reason}</p>
+          <p data-testid="waiting-reason">{sayReason(draft.reason)}</p>
           {draft.expectedAt !== null ? (
             <p data-testid="waiting-expected">
               Most likely it goes <strong>{whenWords(draft.expectedAt)}</strong>, when the oldest draft still waiting in {name}’s inbox is 24 hours old, or sooner if you post a draft from that inbox in the platform’s app.

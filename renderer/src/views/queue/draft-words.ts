@@ -34,22 +34,23 @@ function bytesFigure(draft: DraftView, bytes: number, words: string): { progress
   return { progress: percent(bytes, draft.size), text: `${formatBytes(bytes)} of ${formatBytes(draft.size)} ${words}` };
 }
 
-export function describeDraft(draft: DraftView): DraftWords {
-  if (draft.kind === 'video_url') return describeUrlDraft(draft);
-  if (draft.kind === 'photo' && draft.state === 'uploading' && draft.photo) return describeHosting(draft, draft.photo.hosted);
+/** `reason` is the draft's reason already said in the window's language (i18n/main-words.ts), or null. */
+export function describeDraft(draft: DraftView, reason: string | null): DraftWords {
+  if (draft.kind === 'video_url') return describeUrlDraft(draft, reason);
+  if (draft.kind === 'photo' && draft.state === 'uploading' && draft.photo) return describeHosting(draft, reason, draft.photo.hosted);
   const label = STATE_LABELS[draft.state];
   const received = bytesFigure(draft, draft.uploadedBytes, 'received by the platform');
   switch (draft.state) {
     case 'queued':
-      return { label, detail: draft.reason ?? 'Starts when an upload slot is free', tone: 'neutral', progress: null };
+      return { label, detail: reason ?? 'Starts when an upload slot is free', tone: 'neutral', progress: null };
     case 'waiting':
-      return { label, detail: [draft.reason, draft.uploadedBytes > 0 ? received.text : null].filter(Boolean).join(' · ') || null, tone: 'warning', progress: draft.uploadedBytes > 0 ? received.progress : null };
+      return { label, detail: [reason, draft.uploadedBytes > 0 ? received.text : null].filter(Boolean).join(' · ') || null, tone: 'warning', progress: draft.uploadedBytes > 0 ? received.progress : null };
     case 'uploading': {
       const sent = bytesFigure(draft, draft.sentBytes, 'sent');
       const parts = [sent.text];
       if (draft.speedBps !== null && draft.speedBps > 0) parts.push(formatSpeed(draft.speedBps));
       if (draft.etaSeconds !== null) parts.push(formatTimeLeft(draft.etaSeconds));
-      return { label: `Uploading ${sent.progress}%`, detail: draft.reason ? `${draft.reason} · ${parts.join(' · ')}` : parts.join(' · '), tone: 'active', progress: sent.progress };
+      return { label: `Uploading ${sent.progress}%`, detail: reason ? `${reason} · ${parts.join(' · ')}` : parts.join(' · '), tone: 'active', progress: sent.progress };
     }
     case 'processing':
       return { label, detail: 'The platform is checking the video', tone: 'active', progress: 100 };
@@ -58,7 +59,7 @@ export function describeDraft(draft: DraftView): DraftWords {
     case 'posted':
       return { label, detail: null, tone: 'success', progress: 100 };
     case 'failed':
-      return { label, detail: draft.reason, tone: 'danger', progress: null };
+      return { label, detail: reason, tone: 'danger', progress: null };
     case 'paused':
       return { label, detail: draft.uploadedBytes > 0 ? received.text : null, tone: 'neutral', progress: draft.uploadedBytes > 0 ? received.progress : null };
     case 'cancelled':
@@ -70,11 +71,11 @@ export function describeDraft(draft: DraftView): DraftWords {
  * A photo post under way: its photos go to the photo host one by one, then the platform is asked
  * to start the post (it pulls them). The row counts the photos on the host and their bytes.
  */
-function describeHosting(draft: DraftView, hosted: NonNullable<DraftView['photo']>['hosted']): DraftWords {
-  if (hosted.photos >= hosted.ofPhotos) return { label: 'Starting the post', detail: draft.reason ?? 'Asking the platform to start the post', tone: 'active', progress: 100 };
+function describeHosting(draft: DraftView, reason: string | null, hosted: NonNullable<DraftView['photo']>['hosted']): DraftWords {
+  if (hosted.photos >= hosted.ofPhotos) return { label: 'Starting the post', detail: reason ?? 'Asking the platform to start the post', tone: 'active', progress: 100 };
   const progress = percent(hosted.bytes, hosted.ofBytes);
   const detail = `${hosted.photos} of ${hosted.ofPhotos} photos hosted · ${formatBytes(hosted.bytes)} of ${formatBytes(hosted.ofBytes)}`;
-  return { label: `Hosting photos ${progress}%`, detail: draft.reason ? `${draft.reason} · ${detail}` : detail, tone: 'active', progress };
+  return { label: `Hosting photos ${progress}%`, detail: reason ? `${reason} · ${detail}` : detail, tone: 'active', progress };
 }
 
 /**
@@ -82,23 +83,23 @@ function describeHosting(draft: DraftView, hosted: NonNullable<DraftView['photo'
  * platform's, from the status reads: downloading (how much it has so far; the total is not
  * known until it is done, so the bar is indeterminate), then processing.
  */
-function describeUrlDraft(draft: DraftView): DraftWords {
+function describeUrlDraft(draft: DraftView, reason: string | null): DraftWords {
   const label = STATE_LABELS[draft.state];
   const downloaded = draft.downloadedBytes > 0 ? `the platform has downloaded ${formatBytes(draft.downloadedBytes)}` : null;
   switch (draft.state) {
     case 'queued':
-      return { label, detail: draft.reason ?? 'The platform is asked to download it when a slot is free', tone: 'neutral', progress: null };
+      return { label, detail: reason ?? 'The platform is asked to download it when a slot is free', tone: 'neutral', progress: null };
     case 'uploading':
-      return { label: 'Asking the platform', detail: draft.reason ?? 'Asking the platform to download the video', tone: 'active', progress: null };
+      return { label: 'Asking the platform', detail: reason ?? 'Asking the platform to download the video', tone: 'active', progress: null };
     case 'processing':
       if (draft.platformStatus === 'PROCESSING_DOWNLOAD' || draft.platformStatus === null) {
         return { label: 'Platform downloading', detail: downloaded ? `${downloaded[0]!.toUpperCase()}${downloaded.slice(1)}; then it checks the video` : 'The platform is downloading the video', tone: 'active', progress: null };
       }
       return { label, detail: 'The platform is checking the video', tone: 'active', progress: null };
     case 'failed':
-      return { label, detail: draft.reason, tone: 'danger', progress: null };
+      return { label, detail: reason, tone: 'danger', progress: null };
     default: {
-      const words = describeDraft({ ...draft, kind: 'video', uploadedBytes: 0 });
+      const words = describeDraft({ ...draft, kind: 'video', uploadedBytes: 0 }, reason);
       return { ...words, progress: draft.state === 'inbox' || draft.state === 'posted' ? 100 : null };
     }
   }

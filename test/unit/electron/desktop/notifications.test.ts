@@ -5,16 +5,20 @@ import { load } from 'js-yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_USER_MODEL_ID, createNotifier } from '../../../../electron/desktop/notifications.js';
 import { createFakeElectron } from '../../../support/fake-electron/fake-electron.js';
+import { words } from '../../../../electron/core/contract/index.js';
+import { sayNotice } from '../../../../electron/services/main-words.js';
 
-const notice = { batchId: 'b1', title: '3 drafts reached the inbox', body: '3 in the inbox. Finish the post in the platform’s app.', draftIds: ['d1', 'd2', 'd3'] };
+const notice = { batchId: 'b1', title: words('batch.arrived_many', { count: 3 }), body: [words('batch.in_inbox', { count: 3 }), words('batch.finish_in_app')], draftIds: ['d1', 'd2', 'd3'] };
+/** The notice in the window's language, as app.ts hands it over (services/main-words.ts). */
+const text = sayNotice(notice, 'ja');
 
 describe('Electron notifications', () => {
   it('shows a notice as a system notification, and a click opens the batch', () => {
     const fake = createFakeElectron();
     const opened = vi.fn();
-    createNotifier(fake.Notification, opened)(notice);
+    createNotifier(fake.Notification, opened)(notice, text);
     expect(fake.calls).toContain('Notification.show');
-    expect(fake.Notification.shown.map((shown) => shown.options)).toEqual([{ title: notice.title, body: notice.body }]);
+    expect(fake.Notification.shown.map((shown) => shown.options)).toEqual([{ title: '3 件の下書きが受信箱に届きました', body: '受信箱に 3 件。プラットフォームのアプリで投稿を仕上げてください。' }]);
     expect(opened).not.toHaveBeenCalled();
     fake.Notification.shown[0]!.emit('click');
     expect(opened).toHaveBeenCalledWith(notice);
@@ -23,8 +27,8 @@ describe('Electron notifications', () => {
   it('keeps each notification until it is clicked or closed, so its click handler lives as long', () => {
     const fake = createFakeElectron();
     const notify = createNotifier(fake.Notification, () => {});
-    notify(notice);
-    notify({ ...notice, batchId: 'b2' });
+    notify(notice, text);
+    notify({ ...notice, batchId: 'b2' }, text);
     expect(notify.showing()).toBe(2);
     fake.Notification.shown.at(-2)!.emit('click');
     fake.Notification.shown.at(-1)!.emit('close');
@@ -34,7 +38,7 @@ describe('Electron notifications', () => {
   it('shows nothing where the system has no notifications', () => {
     const fake = createFakeElectron();
     fake.Notification.supported = false;
-    createNotifier(fake.Notification, () => {})(notice);
+    createNotifier(fake.Notification, () => {})(notice, text);
     expect(fake.calls).not.toContain('Notification.show');
   });
 

@@ -11,8 +11,9 @@ import research from './research.json';
 import settings from './settings.json';
 import shell from './shell.json';
 import store from './store.json';
+import video from './video.json';
 
-export const en = { ...common, ...shell, ...queue, ...photos, ...accounts, ...research, ...store, ...settings, ...main };
+export const en = { ...common, ...shell, ...queue, ...photos, ...accounts, ...research, ...store, ...settings, ...video, ...main };
 export type MessageId = keyof typeof en;
 /** The areas: a catalog file per area in every language's folder, each key starting with `<area>.`. */
-export const AREAS = ['common', 'shell', 'queue', 'photos', 'accounts', 'research', 'store', 'settings', 'main'] as const;
+export const AREAS = ['common', 'shell', 'queue', 'photos', 'accounts', 'research', 'store', 'settings', 'video', 'main'] as const;

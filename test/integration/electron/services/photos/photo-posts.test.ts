@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppHarness } from '../../../../support/app-harness.js';
 import { preparePhotos, sandboxCall, startPhotoApp, untilDrafts } from '../../../../support/photo-app.js';
 import { fixturePath, fixturePhotos, problemPath } from '../../../../support/photos.js';
+import { english } from '../../../../support/words.js';
 
 let harness: AppHarness | null = null;
 afterEach(async () => {
@@ -85,9 +86,9 @@ describe('photo posts', () => {
     await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [post('https://example.com/not-verified.jpg'), post(`${sandbox}/sandbox/media/hosted/nobody/missing.jpg`), post(`${sandbox}/sandbox/media/photo-too-large.jpg`)] });
     const drafts = await untilDrafts(h, (all) => all.every((d) => d.state === 'failed' || d.state === 'inbox'));
     expect(drafts.map((d) => d.failCode)).toEqual(['url_ownership_unverified', 'photo_pull_failed', 'picture_size_check_failed']);
-    expect(drafts[0]!.reason).toMatch(/not verified for this app.*verify its public URL prefix/);
-    expect(drafts[1]!.reason).toMatch(/could not download a photo.*retry/);
-    expect(drafts[2]!.reason).toMatch(/over 20 MB or over 1080 px/);
+    expect(english(drafts[0]!.reason)).toMatch(/not verified for this app.*verify its public URL prefix/);
+    expect(english(drafts[1]!.reason)).toMatch(/could not download a photo.*retry/);
+    expect(english(drafts[2]!.reason)).toMatch(/over 20 MB or over 1080 px/);
   });
 
   it('waits behind the pending-share limit like a video, saying the inbox is full', async () => {
@@ -95,7 +96,7 @@ describe('photo posts', () => {
     const prepared = await preparePhotos(h, fixturePhotos.slice(0, 3).map((p) => p.name));
     await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: prepared.map((p) => ({ title: '', description: '', coverIndex: 0, images: [{ kind: 'prepared' as const, imageId: p.imageId! }] })) });
     const drafts = await untilDrafts(h, (all) => all.filter((d) => d.state === 'inbox').length === 2 && all.some((d) => d.state === 'waiting'));
-    expect(drafts.find((d) => d.state === 'waiting')!.reason).toMatch(/Inbox full/);
+    expect(english(drafts.find((d) => d.state === 'waiting')!.reason)).toMatch(/Inbox full/);
   });
 
   it('refuses what cannot be posted before anything is sent, with the reason', async () => {

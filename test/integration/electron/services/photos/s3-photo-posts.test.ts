@@ -14,6 +14,7 @@ import type { AppHarness } from '../../../../support/app-harness.js';
 import { GENEROUS_LIMITS, postOf, preparePhotos, sandboxCall, startPhotoApp, untilDrafts } from '../../../../support/photo-app.js';
 import { fixturePhotos } from '../../../../support/photos.js';
 import { startS3, type RunningS3 } from '../../../../support/s3rver.js';
+import { english } from '../../../../support/words.js';
 
 let s3: RunningS3;
 let harness: AppHarness | null = null;
@@ -83,7 +84,7 @@ describe('photo posts through an S3-compatible bucket', () => {
     const prepared = await preparePhotos(h, fixturePhotos.slice(0, 1).map((p) => p.name));
     await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [postOf(prepared)] });
     const [failed] = await untilDrafts(h, (drafts) => drafts[0]!.state === 'failed');
-    expect(failed!.reason).toMatch(/^The photo host refused this post: .*refused the access keys.*check the keys in Settings › Photos/);
+    expect(english(failed!.reason)).toMatch(/^The photo host refused this post: .*refused the access keys.*check the keys in Settings › Photos/);
     expect((await sandboxCall<{ publishes: unknown[] }>(h, '/sandbox/publishes?open_id=sbx-user-ava')).publishes).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
 import { sha256File, writeMp4File } from '../../../../support/media.js';
 import type { DraftView } from '../../../../../electron/core/contract/index.js';
+import { english } from '../../../../support/words.js';
 
 const MB = 1024 * 1024;
 const DAY = 24 * 3600 * 1000;
@@ -119,7 +120,7 @@ describe('batches, duplicates and the inbox limit', () => {
     const later = await h.call('drafts.add', { openId: CHEN, files: waitingFiles });
     const waiting = await until('all three waiting for inbox space', (drafts) => later.every((l) => drafts.find((d) => d.id === l.id)?.state === 'waiting' && drafts.find((d) => d.id === l.id)?.expectedAt !== null));
     const views = later.map((l) => waiting.find((d) => d.id === l.id)!);
-    expect(views[0]!.reason).toMatch(/Inbox full/);
+    expect(english(views[0]!.reason)).toMatch(/Inbox full/);
     // The oldest pending share is the first fill draft's; the second waits for the second oldest.
     const firstShare = filled[0]!.addedAt;
     expect(views[0]!.expectedAt! - firstShare).toBeGreaterThanOrEqual(DAY);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
 import { writeMp4File } from '../../../../support/media.js';
 import type { DraftView } from '../../../../../electron/core/contract/index.js';
+import { english } from '../../../../support/words.js';
 
 let h: AppHarness;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ describe('draft actions', () => {
     await h.call('drafts.resume', { id: draft!.id });
     const failed = await until('the draft failed', (d) => d.state === 'failed', draft!.id);
     expect(failed.failCode).toBe('file_changed');
-    expect(failed.reason).toMatch(/changed/);
+    expect(english(failed.reason)).toMatch(/changed/);
     await expect(h.call('drafts.retry', { id: draft!.id })).rejects.toThrow(/file_changed/);
   });
 

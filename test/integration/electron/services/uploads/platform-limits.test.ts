@@ -8,6 +8,7 @@ import { startAppHarness, type AppHarness } from '../../../../support/app-harnes
 import { attachedSandboxLauncher, builtinPlatform } from '../../../../support/builtin-platform.js';
 import { writeMp4File } from '../../../../support/media.js';
 import type { DraftView } from '../../../../../electron/core/contract/index.js';
+import { english } from '../../../../support/words.js';
 
 let harness: AppHarness | null = null;
 const silent = createLogger({ name: 'test-sandbox', level: 'silent' });
@@ -76,7 +77,7 @@ describe('platform limits', () => {
     await addVideos(h, 5);
     const held = await until(h, '3 in inbox and 2 waiting', (d) => count(d, 'inbox') === 3 && count(d, 'waiting') === 2);
     expect(count(held, 'failed')).toBe(0);
-    for (const draft of held.filter((d) => d.state === 'waiting')) expect(draft.reason).toMatch(/^Inbox full/);
+    for (const draft of held.filter((d) => d.state === 'waiting')) expect(english(draft.reason)).toMatch(/^Inbox full/);
 
     // The creator posts two drafts from the inbox on the platform.
     const sandbox = await h.sandboxUrl();
@@ -93,7 +94,7 @@ describe('platform limits', () => {
     const { h, clock } = await appWithLimits({ init_per_minute: 2, pending_shares_per_24h: 50 });
     await addVideos(h, 4);
     const held = await until(h, '2 in inbox and 2 waiting', (d) => count(d, 'inbox') === 2 && count(d, 'waiting') === 2);
-    for (const draft of held.filter((d) => d.state === 'waiting')) expect(draft.reason).toMatch(/^Rate limit: waiting/);
+    for (const draft of held.filter((d) => d.state === 'waiting')) expect(english(draft.reason)).toMatch(/^Rate limit: waiting/);
     await clock.advance(61);
     await nudge(h);
     await until(h, 'all in the inbox', (d) => count(d, 'inbox') === 4);
@@ -113,7 +114,7 @@ describe('platform limits', () => {
     const [draft] = await h.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'long.mp4', mimeType: 'video/mp4', durationMs: null }] });
     const first = await until(h, 'the first chunk acknowledged', (d) => (d[0]?.nextChunk ?? 0) >= 1);
     await clock.advance(2 * 3600);
-    const expiredNotice = await h.waitForEvent('drafts.updated', (d) => d.id === draft!.id && (d.reason ?? '').includes('upload link expired'));
+    const expiredNotice = await h.waitForEvent('drafts.updated', (d) => d.id === draft!.id && (english(d.reason) ?? '').includes('upload link expired'));
     expect(expiredNotice.publishId).not.toBe(first[0]!.publishId);
     await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '[]' });
     const done = await until(h, 'the draft in the inbox', (d) => d[0]?.state === 'inbox');
@@ -134,7 +135,7 @@ describe('platform limits', () => {
     // The host heals; its answers are slow, so the queue's words while the fresh publish uploads reach the
     // windows before the next change replaces them (progress is coalesced per draft).
     await fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ route: 'PUT /upload/', probability: 1, latency_ms: 2000 }]) });
-    const notice = h.waitForEvent('drafts.updated', (d) => d.id === draft!.id && d.publishId !== forgotten && (d.reason ?? '').includes('no longer had this upload'));
+    const notice = h.waitForEvent('drafts.updated', (d) => d.id === draft!.id && d.publishId !== forgotten && (english(d.reason) ?? '').includes('no longer had this upload'));
     await clock.advance(61);
     await nudge(h);
     const fresh = await notice;
@@ -167,7 +168,7 @@ describe('platform limits', () => {
 
     // The platform goes away (the network drops), then comes back at the same address with its state.
     await before.close();
-    const offline = await until(h, 'the draft waiting offline', (d) => d[0]?.state === 'waiting' && /Offline|connection/i.test(d[0]?.reason ?? ''));
+    const offline = await until(h, 'the draft waiting offline', (d) => d[0]?.state === 'waiting' && /Offline|connection/i.test(english(d[0]?.reason) ?? ''));
     expect(offline[0]!.state).toBe('waiting');
     const after = await startSandbox({ ...ports, dataDir: platformDir, config: before.config, logger: silent });
     try {

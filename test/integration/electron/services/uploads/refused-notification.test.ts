@@ -34,7 +34,7 @@ it('a notification the system refuses is logged, and the draft still reaches the
   const [draft] = await h.call('drafts.add', { openIds: [AVA], files: [{ source: { kind: 'incoming', fileId }, name: 'clip.mp4', mimeType: 'video/mp4', durationMs: null }] });
 
   const notice = await h.waitForEvent('notices.batch', () => true);
-  expect(notice.title).toBe('clip.mp4 reached the inbox');
+  expect(notice.title).toEqual({ code: 'batch.arrived_one', params: { name: 'clip.mp4' } });
   expect(asked).toBe(1);
   expect((await h.call('drafts.list')).find((d) => d.id === draft!.id)).toMatchObject({ state: 'inbox', reason: null });
   expect(h.logLines.some((line) => line.includes('could not show a notification') && line.includes('Notifications are turned off'))).toBe(true);

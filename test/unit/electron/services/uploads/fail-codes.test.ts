@@ -3,16 +3,20 @@ import { describeFailReason, failRule } from '../../../../../electron/services/u
 import { classifyFailure } from '../../../../../electron/services/uploads/failure.js';
 import { transition } from '../../../../../electron/services/uploads/transitions.js';
 import { draftRecord, withPublish } from '../../../../support/draft-fixture.js';
+import { words } from '../../../../../electron/core/contract/index.js';
+import { sayWords } from '../../../../../electron/services/main-words.js';
 
 describe('fail codes', () => {
   it('refuses a retry that would fail the same way, saying what to do instead', () => {
     for (const code of ['file_format_check_failed', 'url_ownership_unverified', 'file_changed', 'file_missing', 'file_too_large', 'account_removed']) {
       const next = transition(draftRecord({ state: 'failed', failCode: code }), { type: 'retry' });
       expect(next.ok, code).toBe(false);
-      if (!next.ok) expect(next.error).toEqual({ code, message: describeFailReason(code) });
+      if (!next.ok) expect(next.error).toEqual({ code, message: sayWords(describeFailReason(code)) });
     }
-    expect(describeFailReason('file_format_check_failed')).toMatch(/convert it to MP4/);
-    expect(describeFailReason('url_ownership_unverified')).toMatch(/verify its public URL prefix/);
+    expect(describeFailReason('file_format_check_failed')).toEqual(words('fail.file_format_check_failed'));
+    expect(sayWords(describeFailReason('file_format_check_failed'))).toMatch(/convert it to MP4/);
+    expect(sayWords(describeFailReason('url_ownership_unverified'))).toMatch(/verify its public URL prefix/);
+    expect(sayWords(describeFailReason('url_ownership_unverified'), 'es')).toMatch(/verifica su prefijo de URL público/);
   });
 
   it('allows a retry where one can help, and for a cancelled draft whatever it failed with before', () => {
@@ -24,20 +28,27 @@ describe('fail codes', () => {
   });
 
   it('names an unknown platform code and leaves a retry to the person', () => {
-    expect(failRule('brand_new_code')).toEqual({ retryHelps: true, words: 'The platform refused this draft (brand_new_code)' });
+    expect(failRule('brand_new_code')).toEqual({ retryHelps: true });
+    expect(sayWords(describeFailReason('brand_new_code'))).toBe('The platform refused this draft (brand_new_code)');
+    expect(sayWords(describeFailReason('brand_new_code'), 'ja')).toBe('プラットフォームがこの下書きを拒否しました (brand_new_code)');
   });
 
   it('says the photo host refused, not the platform, for a photo host’s code', () => {
-    expect(failRule('photo_host_host_refused')).toEqual({ retryHelps: true, words: 'The photo host refused this post (photo_host_host_refused)' });
-    expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'photo_host_bad_keys', message: 'The bucket refused the access keys' })).toEqual({ kind: 'fatal', code: 'photo_host_bad_keys', message: 'The photo host refused this post: The bucket refused the access keys' });
-    expect(classifyFailure({ kind: 'platform', httpStatus: 400, code: 'invalid_params', message: 'bad' })).toMatchObject({ message: 'The platform refused this draft: bad' });
+    expect(sayWords(describeFailReason('photo_host_host_refused'))).toBe('The photo host refused this post (photo_host_host_refused)');
+    const refused = classifyFailure({ kind: 'platform', httpStatus: 400, code: 'photo_host_bad_keys', message: 'The bucket refused the access keys' });
+    expect(refused).toEqual({ kind: 'fatal', code: 'photo_host_bad_keys', words: words('fail.refused', { who: 'photo_host', message: 'The bucket refused the access keys' }) });
+    expect(refused.kind === 'fatal' && sayWords(refused.words)).toBe('The photo host refused this post: The bucket refused the access keys');
+    const bad = classifyFailure({ kind: 'platform', httpStatus: 400, code: 'invalid_params', message: 'bad' });
+    expect(bad.kind === 'fatal' && sayWords(bad.words)).toBe('The platform refused this draft: bad');
     // An upload host out of disk space: tried again (the draft goes on once there is room), never failed for good.
-    expect(classifyFailure({ kind: 'platform', httpStatus: 507, code: 'upload_host_error', message: 'The upload host answered 507' })).toMatchObject({ kind: 'retry', message: expect.stringContaining('disk is full') });
+    expect(classifyFailure({ kind: 'platform', httpStatus: 507, code: 'upload_host_error', message: 'The upload host answered 507' })).toMatchObject({ kind: 'retry', words: words('wait.retry.host_disk_full') });
   });
 
   it('retries a photo bucket out of reach, naming it, instead of calling the app offline', () => {
     const message = "Can't reach your photo bucket s3.example.com — check Settings › Photos";
-    expect(classifyFailure({ kind: 'network', code: 'photo_host_unreachable', message })).toEqual({ kind: 'retry', message, offline: false });
+    const failure = classifyFailure({ kind: 'network', code: 'photo_host_unreachable', message });
+    expect(failure).toEqual({ kind: 'retry', words: words('wait.retry.text', { text: message }), offline: false });
+    expect(failure.kind === 'retry' && sayWords(failure.words)).toBe(`Retrying: ${message}`);
   });
 
   it('a status read keeps the downloaded bytes (pulled media) and a FAILED read fails with the words', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changesForecast, forecastInbox } from '../../../../../electron/services/uploads/inbox-forecast.js';
 import type { DraftRecord } from '../../../../../electron/services/uploads/draft.js';
 import { draftRecord, withPublish } from '../../../../support/draft-fixture.js';
+import { words } from '../../../../../electron/core/contract/index.js';
 
 const NOW = 1_000_000_000;
 const HOUR = 3_600_000;
@@ -33,7 +34,7 @@ describe('inbox forecast', () => {
   it('is redone only for changes that can move it, not for progress or words', () => {
     const draft = withPublish(draftRecord(), 4, 5, NOW);
     expect(changesForecast(draft, { ...draft, nextChunk: 1, uploadedBytes: 5 })).toBe(false);
-    expect(changesForecast(draftRecord({ state: 'queued' }), draftRecord({ state: 'waiting', reason: 'Inbox full' }))).toBe(false);
+    expect(changesForecast(draftRecord({ state: 'queued' }), draftRecord({ state: 'waiting', reason: words('wait.inbox_full', { perDay: 5 }) }))).toBe(false);
     expect(changesForecast(draft, { ...draft, nextChunk: 4 })).toBe(true);
     expect(changesForecast(draftRecord(), draftRecord({ openId: 'acct-b' }))).toBe(true);
     expect(changesForecast(undefined, draftRecord())).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INBOX_RECHECK_MS, RATE_LIMIT_WAIT, Scheduler, type PlanInput } from '../../../../../electron/services/uploads/scheduler.js';
 import type { DraftRecord } from '../../../../../electron/services/uploads/draft.js';
 import { draftRecord, withPublish } from '../../../../support/draft-fixture.js';
+import { words } from '../../../../../electron/core/contract/index.js';
 
 const NOW = 1_000_000_000;
 const limits = { initPerMinute: 6, statusPerMinute: 30, pendingSharesPerDay: 2 };
@@ -46,7 +47,7 @@ describe('scheduler', () => {
     const drafts = [inInbox('i1'), inInbox('i2'), draftRecord({ id: 'a' }), draftRecord({ id: 'b' })];
     const first = scheduler.plan(input(drafts));
     expect(first.start.map((d) => d.id)).toEqual(['a']);
-    expect(first.wait.map((w) => [w.draft.id, w.reason])).toEqual([['b', expect.stringContaining('Inbox full')]]);
+    expect(first.wait.map((w) => [w.draft.id, w.reason])).toEqual([['b', words('wait.inbox_full', { perDay: 2 })]]);
     expect(first.wait[0]!.until).toBe(NOW + INBOX_RECHECK_MS);
     // Once asked, nobody probes again until the recheck is due.
     scheduler.inboxChecked('acct-a', NOW);
@@ -62,7 +63,7 @@ describe('scheduler', () => {
     const drafts = [withPublish(draftRecord({ id: 'busy', openId: 'acct-b' }), 3, 5), inInbox('i1'), inInbox('i2'), draftRecord({ id: 'requeued' })];
     const plan = scheduler.plan(input(drafts, { slots: 0, running: (id) => id === 'busy' }));
     expect(plan.start).toEqual([]);
-    expect(plan.wait.map((w) => [w.draft.id, w.reason])).toEqual([['requeued', expect.stringContaining('Inbox full')]]);
+    expect(plan.wait.map((w) => [w.draft.id, w.reason])).toEqual([['requeued', words('wait.inbox_full', { perDay: 2 })]]);
   });
 
   it('does not say a draft waits again when it already says so (the journal records transitions only)', () => {
@@ -70,7 +71,7 @@ describe('scheduler', () => {
     scheduler.inboxChecked('acct-a', NOW);
     const reason = scheduler.initGate('acct-a', [inInbox('i1'), inInbox('i2')], NOW);
     expect(reason.kind).toBe('closed');
-    const already = draftRecord({ id: 'w', state: 'waiting', reason: reason.kind === 'closed' ? reason.reason : '' });
+    const already = draftRecord({ id: 'w', state: 'waiting', reason: reason.kind === 'closed' ? reason.reason : null });
     expect(scheduler.plan(input([inInbox('i1'), inInbox('i2'), already])).wait).toEqual([]);
   });
 

@@ -1,0 +1,36 @@
+/**
+ * The main process's words (contract/words.ts: a code and its values) said in the window's
+ * language: `main.<code>` in messages/<locale>/main.json. The main process formats the same
+ * messages for its notifications and dialogs (electron/services/main-words.ts); the two agree
+ * on the rules below (the `text` code, sentences one after another).
+ */
+import { useCallback } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { Words } from '../api/contract';
+import type { MessageId } from './messages/en';
+
+/** What the platform or a server said in its own words, passed on as it came. */
+const TEXT_CODE = 'text';
+
+export function sayWords(intl: IntlShape, words: Words): string {
+  const text = words.params.text;
+  if (words.code === TEXT_CODE) return String(text ?? '');
+  const id = `main.${words.code}`;
+  // A code this window's catalog does not know (a newer main process): its text if it has one, else the code.
+  if (!(id in intl.messages)) return typeof text === 'string' ? text : words.code;
+  return intl.formatMessage({ id: id as MessageId }, words.params);
+}
+
+/** Sentences one after another in the locale's way (`main.sentence`), each without its own end mark. */
+export function saySentences(intl: IntlShape, parts: readonly Words[]): string {
+  return parts
+    .map((part) => intl.formatMessage({ id: 'main.sentence' }, { text: sayWords(intl, part).replace(/[.。\s]+$/u, '') }))
+    .join('')
+    .trim();
+}
+
+/** `sayWords` bound to the window's current language (a change of language rewords at once). */
+export function useWords(): (words: Words | null) => string | null {
+  const intl = useIntl();
+  return useCallback((words: Words | null) => (words === null ? null : sayWords(intl, words)), [intl]);
+}
