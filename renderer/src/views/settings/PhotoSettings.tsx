@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { Settings } from '../../api/contract';
 import { ChoiceGroup, TextField, type Choice } from '../../components/Field';
 import { saveSettings } from '../../state/settings';
@@ -12,9 +13,9 @@ import { useSectionDraft } from './use-section-draft';
 
 type Photos = Settings['photos'];
 
-const HOST_CHOICES: readonly Choice<PhotoHostDraft['kind']>[] = [
-  { value: 'sandbox', label: 'Built-in media host', description: 'The built-in sandbox’s own host, under a prefix it has verified. Only with the built-in sandbox.' },
-  { value: 's3', label: 'S3-compatible bucket', description: 'Your bucket (AWS S3, R2, MinIO, B2…) whose public URL prefix you verified on the platform.' },
+const hostChoices = (intl: IntlShape): readonly Choice<PhotoHostDraft['kind']>[] => [
+  { value: 'sandbox', label: intl.formatMessage({ id: 'settings.photos.sandbox' }), description: intl.formatMessage({ id: 'settings.photos.sandbox.description' }) },
+  { value: 's3', label: intl.formatMessage({ id: 'settings.photos.s3' }), description: intl.formatMessage({ id: 'settings.photos.s3.description' }) },
 ];
 
 const samePhotos = (a: Photos, b: Photos) => sameValue(a, b);
@@ -26,6 +27,7 @@ const sameDraft = (a: PhotoHostDraft, b: PhotoHostDraft) => samePhotos(photosFro
  * location is removed. A bucket's keys are a separate, write-only form: they go to the vault.
  */
 export function PhotoSettings({ stored }: { stored: Photos }) {
+  const intl = useIntl();
   const section = useSectionDraft(stored, draftFromPhotos, sameDraft);
   const { draft } = section;
   const [checked, setChecked] = useState(false);
@@ -51,32 +53,32 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
   }
 
   return (
-    <SettingsSection title="Photos" description="Where photos are hosted for the platform to download them, and what happens to them.">
+    <SettingsSection title={intl.formatMessage({ id: 'settings.photos.title' })} description={intl.formatMessage({ id: 'settings.photos.description' })}>
       <form ref={form} className="form" noValidate onSubmit={submit}>
-        <ChoiceGroup legend="Photo host" name="photo-host" choices={HOST_CHOICES} value={draft.kind} onChange={edit('kind')} />
+        <ChoiceGroup legend={intl.formatMessage({ id: 'settings.photos.host' })} name="photo-host" choices={hostChoices(intl)} value={draft.kind} onChange={edit('kind')} />
         {draft.kind === 's3' ? (
           <div className="form__group">
-            <TextField label="Endpoint" type="url" value={draft.endpoint} onValueChange={edit('endpoint')} error={errors.endpoint} placeholder="https://s3.eu-west-1.amazonaws.com" autoComplete="off" spellCheck={false} />
-            <TextField label="Bucket" value={draft.bucket} onValueChange={edit('bucket')} error={errors.bucket} autoComplete="off" spellCheck={false} className="input--mono" />
-            <TextField label="Region" value={draft.region} onValueChange={edit('region')} error={errors.region} placeholder="us-east-1" autoComplete="off" spellCheck={false} className="input--narrow" />
-            <CheckField label="Path-style addresses" hint="endpoint/bucket/file, as MinIO and most self-hosted services need." checked={draft.pathStyle} onChange={edit('pathStyle')} />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.endpoint' })} type="url" value={draft.endpoint} onValueChange={edit('endpoint')} error={errors.endpoint} placeholder={intl.formatMessage({ id: 'settings.photos.endpoint.example' })} autoComplete="off" spellCheck={false} />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.bucket' })} value={draft.bucket} onValueChange={edit('bucket')} error={errors.bucket} autoComplete="off" spellCheck={false} className="input--mono" />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.region' })} value={draft.region} onValueChange={edit('region')} error={errors.region} placeholder={intl.formatMessage({ id: 'settings.photos.region.example' })} autoComplete="off" spellCheck={false} className="input--narrow" />
+            <CheckField label={intl.formatMessage({ id: 'settings.photos.pathStyle' })} hint={intl.formatMessage({ id: 'settings.photos.pathStyle.hint' })} checked={draft.pathStyle} onChange={edit('pathStyle')} />
             <TextField
-              label="Public URL prefix"
+              label={intl.formatMessage({ id: 'settings.photos.publicUrlPrefix' })}
               type="url"
               value={draft.publicUrlPrefix}
               onValueChange={edit('publicUrlPrefix')}
               error={errors.publicUrlPrefix}
-              placeholder="https://photos.example.com/"
+              placeholder={intl.formatMessage({ id: 'settings.photos.publicUrlPrefix.example' })}
               autoComplete="off"
               spellCheck={false}
-              hint="Where the bucket’s files can be read publicly. It must be the prefix you verified for your app on the platform, or the platform refuses the posts (url_ownership_unverified)."
+              hint={intl.formatMessage({ id: 'settings.photos.publicUrlPrefix.hint' })}
             />
-            <TextField label="Folder in the bucket" value={draft.keyPrefix} onValueChange={edit('keyPrefix')} error={errors.keyPrefix} placeholder="draftdeck/" autoComplete="off" spellCheck={false} hint="Optional, ending with /." />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.keyPrefix' })} value={draft.keyPrefix} onValueChange={edit('keyPrefix')} error={errors.keyPrefix} placeholder={intl.formatMessage({ id: 'settings.photos.keyPrefix.example' })} autoComplete="off" spellCheck={false} hint={intl.formatMessage({ id: 'settings.photos.keyPrefix.hint' })} />
           </div>
         ) : null}
-        <CheckField label="Keep hosted photos after posting" hint="Otherwise they are removed from the host once the post has left processing." checked={draft.keepHosted} onChange={edit('keepHosted')} />
-        <CheckField label="Remove location from photos" hint="GPS coordinates and place names go before a photo leaves this computer." checked={draft.stripLocation} onChange={edit('stripLocation')} />
-        <FormFooter label="Save photos" dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
+        <CheckField label={intl.formatMessage({ id: 'settings.photos.keepHosted' })} hint={intl.formatMessage({ id: 'settings.photos.keepHosted.hint' })} checked={draft.keepHosted} onChange={edit('keepHosted')} />
+        <CheckField label={intl.formatMessage({ id: 'settings.photos.stripLocation' })} hint={intl.formatMessage({ id: 'settings.photos.stripLocation.hint' })} checked={draft.stripLocation} onChange={edit('stripLocation')} />
+        <FormFooter label={intl.formatMessage({ id: 'settings.photos.save' })} dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
       </form>
       {stored.host.kind === 's3' ? <S3KeysForm /> : null}
       {draft.kind === 's3' && tested.kind === 's3' ? <S3ConnectionTest bucket={hasErrors(validatePhotoHost(draft)) ? null : tested} showErrors={() => void checkForm()} /> : null}

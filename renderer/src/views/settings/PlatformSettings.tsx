@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { PlatformProfile } from '../../api/contract';
 import { ChoiceGroup, TextField, type Choice } from '../../components/Field';
 import { saveSettings } from '../../state/settings';
@@ -7,19 +8,20 @@ import { draftFromProfile, hasErrors, profileFromDraft, sameProfile, validatePro
 import { SettingsSection } from './SettingsSection';
 import { useSectionDraft } from './use-section-draft';
 
-const PROFILE_CHOICES: readonly Choice<ProfileDraft['kind']>[] = [
-  { value: 'sandbox', label: 'Built-in sandbox', description: 'A faithful copy of the platform that runs inside Draftdeck. No account, key or network needed.' },
-  { value: 'custom', label: 'Custom platform', description: 'Your own app registered on the platform, with its endpoints and client key.' },
+const profileChoices = (intl: IntlShape): readonly Choice<ProfileDraft['kind']>[] => [
+  { value: 'sandbox', label: intl.formatMessage({ id: 'settings.platform.sandbox' }), description: intl.formatMessage({ id: 'settings.platform.sandbox.description' }) },
+  { value: 'custom', label: intl.formatMessage({ id: 'settings.platform.custom' }), description: intl.formatMessage({ id: 'settings.platform.custom.description' }) },
 ];
 
-const SECRET_CHOICES: readonly Choice<ProfileDraft['secretStore']>[] = [
-  { value: 'vault', label: "This computer's vault", description: 'The client secret is kept encrypted on this computer, never in the settings file.' },
-  { value: 'broker', label: 'A token broker', description: 'Your partner backend holds the secret and exchanges tokens for Draftdeck, so the secret never ships with the app.' },
+const secretChoices = (intl: IntlShape): readonly Choice<ProfileDraft['secretStore']>[] => [
+  { value: 'vault', label: intl.formatMessage({ id: 'settings.platform.vault' }), description: intl.formatMessage({ id: 'settings.platform.vault.description' }) },
+  { value: 'broker', label: intl.formatMessage({ id: 'settings.platform.broker' }), description: intl.formatMessage({ id: 'settings.platform.broker.description' }) },
 ];
 
 const sameDraft = (a: ProfileDraft, b: ProfileDraft) => sameProfile(profileFromDraft(a), profileFromDraft(b));
 
 export function PlatformSettings({ stored }: { stored: PlatformProfile }) {
+  const intl = useIntl();
   const section = useSectionDraft(stored, draftFromProfile, sameDraft);
   const { draft } = section;
   const [checked, setChecked] = useState(false);
@@ -42,23 +44,23 @@ export function PlatformSettings({ stored }: { stored: PlatformProfile }) {
   }
 
   return (
-    <SettingsSection title="Platform" description="Where Draftdeck signs in and sends drafts.">
+    <SettingsSection title={intl.formatMessage({ id: 'settings.platform.title' })} description={intl.formatMessage({ id: 'settings.platform.description' })}>
       <form ref={form} className="form" noValidate onSubmit={submit}>
-        <ChoiceGroup legend="Profile" name="profile-kind" choices={PROFILE_CHOICES} value={draft.kind} onChange={edit('kind')} />
+        <ChoiceGroup legend={intl.formatMessage({ id: 'settings.platform.profile' })} name="profile-kind" choices={profileChoices(intl)} value={draft.kind} onChange={edit('kind')} />
         {draft.kind === 'custom' ? (
           <div className="form__group">
-            <TextField label="Name" value={draft.name} onValueChange={edit('name')} error={errors.name} autoComplete="off" maxLength={200} hint="Shown in the sidebar, so you know where drafts go." />
-            <TextField label="API base URL" type="url" value={draft.baseUrl} onValueChange={edit('baseUrl')} error={errors.baseUrl} placeholder="https://open.example.com" autoComplete="off" spellCheck={false} />
-            <TextField label="Upload host" type="url" value={draft.uploadHost} onValueChange={edit('uploadHost')} error={errors.uploadHost} placeholder="https://upload.example.com" autoComplete="off" spellCheck={false} />
-            <TextField label="Authorize URL" type="url" value={draft.authorizeUrl} onValueChange={edit('authorizeUrl')} error={errors.authorizeUrl} placeholder="https://www.example.com/v2/auth/authorize/" autoComplete="off" spellCheck={false} hint="The consent page people sign in on." />
-            <TextField label="Client key" value={draft.clientKey} onValueChange={edit('clientKey')} error={errors.clientKey} autoComplete="off" spellCheck={false} className="input--mono" />
-            <ChoiceGroup legend="Where the client secret lives" name="secret-store" choices={SECRET_CHOICES} value={draft.secretStore} onChange={edit('secretStore')} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.name' })} value={draft.name} onValueChange={edit('name')} error={errors.name} autoComplete="off" maxLength={200} hint={intl.formatMessage({ id: 'settings.platform.name.hint' })} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.baseUrl' })} type="url" value={draft.baseUrl} onValueChange={edit('baseUrl')} error={errors.baseUrl} placeholder={intl.formatMessage({ id: 'settings.platform.baseUrl.example' })} autoComplete="off" spellCheck={false} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.uploadHost' })} type="url" value={draft.uploadHost} onValueChange={edit('uploadHost')} error={errors.uploadHost} placeholder={intl.formatMessage({ id: 'settings.platform.uploadHost.example' })} autoComplete="off" spellCheck={false} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.authorizeUrl' })} type="url" value={draft.authorizeUrl} onValueChange={edit('authorizeUrl')} error={errors.authorizeUrl} placeholder={intl.formatMessage({ id: 'settings.platform.authorizeUrl.example' })} autoComplete="off" spellCheck={false} hint={intl.formatMessage({ id: 'settings.platform.authorizeUrl.hint' })} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.clientKey' })} value={draft.clientKey} onValueChange={edit('clientKey')} error={errors.clientKey} autoComplete="off" spellCheck={false} className="input--mono" />
+            <ChoiceGroup legend={intl.formatMessage({ id: 'settings.platform.secretStore' })} name="secret-store" choices={secretChoices(intl)} value={draft.secretStore} onChange={edit('secretStore')} />
             {draft.secretStore === 'broker' ? (
-              <TextField label="Token broker URL" type="url" value={draft.brokerUrl} onValueChange={edit('brokerUrl')} error={errors.brokerUrl} placeholder="https://backend.example.com" autoComplete="off" spellCheck={false} />
+              <TextField label={intl.formatMessage({ id: 'settings.platform.brokerUrl' })} type="url" value={draft.brokerUrl} onValueChange={edit('brokerUrl')} error={errors.brokerUrl} placeholder={intl.formatMessage({ id: 'settings.platform.brokerUrl.example' })} autoComplete="off" spellCheck={false} />
             ) : null}
           </div>
         ) : null}
-        <FormFooter label="Save platform" dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
+        <FormFooter label={intl.formatMessage({ id: 'settings.platform.save' })} dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
       </form>
     </SettingsSection>
   );

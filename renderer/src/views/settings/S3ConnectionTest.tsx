@@ -1,8 +1,9 @@
 /**
- * "Test connection" for the bucket the Photos form describes (saved or not), with the keys in the
+ * intl.formatMessage({ id: 'settings.s3Test.test' }) for the bucket the Photos form describes (saved or not), with the keys in the
  * vault: the main process puts, reads back and deletes a small file and names the step that
  * failed. The form is checked first, so a test never runs on a half-typed bucket.
  */
+import { useIntl } from 'react-intl';
 import { useState } from 'react';
 import type { Settings } from '../../api/contract';
 import { Button } from '../../components/Button';
@@ -15,6 +16,7 @@ type Outcome = { ok: true; text: string } | { ok: false; text: string; detail: s
 
 /** `bucket` is null while the form has errors: the button then shows them instead of testing. */
 export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null; showErrors: () => void }) {
+  const intl = useIntl();
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -25,7 +27,7 @@ export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null
     setOutcome(null);
     try {
       const result = await request('photos.testS3', { host: bucket });
-      setOutcome(result.ok ? { ok: true, text: `Connected: a test file was stored, read back and deleted in ${result.host}.` } : { ok: false, text: result.message, detail: result.detail });
+      setOutcome(result.ok ? { ok: true, text: intl.formatMessage({ id: 'settings.s3Test.connected' }, { host: result.host }) } : { ok: false, text: result.message, detail: result.detail });
     } catch (failure) {
       const error = asApiError(failure);
       setOutcome({ ok: false, text: error.message, detail: error.code });
@@ -37,7 +39,7 @@ export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null
   return (
     <div className="connection-test">
       <Button busy={testing} onClick={() => void test()}>
-        {testing ? 'Testing…' : 'Test connection'}
+        {testing ? intl.formatMessage({ id: 'settings.s3Test.testing' }) : intl.formatMessage({ id: 'settings.s3Test.test' })}
       </Button>
       <div role="status" className="connection-test__result">
         {outcome ? <p className={outcome.ok ? 'connection-test__ok' : 'connection-test__failed'}>{outcome.text}</p> : null}

@@ -2,6 +2,7 @@
  * The S3 photo host's access keys. Write-only: what is typed goes to the main process once, into
  * the vault, and is never shown or read back; the page learns only whether keys are stored.
  */
+import { useIntl } from 'react-intl';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -12,6 +13,7 @@ import { request } from '../../state/connection';
 import { asApiError } from '../../state/settings';
 
 export function S3KeysForm() {
+  const intl = useIntl();
   const [stored, setStored] = useState<boolean | null>(null);
   const [accessKeyId, setAccessKeyId] = useState('');
   const [secretAccessKey, setSecretAccessKey] = useState('');
@@ -32,10 +34,10 @@ export function S3KeysForm() {
     if (saving) return;
     const id = accessKeyId.trim();
     const next: { id?: string; secret?: string } = {};
-    if (!id) next.id = 'Enter the access key ID of a key that may write to the bucket.';
-    else if (id.length > 256) next.id = 'An access key ID is at most 256 characters.';
-    if (!secretAccessKey) next.secret = 'Enter the secret access key that goes with it.';
-    else if (secretAccessKey.length > 1024) next.secret = 'A secret access key is at most 1024 characters.';
+    if (!id) next.id = intl.formatMessage({ id: 'settings.s3Keys.idEmpty' });
+    else if (id.length > 256) next.id = intl.formatMessage({ id: 'settings.s3Keys.idTooLong' });
+    if (!secretAccessKey) next.secret = intl.formatMessage({ id: 'settings.s3Keys.secretEmpty' });
+    else if (secretAccessKey.length > 1024) next.secret = intl.formatMessage({ id: 'settings.s3Keys.secretTooLong' });
     setProblems(next);
     if (next.id || next.secret) return;
     setSaving(true);
@@ -55,17 +57,17 @@ export function S3KeysForm() {
 
   const edited = () => setSaved(false);
   return (
-    <form className="secret-form" noValidate onSubmit={(event) => void submit(event)} aria-label="Bucket access keys">
-      <p className="field__hint">{stored ? 'Keys for the bucket are stored in this computer’s vault. Enter new ones to replace them; the stored ones are never shown.' : 'The bucket needs an access key that may write to it. Kept encrypted in this computer’s vault, never in the settings file, and never shown again.'}</p>
+    <form className="secret-form" noValidate onSubmit={(event) => void submit(event)} aria-label={intl.formatMessage({ id: 'settings.s3Keys.form' })}>
+      <p className="field__hint">{stored ? intl.formatMessage({ id: 'settings.s3Keys.stored' }) : intl.formatMessage({ id: 'settings.s3Keys.needed' })}</p>
       <div className="secret-form__row">
-        <TextField label="Access key ID" autoComplete="off" spellCheck={false} className="input--mono" value={accessKeyId} onValueChange={(value) => (setAccessKeyId(value), edited())} error={problems.id} />
-        <TextField label="Secret access key" type="password" autoComplete="off" spellCheck={false} className="input--mono" value={secretAccessKey} onValueChange={(value) => (setSecretAccessKey(value), edited())} error={problems.secret} />
+        <TextField label={intl.formatMessage({ id: 'settings.s3Keys.accessKeyId' })} autoComplete="off" spellCheck={false} className="input--mono" value={accessKeyId} onValueChange={(value) => (setAccessKeyId(value), edited())} error={problems.id} />
+        <TextField label={intl.formatMessage({ id: 'settings.s3Keys.secretAccessKey' })} type="password" autoComplete="off" spellCheck={false} className="input--mono" value={secretAccessKey} onValueChange={(value) => (setSecretAccessKey(value), edited())} error={problems.secret} />
         <Button type="submit" variant="primary" busy={saving}>
-          {saving ? 'Saving…' : stored ? 'Replace keys' : 'Save keys'}
+          {saving ? intl.formatMessage({ id: 'settings.saving' }) : stored ? intl.formatMessage({ id: 'settings.s3Keys.replace' }) : intl.formatMessage({ id: 'settings.s3Keys.save' })}
         </Button>
-        <SaveStatus saved={saved} label="Keys stored" />
+        <SaveStatus saved={saved} label={intl.formatMessage({ id: 'settings.s3Keys.saved' })} />
       </div>
-      {error ? <ErrorBanner title="Draftdeck could not store the keys" error={error} /> : null}
+      {error ? <ErrorBanner title={intl.formatMessage({ id: 'settings.s3Keys.saveFailed' })} error={error} /> : null}
     </form>
   );
 }

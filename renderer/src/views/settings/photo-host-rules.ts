@@ -3,6 +3,7 @@
  * and checked with the contract's rules (electron/core/contract/settings.ts) so a person sees what
  * to fix before saving. The main process checks again and has the last word.
  */
+import { currentIntl } from '../../i18n';
 import type { Settings } from '../../api/contract';
 import { urlProblem } from './form-rules';
 
@@ -42,19 +43,20 @@ export function photosFromDraft(draft: PhotoHostDraft): PhotoSettings {
 
 export function validatePhotoHost(draft: PhotoHostDraft): PhotoHostErrors {
   if (draft.kind === 'sandbox') return {};
+  const intl = currentIntl();
   const errors: PhotoHostErrors = {};
   const endpoint = urlProblem(draft.endpoint, 's3Endpoint');
   if (endpoint) errors.endpoint = endpoint;
   const bucket = draft.bucket.trim();
-  if (!bucket) errors.bucket = 'Enter the name of the bucket the photos go to.';
-  else if (bucket.length < 3 || bucket.length > 63 || !BUCKET.test(bucket)) errors.bucket = 'A bucket name is 3 to 63 of a-z, 0-9, dots and hyphens, starting and ending with a letter or digit.';
+  if (!bucket) errors.bucket = intl.formatMessage({ id: 'settings.photos.bucket.empty' });
+  else if (bucket.length < 3 || bucket.length > 63 || !BUCKET.test(bucket)) errors.bucket = intl.formatMessage({ id: 'settings.photos.bucket.invalid' });
   const region = draft.region.trim();
-  if (!region) errors.region = 'Enter the bucket’s region (for example us-east-1; R2 uses auto).';
-  else if (region.length > 64) errors.region = 'A region is at most 64 characters.';
+  if (!region) errors.region = intl.formatMessage({ id: 'settings.photos.region.empty' });
+  else if (region.length > 64) errors.region = intl.formatMessage({ id: 'settings.photos.region.tooLong' });
   const prefix = urlProblem(draft.publicUrlPrefix, 'publicUrlPrefix');
   if (prefix) errors.publicUrlPrefix = prefix;
-  else if (!draft.publicUrlPrefix.trim().endsWith('/')) errors.publicUrlPrefix = 'End the prefix with / (the file name is added after it).';
+  else if (!draft.publicUrlPrefix.trim().endsWith('/')) errors.publicUrlPrefix = intl.formatMessage({ id: 'settings.photos.publicUrlPrefix.noSlash' });
   const keyPrefix = draft.keyPrefix.trim();
-  if (keyPrefix.length > 200 || !KEY_PREFIX.test(keyPrefix)) errors.keyPrefix = 'Use folder names of A-Z, a-z, 0-9, dots, hyphens and underscores, each ending with / (for example draftdeck/), or leave it empty.';
+  if (keyPrefix.length > 200 || !KEY_PREFIX.test(keyPrefix)) errors.keyPrefix = intl.formatMessage({ id: 'settings.photos.keyPrefix.invalid' });
   return errors;
 }
