@@ -8,6 +8,9 @@ describe('refund rules', () => {
     expect(keptAfterRefunds({ gem: 100, badge: 3 }, 100, 25, 'proportional')).toEqual({ gem: 75, badge: 2 });
     expect(keptAfterRefunds({ gem: 100, badge: 3 }, 100, 100, 'proportional')).toEqual({ gem: 0, badge: 0 });
     expect(keptAfterRefunds({ gem: 100 }, 100, 250, 'proportional')).toEqual({ gem: 0 });
+    // A share of an item is not kept: 3 × 90 / 100 = 2.7 keeps 2, even where rounding would give 3.
+    expect(keptAfterRefunds({ gem: 100, badge: 3 }, 100, 10, 'proportional')).toEqual({ gem: 90, badge: 2 });
+    expect(keptAfterRefunds({ badge: 1 }, 30, 1, 'proportional')).toEqual({ badge: 0 });
   });
 
   it('all takes everything back on any refund; none takes nothing', () => {
