@@ -4,8 +4,10 @@
  * and answers 200 (the most any receiver could do). Each backend runs as its own process, as
  * `npm run backend` starts it (so its memory is its own), on orders seeded in its database; the
  * load is the same for all three: EVENTS distinct payment-success deliveries, signed beforehand,
- * sent CONCURRENCY at a time over keep-alive connections. Runs alternate backend and baseline:
- * pglite, bare, postgres, bare, … RUNS times; figures are medians.
+ * sent CONCURRENCY at a time over keep-alive connections. Each server first gets WARMUP deliveries
+ * of their own, unmeasured (a fresh process spends its first few hundred on compiling its code, and
+ * an operator's process runs warm). Runs alternate backend and baseline: pglite, bare, postgres,
+ * bare, … RUNS times; figures are medians.
  *
  * Figures: pglite_per_s, postgres_per_s, postgres_2proc_per_s (two backend processes on one
  * PostgreSQL database, the deliveries spread over both), bare_per_s (deliveries answered 200 per
@@ -13,6 +15,17 @@
  * delivery for each, and peak RSS of each server process. After the runs every seeded order must
  * be fulfilled exactly once (items owned = orders × grant, one processed event and one `fulfilled`
  * ledger row per order), else the run fails.
+ *
+ * CPU: on one machine the bench's client, the server process(es) and the PostgreSQL server share the
+ * cores, so throughput is bounded by their CPU per delivery added up. Each run measures it:
+ * <name>_cpu_server_ms (the backend or bare processes, user + system from /proc, all threads),
+ * <name>_cpu_postgres_ms (the PostgreSQL server's processes for that database, its connections
+ * and the shared WAL writer, checkpointer and the like; only when the server runs on this
+ * machine), <name>_cpu_client_ms (this process sending; signing is done before) — each in CPU
+ * milliseconds per delivery — and <name>_cpu_ceiling_per_s = cores × 1000 / their sum: the most
+ * these cores could deliver at that cost even if nothing ever waited. A target above its ceiling
+ * cannot be met on this machine whatever the latency. On a shared machine CPU per delivery moves
+ * far less than the rates (it grows some with contention, never with other processes' work): compare it first.
  *
  * Orders: orders_per_s and orders_p95_ms, `POST /v1/orders` (each with its own Idempotency-Key)
  * through a backend process on PostgreSQL against a sandbox in its own process, beside
@@ -22,12 +35,12 @@
  *
  * Run: npm run bench -- webhooks   (needs DATABASE_URL, a PostgreSQL server: `.ci/run` starts one)
  * Env: WEBHOOK_BENCH_EVENTS (default 1000), WEBHOOK_BENCH_RUNS (3), WEBHOOK_BENCH_CONCURRENCY (16),
- * WEBHOOK_BENCH_ORDERS (500 per run).
+ * WEBHOOK_BENCH_WARMUP (500 per server), WEBHOOK_BENCH_ORDERS (500 per run).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
@@ -45,6 +58,7 @@ import { CLIENT_KEY as SANDBOX_CLIENT_KEY, CLIENT_SECRET as SANDBOX_CLIENT_SECRE
 const report = reporter('webhooks');
 const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 1000);
 const RUNS = Number(process.env.WEBHOOK_BENCH_RUNS ?? 3);
+const WARMUP = Number(process.env.WEBHOOK_BENCH_WARMUP ?? 500);
 const CONCURRENCY = Number(process.env.WEBHOOK_BENCH_CONCURRENCY ?? 16);
 const ORDERS = Number(process.env.WEBHOOK_BENCH_ORDERS ?? 500);
 const CLIENT_KEY = 'bench_client';
@@ -62,13 +76,15 @@ const gems = config.catalog.find((p) => p.id === 'gems_100')!;
 
 interface Delivery { body: string; orderId: string }
 interface RunResult { perSecond: number; p95Ms: number }
+/** CPU milliseconds per delivery of the server processes, the PostgreSQL server (null when it is not on this machine) and this bench's client. */
+interface CpuSplit { server: number; postgres: number | null; client: number }
 
-/** `count` orders of gems_100, each with a trade order, and the success event the platform would send for it. */
-async function seed(database: TestDatabase, count: number): Promise<Delivery[][]> {
+/** For each of `counts`, that many orders of gems_100, each with a trade order, and the success event the platform would send for it. */
+async function seed(database: TestDatabase, counts: number[]): Promise<Delivery[][]> {
   const { db, close } = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log });
   try {
     const runs: Delivery[][] = [];
-    for (let r = 0; r < RUNS; r++) {
+    for (const [r, count] of counts.entries()) {
       const run: Delivery[] = [];
       for (let i = 0; i < count; i++) {
         const orderId = `ord_bench_${r}_${i}_${randomBytes(4).toString('hex')}`;
@@ -86,10 +102,75 @@ async function seed(database: TestDatabase, count: number): Promise<Delivery[][]
   }
 }
 
-/** Sends every delivery, CONCURRENCY at a time on keep-alive connections (spread over `urls`); every answer must be 200. */
-async function blast(urls: string[], deliveries: Delivery[]): Promise<RunResult> {
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system, all threads) a process has used so far; null when it is not on this machine (or not Linux). */
+async function cpuSeconds(pid: number, command?: string): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    if (command !== undefined && !stat.includes(`(${command})`)) return null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The PostgreSQL server's processes working for this database: its connections and the shared
+ * ones (WAL writer, checkpointer, background writer, …), with their CPU seconds so far; empty when
+ * the server is on another machine.
+ */
+async function postgresCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(`select pid from pg_stat_activity where pid <> pg_backend_pid() and (datname = current_database() or backend_type <> 'client backend')`);
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      const seconds = await cpuSeconds(pid, 'postgres');
+      if (seconds !== null) cpu.set(pid, seconds);
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `work` and splits the CPU it cost, per delivery, between the servers, the PostgreSQL server and this process (the client). */
+async function measureCpu(serverPids: number[], databaseUrl: string | undefined, deliveries: number, work: () => Promise<RunResult>): Promise<RunResult & { cpu: CpuSplit }> {
+  const sumServers = async () => (await Promise.all(serverPids.map((pid) => cpuSeconds(pid)))).reduce<number>((sum, s) => sum + (s ?? 0), 0);
+  const pgBefore = databaseUrl ? await postgresCpu(databaseUrl) : new Map<number, number>();
+  const serversBefore = await sumServers();
+  const clientBefore = process.cpuUsage();
+  const result = await work();
+  const client = process.cpuUsage(clientBefore);
+  const servers = (await sumServers()) - serversBefore;
+  const pgAfter = databaseUrl ? await postgresCpu(databaseUrl) : new Map<number, number>();
+  // A connection opened during the run counts from zero.
+  const postgres = [...pgAfter].reduce((sum, [pid, seconds]) => sum + seconds - (pgBefore.get(pid) ?? 0), 0);
+  const perDelivery = (seconds: number) => (seconds * 1000) / deliveries;
+  return { ...result, cpu: { server: perDelivery(servers), postgres: databaseUrl && pgAfter.size > 0 ? perDelivery(postgres) : null, client: perDelivery((client.user + client.system) / 1e6) } };
+}
+
+interface Signed { body: string; signature: string }
+
+/** Signed as the platform would, before the clock starts (signing is the platform's CPU, not the receiver's). */
+function sign(deliveries: Delivery[]): Signed[] {
   const t = Math.floor(Date.now() / 1000);
-  const signed = deliveries.map((d) => ({ body: d.body, signature: signatureHeaderValue(SECRET, t, d.body) }));
+  return deliveries.map((d) => ({ body: d.body, signature: signatureHeaderValue(SECRET, t, d.body) }));
+}
+
+/** Sends every delivery, CONCURRENCY at a time on keep-alive connections (spread over `urls`); every answer must be 200. */
+async function blast(urls: string[], signed: Signed[]): Promise<RunResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   let next = 0;
@@ -179,9 +260,11 @@ async function main(): Promise<void> {
   const sandboxDir = await mkdtemp(join(tmpdir(), 'bench-orders-sandbox-'));
   const children: ChildProcess[] = [];
   try {
-    const pgliteRuns = await seed(pglite, EVENTS);
-    const postgresRuns = await seed(postgres, EVENTS);
-    const postgres2Runs = await seed(postgres2, EVENTS);
+    // The first set warms each server up (its JIT, its pool), unmeasured; then one set per run.
+    const sets = [WARMUP, ...Array.from({ length: RUNS }, () => EVENTS)];
+    const [pgliteWarmup, ...pgliteRuns] = await seed(pglite, sets);
+    const [postgresWarmup, ...postgresRuns] = await seed(postgres, sets);
+    const [postgres2Warmup, ...postgres2Runs] = await seed(postgres2, sets);
     const servers = {
       pglite: await startBackendProcess({ config, dataDir: pglite.dataDir }),
       postgres: await startBackendProcess({ config, dataDir: postgres.dataDir, databaseUrl: postgres.databaseUrl }),
@@ -197,20 +280,32 @@ async function main(): Promise<void> {
     children.push(ordersBackend.child);
     const token = await signInThroughBroker(sandbox.ready.base_url, ordersBackend.baseUrl, SANDBOX_CLIENT_KEY);
 
-    const results = { pglite: [] as RunResult[], postgres: [] as RunResult[], postgres_2proc: [] as RunResult[], bare: [] as RunResult[], orders: [] as RunResult[], sandbox_op8: [] as RunResult[] };
+    type Measured = RunResult & { cpu: CpuSplit };
+    const results = { pglite: [] as Measured[], postgres: [] as Measured[], postgres_2proc: [] as Measured[], bare: [] as Measured[], orders: [] as RunResult[], sandbox_op8: [] as RunResult[] };
     const targets = [
-      ['pglite', [servers.pglite.webhookUrl], pgliteRuns],
-      ['postgres', [servers.postgres.webhookUrl], postgresRuns],
-      ['postgres_2proc', [servers.postgres2a.webhookUrl, servers.postgres2b.webhookUrl], postgres2Runs],
+      ['pglite', [servers.pglite], undefined, pgliteRuns],
+      ['postgres', [servers.postgres], postgres.databaseUrl, postgresRuns],
+      ['postgres_2proc', [servers.postgres2a, servers.postgres2b], postgres2.databaseUrl, postgres2Runs],
     ] as const;
+    const shown = (name: string, r: number, result: Measured) => {
+      const { server, postgres: db, client } = result.cpu;
+      console.error(`# run ${r + 1} ${name}: ${result.perSecond.toFixed(0)}/s, p95 ${result.p95Ms.toFixed(1)} ms; CPU ms per delivery: server ${server.toFixed(3)}, postgres ${db?.toFixed(3) ?? '-'}, client ${client.toFixed(3)}`);
+    };
+    const warmups = [pgliteWarmup!, postgresWarmup!, postgres2Warmup!];
+    for (const [t, [, backends]] of targets.entries()) {
+      const signed = sign(warmups[t]!);
+      await blast(backends.map((b) => b.webhookUrl), signed);
+      await blast([servers.bare.url], signed);
+    }
     for (let r = 0; r < RUNS; r++) {
-      for (const [name, urls, runs] of targets) {
-        const result = await blast([...urls], runs[r]!);
+      for (const [name, backends, databaseUrl, runs] of targets) {
+        const signed = sign(runs[r]!);
+        const result = await measureCpu(backends.map((b) => b.child.pid!), databaseUrl, signed.length, () => blast(backends.map((b) => b.webhookUrl), signed));
         results[name].push(result);
-        console.error(`# run ${r + 1} ${name}: ${result.perSecond.toFixed(0)}/s, p95 ${result.p95Ms.toFixed(1)} ms`);
-        const bare = await blast([servers.bare.url], runs[r]!);
+        shown(name, r, result);
+        const bare = await measureCpu([servers.bare.child.pid!], undefined, signed.length, () => blast([servers.bare.url], signed));
         results.bare.push(bare);
-        console.error(`# run ${r + 1} bare: ${bare.perSecond.toFixed(0)}/s, p95 ${bare.p95Ms.toFixed(1)} ms`);
+        shown('bare', r, bare);
       }
       const orders = await backendOrders(ordersBackend.baseUrl, token, ORDERS, CONCURRENCY);
       results.orders.push(orders);
@@ -221,9 +316,9 @@ async function main(): Promise<void> {
     }
     const rss = { pglite: await peakRssMb(servers.pglite.child.pid), postgres: await peakRssMb(servers.postgres.child.pid), bare: await peakRssMb(servers.bare.child.pid) };
     for (const child of children) await stopProcess(child);
-    await fulfilledOnce(pglite, EVENTS * RUNS);
-    await fulfilledOnce(postgres, EVENTS * RUNS);
-    await fulfilledOnce(postgres2, EVENTS * RUNS);
+    await fulfilledOnce(pglite, WARMUP + EVENTS * RUNS);
+    await fulfilledOnce(postgres, WARMUP + EVENTS * RUNS);
+    await fulfilledOnce(postgres2, WARMUP + EVENTS * RUNS);
     await oneOrderPerKey(ordersDb, ORDERS * RUNS);
 
     const bare = median(results.bare.map((x) => x.perSecond));
@@ -242,6 +337,19 @@ async function main(): Promise<void> {
     report('bare_per_s', bare, 'deliveries/s');
     report('bare_p95_ms', median(results.bare.map((x) => x.p95Ms)), 'ms');
     report('bare_rss_mb', rss.bare, 'MB');
+    // Where the CPU goes, per delivery (medians), and the most this machine's cores could do at that cost.
+    const cores = availableParallelism();
+    report('cpu_cores', cores, 'cores');
+    for (const name of ['pglite', 'postgres', 'postgres_2proc', 'bare'] as const) {
+      const split = results[name].map((x) => x.cpu);
+      const server = median(split.map((c) => c.server));
+      const db = split.every((c) => c.postgres !== null) ? median(split.map((c) => c.postgres!)) : null;
+      const client = median(split.map((c) => c.client));
+      report(`${name}_cpu_server_ms`, server, 'ms/delivery');
+      if (db !== null) report(`${name}_cpu_postgres_ms`, db, 'ms/delivery');
+      report(`${name}_cpu_client_ms`, client, 'ms/delivery');
+      report(`${name}_cpu_ceiling_per_s`, (cores * 1000) / (server + (db ?? 0) + client), 'deliveries/s');
+    }
   } finally {
     for (const child of children) await stopProcess(child, 'SIGKILL');
     await pglite.drop();
