@@ -18,6 +18,7 @@ import { WaitingDetails } from './WaitingDetails';
 import { whenWords } from './when-words';
 import { useThumbnail } from '../../state/thumbnails';
 import { actionsFor, describeDraft, type DraftActionName } from './draft-words';
+import { useWords } from '../../i18n/main-words';
 import { DraftThumb } from './DraftThumb';
 import { ProgressBar } from './ProgressBar';
 import { VideoFacts } from './VideoFacts';
@@ -52,7 +53,8 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
   const selected = useQueueView((state) => state.selected.has(draft.id));
   const thumbnail = useThumbnail(draft);
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
-  const words = describeDraft(draft);
+  const sayReason = useWords();
+  const words = describeDraft(draft, sayReason(draft.reason));
   const name = draft.fileName;
   const meta = [draft.kind === 'video_url' ? draft.sourceUrl : formatBytes(draft.size), draft.durationMs !== null ? formatDuration(draft.durationMs) : null, account ? accountLabel(account) : draft.openId].filter(Boolean).join(' · ');
 
