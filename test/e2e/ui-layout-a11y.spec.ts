@@ -7,6 +7,7 @@
  * The views hold what a person's would: three accounts signed in, drafts with long file names in
  * every state the queue settles into, photos in the composer, a research search with its results
  * and an account card, a store order waiting for payment. One web-mode app serves every case.
+ * The second test checks the views again in the pseudo-locale and in Arabic (issue 30).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -138,6 +139,45 @@ test('every view is usable from 800×600 to 2560×1440 in both themes', async ()
       await view.close?.(page);
       expect.soft(problems, view.name).toEqual([]);
     });
+  }
+  expect(pageErrors).toEqual([]);
+});
+
+/**
+ * The same views in the pseudo-locale (every word accented and 40% longer, so text English fits
+ * by luck shows as clipped or overlapping) and in Arabic (right to left): at the two smallest
+ * sizes, where text runs out of room first. Dialogs are opened by their English names above, so
+ * here each view is checked as it first shows.
+ */
+test('every view in the pseudo-locale and in Arabic, right to left, at 800×600 and 1280×800', async () => {
+  test.setTimeout(600_000);
+  await setTheme(page, 'light');
+  try {
+    for (const locale of ['en-XA', 'ar'] as const) {
+      await webClient(app).call('settings.set', { language: { locale } });
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      for (const view of VIEWS.filter((candidate) => !candidate.open)) {
+        await test.step(`${view.name} in ${locale}`, async () => {
+          await page.setViewportSize(VIEWPORTS[1]);
+          await page.evaluate((hash) => (window.location.hash = hash), view.hash);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          // The view speaks the locale: its heading is not the English one (soft: the other checks still run).
+          await expect.soft(page.getByRole('heading', { level: 1 }), `${view.name}'s heading in ${locale}`).not.toHaveText(view.heading);
+          const problems: string[] = [];
+          for (const viewport of VIEWPORTS.slice(0, 2)) {
+            await page.setViewportSize(viewport);
+            await settle(page);
+            const where = `${locale} ${viewport.width}×${viewport.height}`;
+            for (const violation of await axeViolations(page)) problems.push(`${where}: axe ${violation}`);
+            for (const problem of await layoutProblems(page)) problems.push(`${where}: ${problem}`);
+          }
+          expect.soft(problems, `${view.name} in ${locale}`).toEqual([]);
+        });
+      }
+    }
+  } finally {
+    await webClient(app).call('settings.set', { language: { locale: 'en' } });
   }
   expect(pageErrors).toEqual([]);
 });

@@ -101,10 +101,14 @@ function ActiveProfile() {
   const intl = useIntl();
   const profile = useSettings((state) => state.settings?.profile);
   if (!profile) return null;
+  // Cut short with an ellipsis in a narrow sidebar: the title holds the whole name.
+  const name = profile.kind === 'sandbox' ? intl.formatMessage({ id: 'shell.sidebar.builtinSandbox' }) : profile.name;
   return (
     <p className="sidebar__profile">
       <span className="sidebar__profile-label">{intl.formatMessage({ id: 'shell.sidebar.platform' })}</span>
-      <span className="sidebar__profile-name">{profile.kind === 'sandbox' ? intl.formatMessage({ id: 'shell.sidebar.builtinSandbox' }) : profile.name}</span>
+      <span className="sidebar__profile-name" title={name}>
+        {name}
+      </span>
     </p>
   );
 }

@@ -21,7 +21,9 @@ export function pseudoMessage(english: string): MessageFormatElement[] {
   const letters = countLetters(elements);
   const padding = Math.max(1, Math.ceil(letters * PSEUDO_GROWTH));
   const padded = pseudoElements(elements);
-  return [literal('['), ...padded, literal(` ${'~'.repeat(padding)}]`)];
+  // The padding breaks like words do (groups of five), so it lengthens lines without making one unbreakable run no language has.
+  const groups = '~'.repeat(padding).match(/.{1,5}/g)!.join(' ');
+  return [literal('['), ...padded, literal(` ${groups}]`)];
 }
 
 export function pseudoCatalog(english: Readonly<Record<string, string>>): Record<string, MessageFormatElement[]> {

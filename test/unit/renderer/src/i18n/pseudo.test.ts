@@ -19,7 +19,7 @@ describe('the pseudo-locale', () => {
     expect(argumentsOf(pseudo)).toEqual(argumentsOf(parse(english)));
     const intl = createIntl({ locale: 'en', messages: pseudoCatalog({ greeting: english }) });
     const shown = intl.formatMessage({ id: 'greeting' as never }, { count: 3, name: 'Ana' });
-    expect(shown).toMatch(/^\[Ýöû ĥàṽé 3 đŕàƒţš ƒöŕ Ana ~+\]$/);
+    expect(shown).toMatch(/^\[Ýöû ĥàṽé 3 đŕàƒţš ƒöŕ Ana [~ ]+\]$/);
     const plain = createIntl({ locale: 'en', messages: { greeting: english } }).formatMessage({ id: 'greeting' as never }, { count: 3, name: 'Ana' });
     expect(shown.length).toBeGreaterThanOrEqual(plain.length * 1.4);
   });
