@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { access, constants, readdir, realpath, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { basename, isAbsolute, join, relative } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../../common/clock.js';
@@ -230,7 +231,8 @@ export class WatchFolderService {
   // ------------------------------------------------------------------ helpers
 
   /** An absolute path to a readable folder, resolved (links followed), and not the app's own data dir. */
-  private async validFolder(path: string): Promise<string> {
+  private async validFolder(typed: string): Promise<string> {
+    const path = expandHome(typed);
     if (!isAbsolute(path) || path.includes('\0')) throw new AppError('invalid_folder', 'Type the folder’s full path (for example /home/you/Videos/Exports)');
     const resolved = await realpath(path).catch(() => null);
     const info = resolved ? await stat(resolved).catch(() => null) : null;
@@ -312,4 +314,10 @@ function unreadable(failure: NodeJS.ErrnoException): string {
 function readConfigs(storage: KeyValueStorage): FolderConfig[] {
   const parsed = z.array(FolderConfig).safeParse(storage.get(STORE_KEY) ?? []);
   return parsed.success ? parsed.data : [];
+}
+
+/** A typed path may start with `~` for the person's home folder, as in a terminal (`~/Videos/Exports`). */
+export function expandHome(path: string): string {
+  if (path === '~') return homedir();
+  return /^~[/\\]/.test(path) ? join(homedir(), path.slice(2)) : path;
 }

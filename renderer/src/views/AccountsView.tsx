@@ -44,7 +44,8 @@ export function AccountsView() {
         {removed ? <RemovalNotice result={removed} onDismiss={() => setRemoved(null)} /> : null}
         {accounts === null ? (
           <LoadStatus what="accounts" error={loadError} onRetry={() => void loadAccounts()} />
-        ) : accounts.length === 0 ? (
+        ) : accounts.length === 0 && (flow.phase === 'waiting' || flow.phase === 'starting') ? null : accounts.length === 0 ? (
+          // While a sign-in waits, its card above takes the empty state's place (one thing to do, not two).
           <EmptyState icon="accounts" title="No accounts signed in" actions={addAccount}>
             <p>
               Sign in with one or more accounts on the platform. Each account you add can receive videos from the Queue; its sign-in stays in Draftdeck's background service and

@@ -24,7 +24,7 @@ export function SettingsView() {
         <div className="settings">
           <PlatformSettings stored={settings.profile} />
           {settings.profile.kind === 'custom' && settings.profile.secret.store === 'vault' ? <ClientSecretSettings name={settings.profile.name} /> : null}
-          <UploadSettings stored={settings.uploads} />
+          <UploadSettings />
           <NotificationSettings />
           <PhotoSettings stored={settings.photos} />
           <WatchFolderSettings />

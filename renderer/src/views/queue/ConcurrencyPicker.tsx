@@ -5,8 +5,11 @@ import { CONCURRENCY_MAX, CONCURRENCY_MIN } from '../settings/form-rules';
 
 const CHOICES = Array.from({ length: CONCURRENCY_MAX - CONCURRENCY_MIN + 1 }, (_, index) => CONCURRENCY_MIN + index);
 
-/** settings.uploads.concurrency, where its effect is seen. Applies on choice, like the theme. */
-export function ConcurrencyPicker() {
+/**
+ * settings.uploads.concurrency: the one control for it, in the Queue's toolbar (where its effect is
+ * seen) and in Settings › Uploads (with its own label and hint). Applies on choice, like the theme.
+ */
+export function ConcurrencyPicker({ label = 'At once', hint }: { label?: string; hint?: string }) {
   const id = useId();
   const stored = useSettings((state) => state.settings?.uploads.concurrency);
   const [saving, setSaving] = useState<number | null>(null);
@@ -26,15 +29,15 @@ export function ConcurrencyPicker() {
   }
 
   return (
-    <div className="toolbar-field">
-      <label className="toolbar-field__label" htmlFor={id}>
-        At once
+    <div className={hint ? 'field' : 'toolbar-field'}>
+      <label className={hint ? 'field__label' : 'toolbar-field__label'} htmlFor={id}>
+        {label}
       </label>
       <select
         id={id}
         className="select select--narrow"
         value={saving ?? stored}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
         aria-busy={saving !== null || undefined}
         onChange={(event) => void choose(Number(event.target.value))}
         title="How many videos upload at the same time"
@@ -45,6 +48,11 @@ export function ConcurrencyPicker() {
           </option>
         ))}
       </select>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="toolbar-field__error" id={`${id}-error`} role="alert">
           Not saved: {error.message}
