@@ -44,6 +44,10 @@ export async function buildElectron({ outDir = join(root, 'dist-electron'), mini
     sourcemap,
     minify,
     logLevel: 'warning',
+    // The workers' from-source branch (photo-prep.ts, rows-client.ts) reads import.meta, which a
+    // CommonJS bundle leaves empty; the bundle never takes that branch (it finds its .cjs worker
+    // beside main.cjs first), so esbuild's warning about it is noise in every release build.
+    logOverride: { 'empty-import-meta': 'silent' },
     metafile: true,
     absWorkingDir: root,
   };
