@@ -13,6 +13,8 @@ import { EventHub } from './transports/event-hub.js';
 import { SettingsService } from './services/settings.js';
 import { mainLocale, sayNotice } from './services/main-words.js';
 import { prepareDataDir } from './services/data-dir.js';
+import { ffmpegBinaryPath } from './services/video-fix/ffmpeg-binary.js';
+import { VideoFixer } from './services/video-fix/video-fixer.js';
 import { lockDataDir } from './services/data-dir-lock.js';
 import { AppNotices } from './services/app-notices.js';
 import { appNoticesHandlers } from './services/app-notices-channels.js';
@@ -113,6 +115,11 @@ export interface AppHost {
   notify?: (notice: BatchNotice, text: { title: string; body: string }) => void;
   /** Electron: the OS's preferred languages, for the window's locale (web mode: the browser's, read by the page). */
   systemLanguages?: () => readonly string[];
+  /**
+   * The FFmpeg executable that fixes videos (services/video-fix/ffmpeg-binary.ts): from the app's
+   * node_modules (app.asar.unpacked when packaged); the working folder's by default (tests).
+   */
+  ffmpegPath?: string;
   /** Electron: the system's folder picker for watch folders (null when cancelled). Web mode: the path is typed. */
   chooseFolder?: () => Promise<string | null>;
 }
@@ -169,6 +176,9 @@ export async function createApp(host: AppHost): Promise<App> {
     urlSeal: await journalUrlSeal(vault),
     photoKind: photoKind({ api: publishApi, host: () => currentPhotoHost({ settings, vault, tokens, send, log: photoLog }), log: photoLog }),
     concurrency: () => settings.get().uploads.concurrency,
+    // Videos the platform would refuse and FFmpeg can fix; the fixed files live in <dataDir>/cache/video-fix.
+    fixer: new VideoFixer({ binary: host.ffmpegPath ?? ffmpegBinaryPath(process.cwd()), cacheDir: join(host.dataDir, 'cache', 'video-fix'), log: host.log.child({ service: 'video-fix' }) }),
+    fixMode: () => settings.get().videos.fix,
     draftChanged: batchNotices((notice) => {
       hub.emit('notices.batch', notice);
       // Told from inside a journal write: a notification the system refuses must not fail the write.

@@ -15,6 +15,7 @@ import { proxyFromPac } from '../platform-api/proxy.js';
 import { createLogFiles } from './desktop/log-files.js';
 import { createApp, type App } from './app.js';
 import { platformProgramsIn, sandboxArgsFromEnv } from './services/builtin-platform/builtin-platform.js';
+import { ffmpegBinaryPath } from './services/video-fix/ffmpeg-binary.js';
 import { createExternalOpener } from './desktop/external-links.js';
 import { appMenuTemplate } from './desktop/app-menu.js';
 import { createElectronTransport, type ElectronTransport } from './transports/electron-ipc.js';
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
     },
     // Bundled beside this file by scripts/build-electron.mjs.
     photoWorker: { file: join(__dirname, 'photo-prep-worker.cjs') },
+    // FFmpeg from the app's node_modules, unpacked beside app.asar in a packaged app (electron-builder.yml asarUnpack).
+    ffmpegPath: ffmpegBinaryPath(app.getAppPath()),
     logs,
     // electron-updater updates installed apps only; run from a checkout, the app says so instead.
     updater: app.isPackaged ? desktopUpdater() : undefined,

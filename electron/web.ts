@@ -26,6 +26,7 @@ import { createApp, type AppTiming } from './app.js';
 import { platformProgramsIn, sandboxArgsFromEnv } from './services/builtin-platform/builtin-platform.js';
 import { childProcessLauncher } from './services/builtin-platform/child-process-launcher.js';
 import { prepareDataDir } from './services/data-dir.js';
+import { ffmpegBinaryPath } from './services/video-fix/ffmpeg-binary.js';
 import { openBrowser } from './transports/open-browser.js';
 import { startWebTransport, type WebTransport } from './transports/web-host.js';
 import { openWebSession, type WebSession } from './transports/web-session.js';
@@ -115,6 +116,7 @@ export async function runWeb(options: WebOptions): Promise<void> {
     timing: testTimingFromEnv(),
     // Bundled, the photo worker is the bundle beside this one (the rows worker finds its own).
     photoWorker: bundled ? { file: join(dirname(here), 'photo-prep-worker.cjs') } : undefined,
+    ffmpegPath: ffmpegBinaryPath(root),
   });
   // After createApp: it holds the data dir's lock, so no other launch is using this session.
   const session = openWebSession(dataDir);

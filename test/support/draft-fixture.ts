@@ -8,7 +8,7 @@ export function draftRecord(overrides: Partial<DraftRecord> = {}): DraftRecord {
     id: overrides.id ?? 'd1', kind: 'video', openId: 'acct-a', fileName: 'clip.mp4', filePath: '/nowhere/clip.mp4', ownsFile: false,
     mimeType: 'video/mp4', size: 10 * MB, durationMs: 1000, fingerprint: { size: 10 * MB, mtimeMs: 1, edgeSha256: 'x' }, sourceUrl: null, downloadedBytes: 0,
     addedAt: 0, state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null, uploadUrlIssuedAt: null,
-    chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null, attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId: null, contentKey: null, video: null,
+    chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null, attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId: null, contentKey: null, video: null, fix: null,
     ...overrides,
   };
 }

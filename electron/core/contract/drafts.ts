@@ -30,6 +30,25 @@ export const PhotoPostView = z.object({
 });
 export type PhotoPostView = z.infer<typeof PhotoPostView>;
 
+/**
+ * A video the platform would refuse that the app fixes before sending (docs/APP.md "Videos the
+ * platform takes"): `remux` (a new container, the streams untouched) or `transcode` (H.264 within
+ * the rules). `choice`: `ask` (it waits, paused, for the person), `fix`, or `as_is` (sent unfixed).
+ */
+export const VIDEO_FIX_CHOICES = ['ask', 'fix', 'as_is'] as const;
+export const VideoFixChoice = z.enum(VIDEO_FIX_CHOICES);
+export type VideoFixChoice = z.infer<typeof VideoFixChoice>;
+export const VideoFixView = z.object({
+  action: z.enum(['remux', 'transcode']),
+  choice: VideoFixChoice,
+  /** The fixed file is made: the draft sends it (its `size` is the fixed file's). */
+  fixed: z.boolean(),
+  /** While FFmpeg runs: 0..1 of the video done, and the seconds left (null until there is a pace). */
+  progress: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+});
+export type VideoFixView = z.infer<typeof VideoFixView>;
+
 /** A draft as the renderer sees it: no file path, no upload URL (it carries a credential). */
 export const DraftView = z.object({
   id: z.string(),
@@ -74,6 +93,8 @@ export const DraftView = z.object({
   resumedAfterCrash: z.boolean(),
   /** Videos from a file: what the container's headers say and the verdict on them (docs/PLATFORM.md "Video rules"); null for the others. */
   video: VideoCheckView.nullable(),
+  /** Videos the app fixes before sending; null for the others. */
+  fix: VideoFixView.nullable(),
 });
 export type DraftView = z.infer<typeof DraftView>;
 
@@ -183,6 +204,8 @@ export const draftsChannels = {
   'drafts.inboxPlaces': { input: z.object({ openId: OpenId }).strict(), output: InboxPlaces },
   /** Which of these accounts could take these drafts now (asked before offering "send to"). */
   'drafts.moveTargets': { input: z.object({ ids: DraftIds, openIds: z.array(OpenId).min(1).max(20) }).strict(), output: z.array(MoveTarget) },
+  /** A video's fix, chosen in its row: fix it, or send it as it is (before its upload has begun). */
+  'drafts.chooseFix': { input: z.object({ id: z.string().uuid(), choice: VideoFixChoice.exclude(['ask']) }).strict(), output: DraftView },
 } as const satisfies ChannelTable;
 
 export const draftsEvents = {
@@ -204,7 +227,8 @@ export const draftsDocs = {
         '`downloadedBytes` and `sourceUrl` (URL drafts), `hasThumbnail`, `nextChunk`, `totalChunkCount`, `platformStatus`, `speedBps`, `etaSeconds`, ' +
         '`expectedAt` (a draft waiting for inbox space: when it will most likely go), `photo` (photo posts: `title`, `description`, `coverIndex`, `images` with `name`, `bytes` and the hosted `url`, `hosted`: `{photos, ofPhotos, bytes, ofBytes}` of the photos the app hosts; a post is `uploading` from when its hosting begins), ' +
         '`resumedAfterCrash` (it was under way when Draftdeck stopped unexpectedly, and this run carried it on), ' +
-        '`video` (a video from a file: `{probe: {container, duration_ms, width, height, rotation, fps, video_codec, video_profile, bit_depth, audio_codec, size_bytes} or null when unreadable, verdict: {kind: "ok"|"remux"|"transcode"|"refused", into, broken: [{rule, actual, limit}]}}`, else null)',
+        '`video` (a video from a file: `{probe: {container, duration_ms, width, height, rotation, fps, video_codec, video_profile, bit_depth, audio_codec, size_bytes} or null when unreadable, verdict: {kind: "ok"|"remux"|"transcode"|"refused", into, broken: [{rule, actual, limit}]}}`, else null), ' +
+        '`fix` (a video the app fixes before sending: `{action: "remux"|"transcode", choice: "ask"|"fix"|"as_is", fixed, progress (0..1 while FFmpeg runs), etaSeconds}`, else null)',
     },
     'drafts.add': {
       input:
@@ -244,6 +268,10 @@ export const draftsDocs = {
     'drafts.clearFinished': { output: '`{removed}`: drafts in the inbox or posted, of one account or all' },
     'drafts.inboxPlaces': { output: '`{places, held: [{draftId, fileName, state, until}]}`: the drafts holding a place in the inbox now, the longest-held first, each until when (a cancelled upload the platform still counts included)' },
     'drafts.moveTargets': { output: 'per account: `{openId, full, duplicates}`: whether its inbox has no free place now, and how many of the drafts it already has the content of' },
+    'drafts.chooseFix': {
+      input: '`choice`: `fix` (remux or transcode it, as `fix.action` says, then send the fixed file) or `as_is` (send the file unfixed)',
+      output: 'the draft; a draft waiting for the choice (paused) goes on; refused with `not_fixable` for a draft with no fix and `fix_too_late` once its upload has begun',
+    },
   },
   events: {
     'drafts.updated': "one draft (a batch holds each changed draft's latest state once)",

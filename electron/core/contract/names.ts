@@ -30,6 +30,7 @@ export const CHANNEL_NAMES = [
   'drafts.bulk',
   'drafts.move',
   'drafts.clearFinished',
+  'drafts.chooseFix',
   'drafts.inboxPlaces',
   'drafts.moveTargets',
   'watchFolders.list',

@@ -82,6 +82,15 @@ export const LocaleChoice = z.enum(['system', 'en', 'es', 'pt-BR', 'id', 'ja', '
 export type LocaleChoice = z.infer<typeof LocaleChoice>;
 const LanguageSettings = z.object({ locale: LocaleChoice }).strict();
 
+/**
+ * Videos the platform would refuse but the app can fix (a new container, or H.264): fix them
+ * without asking (`auto`), ask for each (`ask`: the draft waits paused for the choice in its row),
+ * or send them as they are (`never`). docs/APP.md "Videos the platform takes".
+ */
+export const VideoFixMode = z.enum(['ask', 'auto', 'never']);
+export type VideoFixMode = z.infer<typeof VideoFixMode>;
+const VideoSettings = z.object({ fix: VideoFixMode }).strict();
+
 /** The sections, each without a default: what a patch may name. */
 const sections = {
   profile: PlatformProfile,
@@ -90,6 +99,7 @@ const sections = {
   queue: QueueSettings,
   appearance: AppearanceSettings,
   language: LanguageSettings,
+  videos: VideoSettings,
 };
 
 export const Settings = z
@@ -99,6 +109,7 @@ export const Settings = z
     photos: PhotoSettings.default(DEFAULT_PHOTO_SETTINGS),
     queue: QueueSettings.default({ sendTo: [] }),
     language: LanguageSettings.default({ locale: 'system' }),
+    videos: VideoSettings.default({ fix: 'auto' }),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -109,6 +120,7 @@ export const DEFAULT_SETTINGS: Settings = {
   queue: { sendTo: [] },
   appearance: { theme: 'system' },
   language: { locale: 'system' },
+  videos: { fix: 'auto' },
   photos: DEFAULT_PHOTO_SETTINGS,
 };
 
@@ -138,7 +150,7 @@ export const settingsDocs = {
     'settings.get': {
       output:
         'settings: `profile`, `uploads.concurrency` (1–8), `queue.sendTo` (the accounts new drafts go to; empty = the first that can), ' +
-        '`appearance.theme`, `language.locale` (`system` or en, es, pt-BR, id, ja, ar; en-XA is the pseudo-locale), `photos` (`host`, `stripLocation`, `keepHosted`; see [How photo posts work](APP.md#how-photo-posts-work))',
+        '`appearance.theme`, `language.locale` (`system` or en, es, pt-BR, id, ja, ar; en-XA is the pseudo-locale), `photos` (`host`, `stripLocation`, `keepHosted`; see [How photo posts work](APP.md#how-photo-posts-work)), `videos.fix` (`auto`, `ask` or `never`: what happens to a video the app can fix for the platform)',
     },
     'settings.set': { input: "any of the settings' sections (each replaced whole)", output: 'the new settings' },
   },

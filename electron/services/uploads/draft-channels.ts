@@ -90,6 +90,7 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
       return uploads.move(ids, openId);
     },
     'drafts.clearFinished': ({ openId }) => ({ removed: uploads.clearFinished(openId) }),
+    'drafts.chooseFix': ({ id, choice }) => uploads.chooseFix(id, choice),
     'drafts.inboxPlaces': ({ openId }) => uploads.inboxPlaces(openId),
     'drafts.moveTargets': ({ ids, openIds }) => uploads.moveTargets(ids, openIds),
   };

@@ -17,7 +17,7 @@ import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk
 import type { DraftRecord } from './draft.js';
 import { isKnownFailCode } from './fail-codes.js';
 import { classifyFailure, type Failure } from './failure.js';
-import type { MediaKind } from './media-kind.js';
+import type { MediaKind, PrepareProgress } from './media-kind.js';
 import type { TokenSource } from './ports.js';
 import type { DraftQueue } from './queue.js';
 import { INBOX_WAIT, RATE_LIMIT_WAIT, type Scheduler } from './scheduler.js';
@@ -39,6 +39,8 @@ export interface Activity {
   sent: { publishId: string | null; bytes: number };
   /** Every byte of the publish's last chunk was written: the host may have it all, answered or not. */
   lastChunkSent: boolean;
+  /** While its media is prepared (a video fixed by FFmpeg): how far, and the time left; null otherwise. */
+  preparing: PrepareProgress | null;
   /** Resolves when the run has ended and recorded what it learned. */
   settled: Promise<void>;
 }
@@ -88,6 +90,7 @@ export class DraftRun implements Activity {
   readonly speed = new SpeedMeter();
   sent: Activity['sent'] = { publishId: null, bytes: 0 };
   lastChunkSent = false;
+  preparing: PrepareProgress | null = null;
   readonly settled: Promise<void>;
   private settle!: () => void;
 
@@ -117,6 +120,20 @@ export class DraftRun implements Activity {
     // Paused or cancelled meanwhile: that decision is already recorded and must not be overwritten.
     if (signal.aborted) return;
     if (source !== 'ok') return this.fail(source);
+    if (kind.prepare) {
+      const prepared = await kind.prepare(draft, {
+        signal,
+        record: (event) => ctx.queue.apply(id, event),
+        progress: (progress) => {
+          this.preparing = progress;
+          ctx.queue.retell(id);
+        },
+      });
+      this.preparing = null;
+      if (signal.aborted || prepared.kind === 'stopped') return;
+      if (prepared.kind === 'failed') return this.fail(prepared.code);
+      draft = ctx.queue.require(id);
+    }
 
     // A link that ran out while the draft waited: say so when the fresh publish opens.
     if (draft.publishId !== null && draft.freshPublishReason === null && urlExpired(draft, ctx.clock.now())) draft = ctx.queue.apply(id, { type: 'linkRanOut', reason: LINK_EXPIRED });

@@ -3,7 +3,7 @@
  * LiveFigures): speed, time left and bytes on the wire while a run uploads it, whether a
  * thumbnail is cached, and when a draft waiting for inbox space will most likely go.
  */
-import type { PhotoPostView } from '../../core/contract/index.js';
+import type { PhotoPostView, VideoFixView } from '../../core/contract/index.js';
 import type { Activity } from './draft-runner.js';
 import type { DraftRecord, PhotoPost } from './draft.js';
 import type { LiveFigures } from './queue.js';
@@ -11,7 +11,7 @@ import { INBOX_WAIT } from './scheduler.js';
 
 export interface ViewSources {
   /** The run under way for a draft, if any. */
-  activity(id: string): Pick<Activity, 'sent' | 'speed'> | undefined;
+  activity(id: string): Pick<Activity, 'sent' | 'speed' | 'preparing'> | undefined;
   hasThumbnail(draft: DraftRecord): boolean;
   /** The inbox forecast's expected start (inbox-waits.ts); asked only of drafts waiting for inbox space. */
   expectedStart(id: string): number | null;
@@ -26,7 +26,20 @@ export function liveFigures(sources: ViewSources): LiveFigures {
     // Only video drafts are added with a thumbnail (thumbnail-cache.ts, keyed by the file's fingerprint).
     const hasThumbnail = draft.kind === 'video' && sources.hasThumbnail(draft);
     const expectedAt = draft.failCode === INBOX_WAIT ? sources.expectedStart(draft.id) : null;
-    return { ...(uploading ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null }), sentBytes, hasThumbnail, expectedAt };
+    return { ...(uploading ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null }), sentBytes, hasThumbnail, expectedAt, fix: fixView(draft, activity?.preparing ?? null) };
+  };
+}
+
+/** A video fix as its row shows it: what, the choice, whether the fixed file is made, and FFmpeg's progress while it runs. */
+export function fixView(draft: DraftRecord, preparing: Activity['preparing']): VideoFixView | null {
+  if (!draft.fix) return null;
+  const fixed = draft.fix.fixedPath !== null && draft.filePath === draft.fix.fixedPath;
+  return {
+    action: draft.fix.plan.action,
+    choice: draft.fix.choice,
+    fixed,
+    progress: preparing ? preparing.fraction : null,
+    etaSeconds: preparing && preparing.etaMs !== null ? Math.ceil(preparing.etaMs / 1000) : null,
   };
 }
 

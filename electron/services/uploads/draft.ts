@@ -3,7 +3,7 @@
  * keeps; the renderer sees it as the contract's DraftView (no path, no upload URL).
  */
 import { z } from 'zod';
-import { asText, DRAFT_STATES, DraftMimeType, PHOTO_MIME_TYPES, VideoCheckView, Words, type DraftState } from '../../core/contract/index.js';
+import { asText, DRAFT_STATES, DraftMimeType, PHOTO_MIME_TYPES, VIDEO_FIX_CHOICES, VideoCheckView, Words, type DraftState } from '../../core/contract/index.js';
 
 export type { DraftState };
 
@@ -44,6 +44,33 @@ export const PhotoPost = z.object({
   hosting: z.boolean().default(false),
 });
 export type PhotoPost = z.infer<typeof PhotoPost>;
+
+/** What FFmpeg is asked to do (services/video-fix/fix-args.ts FixPlan), as the journal keeps it. */
+const FixPlanRecord = z.object({
+  action: z.enum(['remux', 'transcode']),
+  into: z.enum(['mp4', 'webm']),
+  durationMs: z.number().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  fps: z.number().positive().nullable(),
+  videoCodec: z.string(),
+  audioCodec: z.string().nullable(),
+  limits: z.object({ maxLongSide: z.number().int().positive(), maxShortSide: z.number().int().positive(), maxFps: z.number().positive() }),
+});
+
+/**
+ * A video the app fixes before sending (video-fix-step.ts). Once fixed, the record's file (path,
+ * size, fingerprint, type) is the fixed one in the cache, so everything after (chunks, the resume
+ * check) sends and checks the fixed file; `source` keeps the file as added.
+ */
+export const DraftFix = z.object({
+  plan: FixPlanRecord,
+  choice: z.enum(VIDEO_FIX_CHOICES),
+  source: z.object({ filePath: z.string(), ownsFile: z.boolean(), size: z.number().int().positive(), fingerprint: Fingerprint, mimeType: DraftMimeType }),
+  /** The fixed file in the data dir's cache, once made. */
+  fixedPath: z.string().nullable(),
+});
+export type DraftFix = z.infer<typeof DraftFix>;
 export type MediaKindName = (typeof MEDIA_KINDS)[number];
 
 export const DraftRecord = z.object({
@@ -92,6 +119,8 @@ export const DraftRecord = z.object({
   video: VideoCheckView.nullable().default(null),
   /** The drafts added in one action share it: the person hears about them once (batch-notices.ts). Null before batches existed. */
   batchId: z.string().nullable().default(null),
+  /** Videos the app fixes before sending (a new container, or H.264); null for the others and drafts from before. */
+  fix: DraftFix.nullable().default(null),
 });
 export type DraftRecord = z.infer<typeof DraftRecord>;
 

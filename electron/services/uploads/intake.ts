@@ -14,6 +14,8 @@ import type { DraftRecord, PhotoPost } from './draft.js';
 import { earlierDrafts, type DeliveredContent } from './duplicates.js';
 import type { Fingerprint } from './fingerprint.js';
 import { probeVideoFile, refusalMessage, type VideoCheck } from './video-probe-file.js';
+import { newDraftFix } from './video-fix-step.js';
+import type { VideoFixMode } from '../../core/contract/index.js';
 
 export interface NewDraftFile {
   filePath: string;
@@ -67,7 +69,7 @@ export async function checkFiles(files: readonly NewDraftFile[]): Promise<Checke
 export function videoDrafts(
   accounts: readonly string[],
   checked: readonly CheckedFile[],
-  context: { duplicates: DuplicatePolicy; index: Map<string, DraftRecord[]>; delivered: DeliveredContent; now: number },
+  context: { duplicates: DuplicatePolicy; index: Map<string, DraftRecord[]>; delivered: DeliveredContent; now: number; fixMode?: VideoFixMode },
 ): DraftRecord[] {
   const batchId = randomUUID();
   const drafts: DraftRecord[] = [];
@@ -77,7 +79,10 @@ export function videoDrafts(
         const earlier = earlierDrafts(openId, contentKey, context.index, context.delivered)[0];
         if (earlier) throw new AppError('duplicate_content', `${file.fileName} has the same content as ${earlier.fileName}, already ${earlier.state === 'inbox' || earlier.state === 'posted' ? 'delivered' : 'queued'} for this account: add it again only if you mean to`);
       }
-      const draft = newDraft({ kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile, mimeType: file.mimeType, size, durationMs: video.probe?.duration_ms ?? file.durationMs, fingerprint, contentKey, batchId, video }, context.now);
+      // A video the app can fix: fixed before it is sent, sent as it is, or (ask) paused until the person chooses in its row.
+      const fix = newDraftFix(video, context.fixMode ?? 'auto', { filePath: file.filePath, ownsFile: file.ownsFile, size, fingerprint, mimeType: file.mimeType });
+      const draft = newDraft({ kind: 'video', openId, fileName: file.fileName, filePath: file.filePath, ownsFile: file.ownsFile, mimeType: file.mimeType, size, durationMs: video.probe?.duration_ms ?? file.durationMs, fingerprint, contentKey, batchId, video, fix }, context.now);
+      if (fix?.choice === 'ask') Object.assign(draft, { state: 'paused', resumeState: 'queued' });
       // A later file with the same content in this call is a duplicate of this one.
       const key = `${openId} ${contentKey}`;
       context.index.set(key, [...(context.index.get(key) ?? []), draft]);
@@ -95,6 +100,8 @@ export async function linkCopies(drafts: readonly DraftRecord[]): Promise<void> 
     const seen = copies.get(draft.filePath) ?? 0;
     copies.set(draft.filePath, seen + 1);
     if (seen > 0) draft.filePath = await ownCopy(draft.filePath, seen);
+    // Its fix (if any) starts from the same link.
+    if (seen > 0 && draft.fix) draft.fix = { ...draft.fix, source: { ...draft.fix.source, filePath: draft.filePath } };
   }
 }
 
@@ -130,12 +137,12 @@ function photoDraft(openId: string, post: PhotoPost, batchId: string, now: numbe
   return newDraft({ kind: 'photo', openId, fileName, mimeType: cover.contentType, size: Math.max(1, bytes), fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, photo: post, batchId }, now);
 }
 
-type DraftStart = Pick<DraftRecord, 'kind' | 'openId' | 'fileName' | 'mimeType' | 'size'> & Partial<Pick<DraftRecord, 'filePath' | 'ownsFile' | 'durationMs' | 'fingerprint' | 'contentKey' | 'sourceUrl' | 'photo' | 'batchId' | 'video'>>;
+type DraftStart = Pick<DraftRecord, 'kind' | 'openId' | 'fileName' | 'mimeType' | 'size'> & Partial<Pick<DraftRecord, 'filePath' | 'ownsFile' | 'durationMs' | 'fingerprint' | 'contentKey' | 'sourceUrl' | 'photo' | 'batchId' | 'video' | 'fix'>>;
 
 /** A queued draft that has done nothing yet: what it is, plus the defaults every new draft shares. */
 function newDraft(start: DraftStart, now: number): DraftRecord {
   return {
-    id: randomUUID(), filePath: '', ownsFile: false, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: null, photo: null, batchId: randomUUID(), video: null,
+    id: randomUUID(), filePath: '', ownsFile: false, durationMs: null, fingerprint: { size: 0, mtimeMs: 0, edgeSha256: '' }, contentKey: null, sourceUrl: null, photo: null, batchId: randomUUID(), video: null, fix: null,
     ...start,
     downloadedBytes: 0, addedAt: now, state: 'queued', reason: null, failCode: null, publishId: null, uploadUrl: null,
     uploadUrlIssuedAt: null, chunkSize: null, totalChunkCount: null, nextChunk: 0, uploadedBytes: 0, platformStatus: null,

@@ -15,11 +15,31 @@ export type ReleaseReason = 'done' | 'failed' | 'cancelled' | 'removed';
 
 export type SourceCheck = 'ok' | 'file_missing' | 'file_changed';
 
+/** How far a kind's preparation of its media has got (a video's fix: FFmpeg's fraction done and time left). */
+export interface PrepareProgress {
+  fraction: number;
+  etaMs: number | null;
+}
+
+export interface PrepareContext {
+  signal: AbortSignal;
+  record(event: DraftEvent): DraftRecord;
+  progress(progress: PrepareProgress): void;
+}
+
+/** `ready`: the draft (as recorded now) can open its publish; `stopped`: paused, cancelled or closing; `failed`: fail the draft with the code. */
+export type PrepareOutcome = { kind: 'ready' } | { kind: 'stopped' } | { kind: 'failed'; code: string };
+
 export interface MediaKind {
   /** Whether the draft must open a new publish before it can continue. */
   needsPublish(draft: DraftRecord, now: number): boolean;
   /** Before a run: the draft's media is still what was added. */
   checkSource(draft: DraftRecord): Promise<SourceCheck>;
+  /**
+   * After the check, before a publish opens: makes the media the platform will take (a video the
+   * app fixes, video-fix-step.ts), recording what it made. Kinds with nothing to prepare leave it out.
+   */
+  prepare?(draft: DraftRecord, ctx: PrepareContext): Promise<PrepareOutcome>;
   /**
    * Opens a publish for the draft on the platform, with the account's token. `record` journals
    * what the kind learns on the way (a photo hosted), so a restart does not do it twice.

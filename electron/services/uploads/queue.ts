@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { EventSink } from '../../core/events.js';
 import { AppError, IpcErrorCode } from '../../core/result.js';
-import { DraftView } from '../../core/contract/index.js';
+import { DraftView, type VideoFixView } from '../../core/contract/index.js';
 import type { DraftRecord } from './draft.js';
 import { failRule } from './fail-codes.js';
 import { Journal } from './journal.js';
@@ -18,7 +18,7 @@ import { photoPostView } from './draft-view.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
 /** What the engine knows of a draft beyond its record: speed, time left and bytes on the wire while it uploads; whether it has a thumbnail; when a draft waiting for inbox space will most likely go. */
-export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null; sentBytes: number; hasThumbnail: boolean; expectedAt: number | null };
+export type LiveFigures = (draft: DraftRecord) => { speedBps: number | null; etaSeconds: number | null; sentBytes: number; hasThumbnail: boolean; expectedAt: number | null; fix: VideoFixView | null };
 
 /** States in which a draft was being worked on: a crash interrupted it, and this run carries it on. */
 const UNDER_WAY: ReadonlySet<DraftRecord['state']> = new Set(['uploading', 'processing']);

@@ -60,7 +60,13 @@ export type DraftEvent =
   /** A photo post's image is on the photo host (journaled, so a restart does not host it again). */
   | { type: 'photoHosted'; index: number; url: string }
   /** The post's hosted files were removed: a retry hosts them again. */
-  | { type: 'photosUnhosted' };
+  | { type: 'photosUnhosted' }
+  /** The person chose, in the row, to fix the video or send it as it is (before its upload began). */
+  | { type: 'fixChosen'; choice: 'fix' | 'as_is' }
+  /** A run begins fixing the video (FFmpeg): it is under way from here. */
+  | { type: 'fixing' }
+  /** The fixed file is made: the draft sends it from here (path, size, fingerprint and type are its). */
+  | { type: 'fixed'; file: Pick<DraftRecord, 'filePath' | 'size' | 'fingerprint' | 'mimeType'> };
 
 export interface Refusal {
   code: string;
@@ -173,10 +179,38 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       const images = draft.photo.images.map((image, i) => (i === event.index ? { ...image, url: event.url } : image));
       return ok({ ...draft, photo: { ...draft.photo, images } });
     }
+    case 'fixChosen':
+    case 'fixing':
+    case 'fixed':
+      return fixTransition(draft, event);
     case 'photosUnhosted':
       if (!draft.photo) return ok(draft);
       // Pasted URLs were never ours: they stay.
       return ok({ ...draft, photo: { ...draft.photo, hosting: false, images: draft.photo.images.map((image) => (image.path ? { ...image, url: null } : image)) } });
+  }
+}
+
+/** The video fix's events (video-fix-step.ts): the person's choice, a run fixing it, the fixed file. */
+function fixTransition(draft: DraftRecord, event: Extract<DraftEvent, { type: 'fixChosen' | 'fixing' | 'fixed' }>): Transition {
+  const fix = draft.fix;
+  if (!fix) return refuse('not_fixable', 'This draft has no fix to choose');
+  switch (event.type) {
+    case 'fixChosen': {
+      if (draft.publishId !== null || (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'paused' && draft.state !== 'failed' && draft.state !== 'cancelled')) {
+        return refuse('fix_too_late', 'This video has started uploading: cancel it first, then choose');
+      }
+      // Sent as it is: the file as added again (a fixed file stays in the cache until the draft is done or removed).
+      const file = event.choice === 'as_is' ? { filePath: fix.source.filePath, size: fix.source.size, fingerprint: fix.source.fingerprint, mimeType: fix.source.mimeType } : {};
+      const chosen = { ...draft, ...file, fix: { ...fix, choice: event.choice } };
+      // A draft waiting for this choice (added paused, "ask") goes on.
+      if (draft.state === 'paused' && fix.choice === 'ask') return ok({ ...chosen, state: 'queued', resumeState: null, reason: null });
+      return ok(chosen);
+    }
+    case 'fixing':
+      if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'uploading') return ok(draft);
+      return ok({ ...draft, state: 'uploading', reason: null, failCode: null, notBefore: null });
+    case 'fixed':
+      return ok({ ...draft, ...event.file, fix: { ...fix, fixedPath: event.file.filePath } });
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { BulkAction, BulkOutcome, DraftView, EarlierDraft, InboxPlaces, MoveTarget } from '../../core/contract/index.js';
+import type { BulkAction, BulkOutcome, DraftView, EarlierDraft, InboxPlaces, MoveTarget, VideoFixMode } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import { putChunk } from '../../../platform-api/chunk-put.js';
@@ -33,6 +33,7 @@ import { PLATFORM_LIMITS, Scheduler, type UploadLimits } from './scheduler.js';
 import { ThumbnailCache } from './thumbnail-cache.js';
 import { plainUrls, type UrlSeal } from './upload-url-seal.js';
 import { videoKind } from './video-kind.js';
+import type { VideoFixPort } from './video-fix-step.js';
 import { videoUrlKind } from './video-url-kind.js';
 
 export { PLATFORM_LIMITS, type UploadLimits };
@@ -68,6 +69,10 @@ export interface UploadServiceDeps {
   photoKind?: MediaKind;
   /** Told of every journaled change of a draft (batch-notices.ts). */
   draftChanged?: DraftChanged;
+  /** Fixes videos the platform would refuse (services/video-fix/); without it every video is sent as it is. */
+  fixer?: VideoFixPort & { prune(kept: ReadonlySet<string>): Promise<void> };
+  /** The setting's default for a video the app can fix (settings `videos.fix`); `auto` by default. */
+  fixMode?: () => VideoFixMode;
 }
 
 export type { DuplicatePolicy, NewDraftFile };
@@ -91,14 +96,14 @@ export class UploadService {
     const limits = () => deps.limits?.() ?? PLATFORM_LIMITS;
     this.limits = limits;
     // The media kinds: a new kind is registered here (docs/ARCHITECTURE.md "Adding a media kind").
-    const kinds: MediaKinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes), video_url: videoUrlKind(deps.publish), photo: deps.photoKind ?? unavailableKind };
+    const kinds: MediaKinds = { video: videoKind(deps.publish, deps.log, deps.preferredChunkBytes, deps.fixer), video_url: videoUrlKind(deps.publish), photo: deps.photoKind ?? unavailableKind };
     const kindOf = (draft: DraftRecord): MediaKind => kinds[draft.kind];
     const thumbnails = new ThumbnailCache(deps.dataDir, deps.log);
     // The row view reads the workers and the forecast, which need the queue: they are reached
     // lazily (the queue asks for a view only once a draft changes, after construction).
     const queue: DraftQueue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, liveFigures({
       activity: (id) => workers.activity(id),
-      hasThumbnail: (draft) => thumbnails.has(draft.fingerprint),
+      hasThumbnail: (draft) => thumbnails.has(addedFingerprint(draft)),
       expectedStart: (id) => inboxWaits.expectedStarts().get(id) ?? null,
     }), deps.draftChanged);
     const inboxWaits = new InboxWaits({ clock: deps.clock, queue, pendingSharesPerDay: () => limits().pendingSharesPerDay, needsPublish: (draft, now) => kindOf(draft).needsPublish(draft, now) });
@@ -125,14 +130,17 @@ export class UploadService {
 
   /** Picks up where the last run stopped (drafts mid-upload continue from their next chunk). */
   start(): void {
-    this.workers.track(this.thumbnails.prune(this.queue.all().map((draft) => draft.fingerprint)));
+    this.workers.track(this.thumbnails.prune(this.queue.all().map(addedFingerprint)));
+    // Fixed videos no draft holds any more (a stop during a fix leaves its .part).
+    const fixed = new Set(this.queue.all().flatMap((draft) => (draft.fix?.fixedPath ? [draft.fix.fixedPath] : [])));
+    if (this.deps.fixer) this.workers.track(this.deps.fixer.prune(fixed));
     this.workers.pump();
   }
 
   /** A draft's cached thumbnail, as a data URL. */
   async thumbnail(id: string): Promise<string | null> {
     const draft = this.queue.require(id);
-    return draft.kind === 'video' ? this.thumbnails.dataUrl(draft.fingerprint) : null;
+    return draft.kind === 'video' ? this.thumbnails.dataUrl(addedFingerprint(draft)) : null;
   }
 
   /** Stops every worker and poll and waits for them, so nothing touches the journal or the platform after. */
@@ -145,7 +153,7 @@ export class UploadService {
   /** Files the queue owns (copies of dropped files) that a draft still needs: failed and cancelled ones' too, for a retry. */
   ownedFiles(): Set<string> {
     const done: ReadonlySet<DraftState> = new Set(['inbox', 'posted']);
-    return new Set(this.queue.all().filter((d) => d.ownsFile && !done.has(d.state)).map((d) => d.filePath));
+    return new Set(this.queue.all().filter((d) => d.ownsFile && !done.has(d.state)).map((d) => d.fix?.source.filePath ?? d.filePath));
   }
 
   /** The prepared photos the queue's photo posts hold (a retry needs a failed or cancelled one's too). */
@@ -167,7 +175,8 @@ export class UploadService {
     const checked = await checkFiles(files);
     for (const { file, fingerprint } of checked) if (file.thumbnail) await this.thumbnails.put(fingerprint, file.thumbnail);
     const accounts = typeof openIds === 'string' ? [openIds] : openIds;
-    const added = videoDrafts(accounts, checked, { duplicates, index: indexQueue(this.queue.all()), delivered: this.delivered, now: this.deps.clock.now() });
+    const fixMode = this.deps.fixer ? (this.deps.fixMode?.() ?? 'auto') : 'never';
+    const added = videoDrafts(accounts, checked, { duplicates, index: indexQueue(this.queue.all()), delivered: this.delivered, now: this.deps.clock.now(), fixMode });
     await linkCopies(added);
     for (const draft of added) this.queue.add(draft);
     this.workers.pump();
@@ -247,6 +256,13 @@ export class UploadService {
     return this.actions.clearFinished(openId);
   }
 
+  /** A video's fix, chosen in its row: fix it, or send it as it is (before its upload has begun). */
+  chooseFix(id: string, choice: 'fix' | 'as_is'): DraftView {
+    const draft = this.queue.apply(id, { type: 'fixChosen', choice });
+    this.workers.pump();
+    return this.queue.view(draft);
+  }
+
   /** The account's inbox places and the drafts holding them now (a cancelled upload the platform still counts included). */
   inboxPlaces(openId: string): InboxPlaces {
     const now = this.deps.clock.now();
@@ -279,4 +295,9 @@ export class UploadService {
     this.workers.pump();
     return this.queue.view(draft);
   }
+}
+
+/** The fingerprint of the file as added (the thumbnail's key): a fixed video's record carries the fixed file's. */
+function addedFingerprint(draft: DraftRecord): DraftRecord['fingerprint'] {
+  return draft.fix?.source.fingerprint ?? draft.fingerprint;
 }

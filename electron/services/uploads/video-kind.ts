@@ -11,6 +11,7 @@ import type { DraftRecord } from './draft.js';
 import { fingerprintFile, sameFingerprint } from './fingerprint.js';
 import type { MediaKind } from './media-kind.js';
 import type { PublishApi } from '../../../platform-api/publish.js';
+import { heldFiles, prepareVideo, type VideoFixPort } from './video-fix-step.js';
 
 /** The upload host honours an upload_url for an hour; start a fresh publish a little before. */
 export const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;
@@ -19,7 +20,7 @@ export function urlExpired(draft: DraftRecord, now: number): boolean {
   return draft.uploadUrlIssuedAt === null || now - draft.uploadUrlIssuedAt > UPLOAD_URL_LIFETIME_MS;
 }
 
-export function videoKind(publish: PublishApi, log: Logger, preferredChunkBytes?: number): MediaKind {
+export function videoKind(publish: PublishApi, log: Logger, preferredChunkBytes?: number, fixer?: VideoFixPort): MediaKind {
   return {
     needsPublish: (draft, now) => !draft.publishId || !draft.uploadUrl || urlExpired(draft, now),
     async checkSource(draft) {
@@ -35,12 +36,14 @@ export function videoKind(publish: PublishApi, log: Logger, preferredChunkBytes?
       if (!result.ok) return result;
       return { ok: true, value: { publishId: result.value.publishId, uploadUrl: result.value.uploadUrl, chunkSize: plan.chunkSize, totalChunkCount: plan.totalChunkCount } };
     },
+    // A video the app fixes: FFmpeg makes the file the platform takes before the publish opens.
+    ...(fixer ? { prepare: (draft, ctx) => prepareVideo(draft, fixer, ctx, log) } : {}),
     deliver: (draft, ctx) => sendChunks(draft, ctx),
-    // Our copy of a dropped file goes once the platform has the video, or the draft is removed;
-    // a failed or cancelled draft keeps it, for a retry.
+    // Our copy of a dropped file, and a fixed file, go once the platform has the video or the
+    // draft is removed; a failed or cancelled draft keeps them, for a retry.
     async release(draft, why) {
-      if (!draft.ownsFile || why === 'failed' || why === 'cancelled') return;
-      await rm(draft.filePath, { force: true }).catch((error: unknown) => log.warn({ err: error }, 'could not delete a finished upload copy'));
+      if (why === 'failed' || why === 'cancelled') return;
+      for (const path of heldFiles(draft)) await rm(path, { force: true }).catch((error: unknown) => log.warn({ err: error }, 'could not delete a finished upload copy'));
     },
   };
 }

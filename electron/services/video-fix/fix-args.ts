@@ -12,9 +12,12 @@
  */
 
 export type FixAction = 'remux' | 'transcode';
+/** What a fix writes: MP4, or WebM for VP8/VP9 remuxed out of an MKV (a transcode is always MP4). */
+export type FixContainer = 'mp4' | 'webm';
 
 export interface FixPlan {
   action: FixAction;
+  into: FixContainer;
   /** The input's length, for progress and the output's size estimate. */
   durationMs: number;
   /** As displayed (rotation applied): FFmpeg rotates while decoding, so the output is upright. */
@@ -39,8 +42,8 @@ export interface VideoEncoder {
   codecArgs: readonly string[];
 }
 
-/** Audio MP4 carries as it is; any other is encoded to AAC. */
-const MP4_AUDIO = new Set(['aac', 'mp3']);
+/** Audio each container carries as it is; any other is encoded (AAC into MP4, Opus into WebM). */
+const KEEPS_AUDIO: Record<FixContainer, ReadonlySet<string>> = { mp4: new Set(['aac', 'mp3']), webm: new Set(['opus', 'vorbis']) };
 const AUDIO_BITRATE = '192k';
 
 /** Video bitrate by the output's short side (bits per second). */
@@ -74,18 +77,21 @@ export function outputFps(plan: Pick<FixPlan, 'fps' | 'limits'>): number | null 
 
 function audioArgs(plan: FixPlan): string[] {
   if (plan.audioCodec === null) return ['-an'];
-  return plan.action === 'remux' && MP4_AUDIO.has(plan.audioCodec) ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', AUDIO_BITRATE];
+  if (plan.action === 'remux' && KEEPS_AUDIO[plan.into].has(plan.audioCodec)) return ['-c:a', 'copy'];
+  return plan.into === 'webm' ? ['-c:a', 'libopus', '-b:a', AUDIO_BITRATE] : ['-c:a', 'aac', '-b:a', AUDIO_BITRATE];
 }
 
 /** The first video stream and the first audio stream if any: subtitles and data tracks MP4 may not take stay behind. */
 const MAPS = ['-map', '0:v:0', '-map', '0:a:0?'];
 
 export function remuxArgs(input: string, output: string, plan: FixPlan): string[] {
-  const tag = plan.videoCodec === 'hevc' || plan.videoCodec === 'h265' ? ['-tag:v', 'hvc1'] : [];
+  if (plan.into === 'webm') return ['-i', input, ...MAPS, '-c:v', 'copy', ...audioArgs(plan), '-f', 'webm', output];
+  const tag = plan.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [];
   return ['-i', input, ...MAPS, '-c:v', 'copy', ...tag, ...audioArgs(plan), '-movflags', '+faststart', '-f', 'mp4', output];
 }
 
 export function transcodeArgs(input: string, output: string, plan: FixPlan, encoder: VideoEncoder): string[] {
+  plan = { ...plan, into: 'mp4' };
   const size = outputSize(plan);
   const fps = outputFps(plan);
   const bitrate = videoBitrate(size.width, size.height);

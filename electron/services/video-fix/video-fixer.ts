@@ -61,8 +61,8 @@ export class VideoFixer {
   }
 
   /** Where the fixed file of `id` goes. */
-  outputPath(id: string): string {
-    return join(this.options.cacheDir, `${id}.mp4`);
+  outputPath(id: string, into: FixPlan['into'] = 'mp4'): string {
+    return join(this.options.cacheDir, `${id}.${into}`);
   }
 
   async fix(job: FixJob): Promise<FixedFile> {
@@ -70,7 +70,7 @@ export class VideoFixer {
     await mkdir(this.options.cacheDir, { recursive: true, mode: 0o700 });
     const input = await stat(job.input);
     await this.checkRoom(job.fileName, expectedOutputBytes(plan, input.size));
-    const output = this.outputPath(job.id);
+    const output = this.outputPath(job.id, plan.action === 'remux' ? plan.into : 'mp4');
     const part = `${output}.part`;
     try {
       let encoder: string | null = null;

@@ -8,4 +8,5 @@ export type { BuiltinPlatformStatus, LogsLocation, UpdateStatus } from '../../..
 export type { BulkAction, BulkOutcome, EarlierDraft, InboxPlaces, MoveTarget } from '../../../electron/core/contract';
 export type { WatchFolderView } from '../../../electron/core/contract';
 export type { VideoCheckView, VideoProbeView, VideoVerdictView } from '../../../electron/core/contract';
+export type { VideoFixMode, VideoFixView } from '../../../electron/core/contract';
 export type { Words } from '../../../electron/core/contract';

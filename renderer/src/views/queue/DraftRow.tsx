@@ -22,6 +22,7 @@ import { useWords } from '../../i18n/main-words';
 import { DraftThumb } from './DraftThumb';
 import { ProgressBar } from './ProgressBar';
 import { VideoFacts } from './VideoFacts';
+import { VideoFix } from './VideoFix';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { confirmQuestion } from './confirm-question';
 
@@ -71,6 +72,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
           {meta}
         </p>
         {draft.video ? <VideoFacts check={draft.video} /> : null}
+        {draft.fix ? <VideoFix draft={draft} fix={draft.fix} /> : null}
         {draft.resumedAfterCrash ? <p className="draft-row__note">Resumed after Draftdeck stopped unexpectedly</p> : null}
       </div>
       <div className="draft-row__status">

@@ -18,7 +18,7 @@ const LIMITS = { maxLongSide: 1920, maxShortSide: 1080, maxFps: 60 };
 let dir: string;
 
 function plan(action: FixPlan['action'], over: Partial<FixPlan> = {}): FixPlan {
-  return { action, durationMs: 2000, width: 320, height: 240, fps: 30, videoCodec: 'h264', audioCodec: 'aac', limits: LIMITS, ...over };
+  return { action, into: 'mp4', durationMs: 2000, width: 320, height: 240, fps: 30, videoCodec: 'h264', audioCodec: 'aac', limits: LIMITS, ...over };
 }
 
 function fixer(over: Partial<ConstructorParameters<typeof VideoFixer>[0]> = {}) {

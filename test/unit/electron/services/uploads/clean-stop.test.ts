@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 function openQueue(dataDir: string): DraftQueue {
-  return new DraftQueue(dataDir, plainUrls, { emit: () => {} }, () => ({ speedBps: null, etaSeconds: null, sentBytes: 0, hasThumbnail: false, expectedAt: null }));
+  return new DraftQueue(dataDir, plainUrls, { emit: () => {} }, () => ({ speedBps: null, etaSeconds: null, sentBytes: 0, hasThumbnail: false, expectedAt: null, fix: null }));
 }
 
 function scratch(): string {

@@ -13,7 +13,7 @@ const draft = (uploadUrl: string | null): DraftRecord => ({
   id: '6f1c2f39-5d0e-4f7e-9d8a-2b1f0c3e4a5b', kind: 'video', openId: 'sbx-user-ava', fileName: 'a.mp4', filePath: '/tmp/a.mp4', ownsFile: false, mimeType: 'video/mp4',
   size: 10, durationMs: null, fingerprint: { size: 10, mtimeMs: 1, edgeSha256: 'x' }, sourceUrl: null, downloadedBytes: 0, addedAt: 1, state: 'uploading', reason: null, failCode: null,
   publishId: uploadUrl ? 'v_inbox_file~1.abc' : null, uploadUrl, uploadUrlIssuedAt: uploadUrl ? 1 : null, chunkSize: 10, totalChunkCount: 1, nextChunk: 0,
-  uploadedBytes: 0, platformStatus: null, attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId: null, contentKey: null, video: null,
+  uploadedBytes: 0, platformStatus: null, attempts: 0, notBefore: null, resumeState: null, freshPublishReason: null, photo: null, resumedAfterCrash: false, batchId: null, contentKey: null, video: null, fix: null,
 });
 
 let dir: string;

@@ -3,7 +3,7 @@ import { SOFTWARE } from '../../../../../electron/services/video-fix/encoders.js
 import { expectedOutputBytes, outputFps, outputSize, remuxArgs, transcodeArgs, videoBitrate, type FixPlan } from '../../../../../electron/services/video-fix/fix-args.js';
 
 const LIMITS = { maxLongSide: 1920, maxShortSide: 1080, maxFps: 60 };
-const plan = (over: Partial<FixPlan> = {}): FixPlan => ({ action: 'transcode', durationMs: 60_000, width: 3840, height: 2160, fps: 25, videoCodec: 'prores', audioCodec: 'pcm_s16le', limits: LIMITS, ...over });
+const plan = (over: Partial<FixPlan> = {}): FixPlan => ({ action: 'transcode', into: 'mp4', durationMs: 60_000, width: 3840, height: 2160, fps: 25, videoCodec: 'prores', audioCodec: 'pcm_s16le', limits: LIMITS, ...over });
 
 describe('fix arguments', () => {
   it('scales down to fit the limits, aspect kept, even sides, portrait too', () => {
