@@ -2,7 +2,7 @@
  * The app's notices for the window (contract/app-notices.ts): damaged files moved aside at start,
  * and a full disk. Kept in memory for this run; every change is told as `appNotices.changed`.
  */
-import type { AppNotice } from '../core/contract/index.js';
+import { sameWords, words, type AppNotice, type Words } from '../core/contract/index.js';
 import type { EventSink } from '../core/events.js';
 import type { DamagedFile } from './damaged-files.js';
 
@@ -22,22 +22,23 @@ export class AppNotices {
     this.put({
       id: `set-aside:${damaged.movedTo}`,
       kind: 'file_set_aside',
-      title: `${damaged.what} could not be read and started fresh`,
-      body: `The file was damaged (${damaged.file}). It was moved aside to ${damaged.movedTo} for you to look at; the app made a new one.`,
+      // What it held: the catalog's words for the app's own files (`content`), else as the program said it.
+      title: words('notice.file_set_aside.title', { what: damaged.content ?? 'other', text: damaged.what }),
+      body: words('notice.file_set_aside.body', { file: damaged.file, movedTo: damaged.movedTo }),
       path: damaged.movedTo,
       dismissible: true,
     });
   }
 
-  /** Writes fail for want of space (`message` says how much to free, and where); null once there is space again. */
-  diskFull(message: string | null): void {
+  /** Writes fail for want of space (`title` says how much to free, and where); null once there is space again. */
+  diskFull(title: Words | null): void {
     const current = this.notices.get(DISK_FULL_NOTICE_ID);
-    if (message === null) {
+    if (title === null) {
       if (current && this.notices.delete(DISK_FULL_NOTICE_ID)) this.changed();
       return;
     }
-    if (current?.title === message) return;
-    this.put({ id: DISK_FULL_NOTICE_ID, kind: 'disk_full', title: message, body: 'Saving and uploads wait; they go on by themselves once there is space.', path: null, dismissible: false });
+    if (current && sameWords(current.title, title)) return;
+    this.put({ id: DISK_FULL_NOTICE_ID, kind: 'disk_full', title, body: words('notice.disk_full.body'), path: null, dismissible: false });
   }
 
   dismiss(id: string): boolean {

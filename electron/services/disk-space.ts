@@ -7,7 +7,9 @@
  */
 import { statfsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { words } from '../core/contract/index.js';
 import { AppError } from '../core/result.js';
+import { sayWords } from './main-words.js';
 import type { AppNotices } from './app-notices.js';
 
 const MB = 1024 * 1024;
@@ -78,7 +80,7 @@ export class DiskSpace {
       this.full = false;
       this.wanted = 0;
     }
-    this.options.notices.diskFull(this.full ? this.message(free) : null);
+    this.options.notices.diskFull(this.full ? words('error.disk_full', this.toFree(free)) : null);
   }
 
   close(): void {
@@ -86,9 +88,14 @@ export class DiskSpace {
     this.timer = null;
   }
 
+  /** The refusal's English (the automation API's and the logs'); the window words the code itself. */
   private message(free: number): string {
-    const toFree = Math.max(1, Math.ceil((this.minFree + this.wanted - free) / MB));
-    return `The disk is full: free ${toFree} MB on ${this.volume}`;
+    return sayWords(words('error.disk_full', this.toFree(free)));
+  }
+
+  /** How much to free, and where. */
+  private toFree(free: number): { mb: number; volume: string } {
+    return { mb: Math.max(1, Math.ceil((this.minFree + this.wanted - free) / MB)), volume: this.volume };
   }
 
   private freeBytes(): number {

@@ -14,9 +14,9 @@ const isRecordList = (value: unknown): boolean => Array.isArray(value) && value.
 
 export function checkStartFiles(dataDir: string): DamagedFile[] {
   const found = [
-    checkJsonFile(join(dataDir, 'drafts.json'), 'The drafts queue', isRecordList),
-    checkJsonFile(join(dataDir, 'delivered-content.json'), 'The list of delivered videos (for duplicates)', isRecordList),
-    checkJsonFile(join(dataDir, 'watch-folders', 'taken.json'), "The watch folders' list of files taken", isLedger),
+    checkJsonFile(join(dataDir, 'drafts.json'), 'The drafts queue', isRecordList, 'drafts'),
+    checkJsonFile(join(dataDir, 'delivered-content.json'), 'The list of delivered videos (for duplicates)', isRecordList, 'delivered'),
+    checkJsonFile(join(dataDir, 'watch-folders', 'taken.json'), "The watch folders' list of files taken", isLedger, 'watch_taken'),
   ];
   return found.filter((damaged): damaged is DamagedFile => damaged !== null);
 }

@@ -6,7 +6,7 @@
  */
 import Conf from 'conf';
 import { existsSync } from 'node:fs';
-import { isJsonObject, setAside, type DamagedFile } from './damaged-files.js';
+import { isJsonObject, setAside, type DamagedContent, type DamagedFile } from './damaged-files.js';
 
 export interface KeyValueStorage {
   get(key: string): unknown;
@@ -18,6 +18,7 @@ export interface KeyValueStorage {
 
 /** What a store's file holds, in a person's words, for the notice when it was damaged. */
 const STORE_CONTENTS: Record<string, string> = { draftdeck: 'Settings and accounts', 'web-session': "The web page's session (address and token)" };
+const STORE_CONTENT_CODES: Record<string, DamagedContent> = { draftdeck: 'settings_accounts', 'web-session': 'web_session' };
 
 /**
  * conf's (and electron-store's) `deserialize` for a store's file, and what to do once the store
@@ -40,7 +41,7 @@ export function damagedStoreCheck(name: string): { deserialize(text: string): Re
     settle(path) {
       if (!unreadable || !existsSync(path)) return null;
       unreadable = false;
-      return setAside(path, STORE_CONTENTS[name] ?? `The ${name} store`);
+      return setAside(path, STORE_CONTENTS[name] ?? `The ${name} store`, STORE_CONTENT_CODES[name]);
     },
   };
 }

@@ -5,13 +5,15 @@
  */
 import { z } from 'zod';
 import { NoInput, type ChannelTable, type ContractDocs, type EventTable } from './table.js';
+import { Words } from './words.js';
 
 export const AppNotice = z.object({
   id: z.string(),
   /** file_set_aside: a damaged file was moved aside and a fresh one made; disk_full: writes fail for want of space. */
   kind: z.enum(['file_set_aside', 'disk_full']),
-  title: z.string(),
-  body: z.string(),
+  /** Words (`main.notice.*`, `main.error.disk_full`) the window says in its language. */
+  title: Words,
+  body: Words,
   /** The damaged copy's path (file_set_aside), for a person to look at or remove. */
   path: z.string().nullable(),
   dismissible: z.boolean(),
@@ -34,7 +36,7 @@ export const appNoticesDocs = {
   channels: {
     'appNotices.list': {
       output:
-        '`[{id, kind, title, body, path, dismissible}]`: `file_set_aside` (a damaged file moved aside at start; `path` is the damaged copy) or `disk_full` ("The disk is full: free N MB on <volume>"; goes away by itself once there is space)',
+        '`[{id, kind, title, body, path, dismissible}]`: `file_set_aside` (a damaged file moved aside at start; `path` is the damaged copy) or `disk_full` (`error.disk_full` `{mb, volume}`: "The disk is full: free N MB on <volume>"; goes away by itself once there is space); `title` and `body` are words (`{code, params}`, see [Words](#words))',
     },
     'appNotices.dismiss': { input: '`{id}`', output: '`{dismissed}`: false for an unknown id or one that cannot be dismissed (`disk_full`)' },
   },

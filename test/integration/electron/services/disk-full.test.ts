@@ -13,6 +13,8 @@ import { startAppHarness, type AppHarness } from '../../../support/app-harness.j
 import { writeMp4File } from '../../../support/media.js';
 import { memoryLogger } from '../../../support/silent-log.js';
 import { mountTmpfs, type Tmpfs } from '../../../support/tmpfs.js';
+import { english } from '../../../support/words.js';
+import { sayWords } from '../../../../electron/services/main-words.js';
 
 let disk: Tmpfs | string;
 let harness: AppHarness | null = null;
@@ -58,7 +60,10 @@ describe('a full disk', () => {
     // A dropped file of 4 MB wants its own size on top of the minimum.
     expect(Number(/free (\d+) MB/.exec(JSON.parse(intake.body).error.message)![1])).toBeGreaterThanOrEqual(64 + 4);
     const notice = (await appNotices()).find((candidate) => candidate.kind === 'disk_full');
-    expect(notice).toMatchObject({ title: expect.stringMatching(fullMessage), dismissible: false });
+    expect(notice).toMatchObject({ title: { code: 'error.disk_full', params: { volume: dir } }, dismissible: false });
+    // The window words it from the code, in its language; in English as the channels said it.
+    expect(english(notice!.title)).toMatch(fullMessage);
+    expect(sayWords(notice!.title, 'ja')).toMatch(new RegExp(`^ディスクがいっぱいです：.* で \\d+ MB の空きを作ってください$`));
 
     disk.unfill();
     await harness.waitForEvent('appNotices.changed', (list) => !list.some((candidate) => candidate.kind === 'disk_full'), 30_000);

@@ -50,7 +50,7 @@ describe('electron-store KeyValueStorage', () => {
     for (const damaged of ['{"settings":{"uploads":', '[1,2,3]']) {
       writeFileSync(file, damaged);
       const store = createElectronStorage();
-      expect(store.damaged).toEqual({ what: 'Settings and accounts', file, movedTo: expect.stringMatching(/draftdeck\.json\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
+      expect(store.damaged).toEqual({ what: 'Settings and accounts', content: 'settings_accounts', file, movedTo: expect.stringMatching(/draftdeck\.json\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
       expect(readFileSync(store.damaged!.movedTo, 'utf8')).toBe(damaged);
       store.set('settings', { fresh: true });
       expect(createElectronStorage().damaged).toBeNull();
