@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ApiError } from '../api/client';
 import { Icon } from './Icon';
+import { TechnicalDetails } from './TechnicalDetails';
 
-/** A failure a person should read, with its code for a bug report. Announced when it appears. */
+/** A failure a person should read; its code for a bug report sits behind "Details". Announced when it appears. */
 export function ErrorBanner({ title, error, children }: { title: string; error?: ApiError | null; children?: ReactNode }) {
   return (
     <div className="banner banner--error" role="alert">
@@ -10,9 +11,10 @@ export function ErrorBanner({ title, error, children }: { title: string; error?:
       <div className="banner__content">
         <p className="banner__title">{title}</p>
         {error ? (
-          <p className="banner__detail">
-            {error.message} <code className="banner__code">{error.code}</code>
-          </p>
+          <>
+            <p className="banner__detail">{error.message}</p>
+            <TechnicalDetails>{error.code}</TechnicalDetails>
+          </>
         ) : null}
         {children}
       </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { hashFor } from '../../state/navigation';
 import { accountLabel } from '../../state/accounts';
 import { loadSettings, saveSettings, useSettings } from '../../state/settings';
@@ -10,6 +11,7 @@ import { targetWords, type UploadTarget } from './use-upload-target';
  */
 export function UploadAccountPicker({ target }: { target: UploadTarget }) {
   const none = target.eligible.length === 0;
+  const menu = useDismissable();
   const words = targetWords(target);
   const toggle = (openId: string, on: boolean) => {
     const next = on ? [...target.openIds, openId] : target.openIds.filter((candidate) => candidate !== openId);
@@ -30,11 +32,11 @@ export function UploadAccountPicker({ target }: { target: UploadTarget }) {
             No account can receive drafts
           </p>
           <p className="toolbar-field__hint">
-            {target.anyAccount ? 'Your accounts need to sign in again or allow video.upload.' : 'Add an account first.'} <a href={hashFor('accounts')}>Go to Accounts</a>
+            {target.anyAccount ? 'Your accounts need to sign in again and allow uploads.' : 'Add an account first.'} <a href={hashFor('accounts')}>Go to Accounts</a>
           </p>
         </>
       ) : (
-        <details className="send-to">
+        <details className="send-to" ref={menu.ref} open={menu.open} onToggle={(event) => menu.setOpen(event.currentTarget.open)} onKeyDown={menu.onKeyDown}>
           <summary className="select send-to__summary" aria-label={`Send to: ${words}`}>
             <span className="send-to__names">{words}</span>
           </summary>
@@ -57,4 +59,25 @@ export function UploadAccountPicker({ target }: { target: UploadTarget }) {
       )}
     </div>
   );
+}
+
+/** A disclosure that closes like a menu: on Escape (focus back on its summary) and on a click or tap outside it. */
+function useDismissable() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    ref.current?.querySelector('summary')?.focus();
+  };
+  return { ref, open, setOpen, onKeyDown };
 }
