@@ -1,11 +1,13 @@
 /**
  * Settings → Updates: the updater's state as the main process reports it (updates.changed), where
- * updates come from, "Check for updates", and "Restart to update" once a new version has
+ * updates come from, intl.formatMessage({ id: 'settings.updates.check' }), and intl.formatMessage({ id: 'settings.updates.restart' }) once a new version has
  * downloaded. The installed app checks by itself at start and every 4 hours. Another address can
  * only be asked for here: the main process asks the person in a native dialog before using it
  * (updates.useFeed), and an administrator's address cannot be changed.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import type { MessageId } from '../../i18n';
 import type { UpdateStatus } from '../../api/contract';
 import { on, type ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -16,33 +18,37 @@ import { asApiError } from '../../state/settings';
 import { urlProblem } from './form-rules';
 import { SettingsSection } from './SettingsSection';
 
-function describe(status: UpdateStatus): string {
-  const checked = status.checkedAt ? ` (checked ${new Date(status.checkedAt).toLocaleTimeString()})` : '';
+function describe(intl: IntlShape, status: UpdateStatus): string {
+  const current = status.currentVersion;
+  const available = status.availableVersion ?? '';
   switch (status.state) {
     case 'unsupported':
     case 'error':
     case 'off':
-      return status.message ?? 'Updates are not available.';
+      return status.message ?? intl.formatMessage({ id: 'settings.updates.unavailable' });
     case 'idle':
-      return `Draftdeck ${status.currentVersion}. It checks for updates by itself at start and every 4 hours.`;
+      return intl.formatMessage({ id: 'settings.updates.idle' }, { current });
     case 'checking':
-      return 'Checking for updates…';
+      return intl.formatMessage({ id: 'settings.updates.checking' });
     case 'up_to_date':
-      return `Draftdeck ${status.currentVersion} is the newest version${checked}.`;
+      return status.checkedAt
+        ? intl.formatMessage({ id: 'settings.updates.upToDateChecked' }, { current, checkedAt: status.checkedAt })
+        : intl.formatMessage({ id: 'settings.updates.upToDate' }, { current });
     case 'downloading':
-      return `Downloading Draftdeck ${status.availableVersion ?? ''}… ${Math.round(status.percent ?? 0)}%`;
+      return intl.formatMessage({ id: 'settings.updates.downloading' }, { available, percent: (status.percent ?? 0) / 100 });
     case 'downloaded':
-      return `Draftdeck ${status.availableVersion ?? ''} is ready: it installs when you quit, or restart now.`;
+      return intl.formatMessage({ id: 'settings.updates.downloaded' }, { available });
   }
 }
 
-const SOURCE_WORDS: Record<NonNullable<UpdateStatus['feedSource']>, string> = {
-  build: "this release's own address",
-  policy: 'set by your administrator',
-  chosen: 'an address you chose',
+const SOURCE_WORDS: Record<NonNullable<UpdateStatus['feedSource']>, MessageId> = {
+  build: 'settings.updates.source.build',
+  policy: 'settings.updates.source.policy',
+  chosen: 'settings.updates.source.chosen',
 };
 
 export function UpdateSettings() {
+  const intl = useIntl();
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   const [actionError, setActionError] = useState<ApiError | null>(null);
   const [acting, setActing] = useState(false);
@@ -89,50 +95,50 @@ export function UpdateSettings() {
   const canCheck = status !== null && ['idle', 'up_to_date', 'error'].includes(status.state);
   const canChangeFeed = status !== null && status.state !== 'unsupported' && status.feedSource !== 'policy';
   return (
-    <SettingsSection title="Updates" description="The installed app keeps itself current: new versions download in the background and install when you quit.">
+    <SettingsSection title={intl.formatMessage({ id: 'settings.updates.title' })} description={intl.formatMessage({ id: 'settings.updates.description' })}>
       <div className="update-status">
         <p className="update-status__text" role="status">
-          {status ? describe(status) : 'Loading…'}
+          {status ? describe(intl, status) : intl.formatMessage({ id: 'settings.about.loading' })}
         </p>
         {status?.state === 'downloaded' ? (
           <Button variant="primary" busy={acting} onClick={() => void act(() => request('updates.install'))}>
-            Restart to update
+            {intl.formatMessage({ id: 'settings.updates.restart' })}
           </Button>
         ) : (
           <Button unavailable={!canCheck} busy={acting || status?.state === 'checking'} onClick={() => void act(() => request('updates.check'))}>
-            Check for updates
+            {intl.formatMessage({ id: 'settings.updates.check' })}
           </Button>
         )}
       </div>
       {status?.feedUrl && status.feedSource ? (
         <p className="field__hint">
-          Updates come from <code>{status.feedUrl}</code> ({SOURCE_WORDS[status.feedSource]}).
+          <FormattedMessage id="settings.updates.feed" values={{ url: status.feedUrl, source: intl.formatMessage({ id: SOURCE_WORDS[status.feedSource] }), code: (chunks) => <code>{chunks}</code> }} />
         </p>
       ) : null}
       {canChangeFeed ? (
         <form className="form" noValidate onSubmit={askForAddress}>
           <TextField
-            label="Another update address"
+            label={intl.formatMessage({ id: 'settings.updates.another' })}
             type="url"
             inputMode="url"
             value={address}
             onValueChange={setAddress}
             error={problem}
-            hint="Only if the people who gave you Draftdeck asked you to. Draftdeck asks you to confirm in a system dialog."
+            hint={intl.formatMessage({ id: 'settings.updates.another.hint' })}
           />
           <div className="form-footer">
             <Button type="submit" busy={acting}>
-              Use this address…
+              {intl.formatMessage({ id: 'settings.updates.useAddress' })}
             </Button>
             {status?.feedSource === 'chosen' ? (
               <Button variant="ghost" busy={acting} onClick={() => void act(() => request('updates.useFeed', { url: null }))}>
-                Go back to this release's own address
+                {intl.formatMessage({ id: 'settings.updates.backToBuild' })}
               </Button>
             ) : null}
           </div>
         </form>
       ) : null}
-      {actionError ? <ErrorBanner title="Draftdeck could not do that" error={actionError} /> : null}
+      {actionError ? <ErrorBanner title={intl.formatMessage({ id: 'settings.updates.actionFailed' })} error={actionError} /> : null}
     </SettingsSection>
   );
 }
