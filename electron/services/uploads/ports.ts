@@ -27,4 +27,3 @@ export type { IncomingFiles } from './incoming-files.js';
 export type { NewDraftFile } from './upload-service.js';
 export type { AccountCheck } from './draft-channels.js';
 export { fingerprintFile, type Fingerprint } from './fingerprint.js';
-export { readVideoDurationMs } from './video-duration.js';

@@ -21,7 +21,7 @@ import type { WatchFolderView } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { KeyValueStorage } from '../storage.js';
-import { fingerprintFile, readVideoDurationMs, type AccountCheck, type NewDraftFile } from '../uploads/ports.js';
+import { fingerprintFile, type AccountCheck, type NewDraftFile } from '../uploads/ports.js';
 import { GrowthTracker } from './growth-tracker.js';
 import { TakenLedger } from './taken-ledger.js';
 
@@ -31,7 +31,7 @@ export const DEFAULT_STABLE_MS = 3000;
 const STORE_KEY = 'watchFolders';
 const MAX_SKIPPED_SHOWN = 5;
 /** Refusals of UploadService.add that say the file itself will never do: it is recorded as skipped, not tried again. */
-const FILE_REFUSALS = new Set(['duplicate_content', 'file_empty', 'file_too_large']);
+const FILE_REFUSALS = new Set(['duplicate_content', 'file_empty', 'file_too_large', 'video_refused']);
 
 const FolderConfig = z.object({ id: z.string(), openId: z.string(), path: z.string(), paused: z.boolean() });
 type FolderConfig = z.infer<typeof FolderConfig>;
@@ -211,9 +211,8 @@ export class WatchFolderService {
     if (!fingerprint || fingerprint.size !== look.size || fingerprint.mtimeMs !== look.mtimeMs) return folder.tracker.forget(path);
     const base = { folderId: folder.id, path, size: look.size, mtimeMs: look.mtimeMs, edgeSha256: fingerprint.edgeSha256, at: this.deps.clock.now() };
     try {
-      // No window read this file: its length comes from the container (MP4 and MOV; null for WebM).
-      const durationMs = await readVideoDurationMs(path);
-      const [draft] = await this.deps.uploads.add(folder.openId, [{ filePath: path, fileName, mimeType: videoTypeOf(fileName)!, durationMs, ownsFile: false }]);
+      // No window read this file: its length comes from the container's headers, which uploads probes as it adds any video.
+      const [draft] = await this.deps.uploads.add(folder.openId, [{ filePath: path, fileName, mimeType: videoTypeOf(fileName)!, durationMs: null, ownsFile: false }]);
       this.ledger.record({ ...base, draftId: draft?.id ?? null, skipped: null });
       this.deps.log.info({ folder: folder.id, draft: draft?.id }, 'a watch folder file became a draft');
     } catch (caught) {

@@ -22,6 +22,7 @@ import { UploadService } from '../../../../../electron/services/uploads/upload-s
 import { WatchFolderService } from '../../../../../electron/services/watch-folders/watch-folder-service.js';
 import { inspect, signIn, startTestSandbox, type Sandbox } from '../../../../support/sandbox-client.js';
 import { sha256File, writeMp4File } from '../../../../support/media.js';
+import { H264, makeClip } from '../../../../support/ffmpeg-fixtures.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
 
 const MiB = 1024 * 1024;
@@ -208,6 +209,22 @@ describe('watch folders', () => {
     const [view] = watcher.list();
     expect(view).toMatchObject({ taken: 0, growing: 0 });
     expect(view!.skipped).toEqual([{ fileName: 'empty.mp4', reason: expect.stringMatching(/empty/i), at: clock.now() }]);
+    expect(uploads.list()).toEqual([]);
+  });
+
+  it('lists a 12-minute video as skipped with the rule it breaks: the platform would refuse it and no fix helps', { timeout: 120_000 }, async () => {
+    const clock = new TestClock();
+    const { uploads, watcher } = start(clock);
+    await watcher.add(OPEN_ID, folder);
+    const made = await makeClip(dataDir, 'long.mp4', { video: H264, seconds: 720, width: 64, height: 64, fps: 1 });
+    await writeFile(join(folder, 'long.mp4'), await readFile(made));
+    for (let look = 0; look < 3; look++) {
+      await watcher.scanAll();
+      clock.advance(STABLE_MS);
+    }
+    const [view] = watcher.list();
+    expect(view).toMatchObject({ taken: 0, growing: 0 });
+    expect(view!.skipped).toEqual([{ fileName: 'long.mp4', reason: expect.stringMatching(/duration_long \(720000, limit 600000\)/), at: expect.any(Number) }]);
     expect(uploads.list()).toEqual([]);
   });
 
