@@ -10,6 +10,7 @@ import { PhotoSettings } from './settings/PhotoSettings';
 import { PlatformSettings } from './settings/PlatformSettings';
 import { UpdateSettings } from './settings/UpdateSettings';
 import { UploadSettings } from './settings/UploadSettings';
+import { VideoSettings } from './settings/VideoSettings';
 import { WatchFolderSettings } from './settings/WatchFolderSettings';
 
 export function SettingsView() {
@@ -27,6 +28,7 @@ export function SettingsView() {
           <UploadSettings />
           <NotificationSettings />
           <PhotoSettings stored={settings.photos} />
+          <VideoSettings stored={settings.videos} />
           <WatchFolderSettings />
           <AppearanceSettings stored={settings.appearance} language={settings.language} />
           <UpdateSettings />

@@ -81,6 +81,10 @@ export function AboutDraftdeck() {
               )}
             </dd>
           </div>
+          <div className="facts__row">
+            <dt>{intl.formatMessage({ id: 'video.about.ffmpeg' })}</dt>
+            <dd data-testid="ffmpeg-licence">{intl.formatMessage({ id: 'video.about.ffmpeg.licence' })}</dd>
+          </div>
         </dl>
       ) : null}
       {openError ? <ErrorBanner title={intl.formatMessage({ id: 'settings.about.openLogsFailed' })} error={openError} /> : null}
