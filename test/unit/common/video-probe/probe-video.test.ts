@@ -69,6 +69,17 @@ describe('probeVideo on FFmpeg-made files', () => {
     expect(vp8).toMatchObject({ container: 'webm', video_codec: 'vp8', bit_depth: 8 });
   });
 
+  it('a WebM with no Duration (as a browser’s MediaRecorder writes) takes its length from the last cluster', async () => {
+    const whole = Buffer.from(await readFile(join(dir, 'vp9.webm')));
+    // Duration is an 8-byte float (44 89 88 …): overwrite it with a Void element of the same length (EC 89 + 9 bytes).
+    const at = whole.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+    expect(at).toBeGreaterThan(0);
+    Buffer.from([0xec, 0x89, 0, 0, 0, 0, 0, 0, 0, 0, 0]).copy(whole, at);
+    const probe = await probeVideo(bufferReader(whole));
+    expect(probe.ok && probe.value.duration_ms).toBeGreaterThanOrEqual(1900);
+    expect(probe.ok && probe.value.duration_ms).toBeLessThanOrEqual(2100);
+  });
+
   it('MKV with H.264 needs only a remux into MP4', async () => {
     const mkv = await probeFile(await makeClip(dir, 'h264.mkv', { video: H264, audio: AAC, width: 640, height: 360, fps: 30 }));
     expect(mkv).toMatchObject({ container: 'mkv', video_codec: 'h264', width: 640, height: 360, fps: 30, audio_codec: 'aac', bit_depth: 8 });
