@@ -71,7 +71,6 @@ const I18N_PENDING = [
   'renderer/src/views/research/SavedQueries.tsx',
   'renderer/src/views/research/columns.ts',
   'renderer/src/views/research/query-model.ts',
-  'renderer/src/views/settings/WatchFolderSettings.tsx',
   'renderer/src/views/store/OrderHistory.tsx',
   'renderer/src/views/store/ProductCard.tsx',
   'renderer/src/views/store/PurchaseStatus.tsx',

@@ -4,6 +4,7 @@
  * folder picker is offered too. The main process checks every path and says what is wrong.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { runtime } from '../../api/client';
 import type { WatchFolderView } from '../../api/contract';
 import { Button } from '../../components/Button';
@@ -14,18 +15,19 @@ import { addWatchFolder, removeWatchFolder, setWatchFolderPaused, startWatchFold
 import { SettingsSection } from './SettingsSection';
 
 export function WatchFolderSettings() {
+  const intl = useIntl();
   useEffect(startWatchFolders, []);
   const folders = useWatchFolders((state) => state.folders);
   return (
-    <SettingsSection title="Watch folders" description="Videos that appear in a watched folder become drafts for its account once they have finished writing. Each file is taken once, even after a restart.">
+    <SettingsSection title={intl.formatMessage({ id: 'settings.watch.title' })} description={intl.formatMessage({ id: 'settings.watch.description' })}>
       {folders && folders.length > 0 ? (
-        <ul className="watch-folders" aria-label="Watched folders">
+        <ul className="watch-folders" aria-label={intl.formatMessage({ id: 'settings.watch.list' })}>
           {folders.map((folder) => (
             <WatchFolderRow key={folder.id} folder={folder} />
           ))}
         </ul>
       ) : (
-        <p className="watch-folders__empty">No folder is watched.</p>
+        <p className="watch-folders__empty">{intl.formatMessage({ id: 'settings.watch.none' })}</p>
       )}
       <AddWatchFolder />
     </SettingsSection>
@@ -33,15 +35,19 @@ export function WatchFolderSettings() {
 }
 
 function WatchFolderRow({ folder }: { folder: WatchFolderView }) {
+  const intl = useIntl();
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === folder.openId));
   const [error, setError] = useState<string | null>(null);
   const run = (action: () => Promise<void>) => action().then(() => setError(null), (caught: unknown) => setError(asApiError(caught).message));
-  const status = folder.state === 'paused' ? 'Paused' : folder.state === 'unavailable' ? 'Unavailable' : 'Watching';
-  const facts = [
-    `${folder.taken} taken`,
-    folder.lastTaken ? `last: ${folder.lastTaken.fileName}` : null,
-    folder.growing > 0 ? `${folder.growing} still being written` : null,
-  ].filter(Boolean);
+  const status = intl.formatMessage({ id: folder.state === 'paused' ? 'settings.watch.paused' : folder.state === 'unavailable' ? 'settings.watch.unavailable' : 'settings.watch.watching' });
+  const facts = intl.formatList(
+    [
+      intl.formatMessage({ id: 'settings.watch.taken' }, { count: folder.taken }),
+      folder.lastTaken ? intl.formatMessage({ id: 'settings.watch.last' }, { name: folder.lastTaken.fileName }) : null,
+      folder.growing > 0 ? intl.formatMessage({ id: 'settings.watch.growing' }, { count: folder.growing }) : null,
+    ].filter((fact): fact is string => fact !== null),
+    { type: 'unit', style: 'short' },
+  );
   return (
     <li className="watch-folder" data-state={folder.state}>
       <div className="watch-folder__main">
@@ -49,15 +55,21 @@ function WatchFolderRow({ folder }: { folder: WatchFolderView }) {
           {folder.path}
         </p>
         <p className="watch-folder__meta">
-          <span className={`state-badge state-badge--${folder.state === 'watching' ? 'active' : folder.state === 'paused' ? 'neutral' : 'danger'}`}>{status}</span> for{' '}
-          {account ? accountLabel(account) : folder.openId} · {facts.join(' · ')}
+          <FormattedMessage
+            id="settings.watch.meta"
+            values={{
+              status: <span className={`state-badge state-badge--${folder.state === 'watching' ? 'active' : folder.state === 'paused' ? 'neutral' : 'danger'}`}>{status}</span>,
+              account: account ? accountLabel(account) : folder.openId,
+              facts,
+            }}
+          />
         </p>
         {folder.problem ? <p className="watch-folder__problem">{folder.problem}</p> : null}
         {folder.skipped.length > 0 ? (
-          <ul className="watch-folder__skipped" aria-label={`Files not taken from ${folder.path}`}>
+          <ul className="watch-folder__skipped" aria-label={intl.formatMessage({ id: 'settings.watch.skipped' }, { path: folder.path })}>
             {folder.skipped.map((skip) => (
               <li key={`${skip.fileName}-${skip.at}`}>
-                {skip.fileName}: {skip.reason}
+                {intl.formatMessage({ id: 'settings.watch.skip' }, { name: skip.fileName, reason: skip.reason })}
               </li>
             ))}
           </ul>
@@ -66,11 +78,12 @@ function WatchFolderRow({ folder }: { folder: WatchFolderView }) {
       </div>
       <div className="watch-folder__actions">
         <Button variant="secondary" onClick={() => void run(() => setWatchFolderPaused(folder.id, !folder.paused))}>
-          {folder.paused ? `Resume watching` : `Pause watching`}
+          {intl.formatMessage({ id: folder.paused ? 'settings.watch.resume' : 'settings.watch.pause' })}
           <span className="visually-hidden"> {folder.path}</span>
         </Button>
         <Button variant="ghost" onClick={() => void run(() => removeWatchFolder(folder.id))}>
-          Stop watching<span className="visually-hidden"> {folder.path}</span>
+          {intl.formatMessage({ id: 'settings.watch.stop' })}
+          <span className="visually-hidden"> {folder.path}</span>
         </Button>
       </div>
     </li>
@@ -78,6 +91,7 @@ function WatchFolderRow({ folder }: { folder: WatchFolderView }) {
 }
 
 function AddWatchFolder() {
+  const intl = useIntl();
   const accounts = useAccounts((state) => state.accounts);
   const eligible = (accounts ?? []).filter(canReceiveDrafts);
   const [openId, setOpenId] = useState('');
@@ -104,12 +118,12 @@ function AddWatchFolder() {
     if (path.trim() !== '') void add(path.trim());
   };
 
-  if (accounts !== null && eligible.length === 0) return <p className="watch-folders__empty">Add an account that can receive drafts to watch a folder for it.</p>;
+  if (accounts !== null && eligible.length === 0) return <p className="watch-folders__empty">{intl.formatMessage({ id: 'settings.watch.noAccount' })}</p>;
   return (
     <form className="watch-folders__add" onSubmit={submit}>
       <div className="field">
         <label className="field__label" htmlFor={accountId}>
-          Account
+          {intl.formatMessage({ id: 'settings.watch.account' })}
         </label>
         <select id={accountId} className="select" value={target ?? ''} onChange={(event) => setOpenId(event.target.value)}>
           {eligible.map((account) => (
@@ -119,14 +133,14 @@ function AddWatchFolder() {
           ))}
         </select>
       </div>
-      <TextField label="Folder" hint="Its full path, for example /home/you/Videos/Exports" error={error} value={path} onValueChange={(value) => (setPath(value), setError(null))} spellCheck={false} />
+      <TextField label={intl.formatMessage({ id: 'settings.watch.folder' })} hint={intl.formatMessage({ id: 'settings.watch.folder.hint' })} error={error} value={path} onValueChange={(value) => (setPath(value), setError(null))} spellCheck={false} />
       <div className="watch-folders__buttons">
         <Button variant="primary" type="submit" busy={busy} unavailable={!target || path.trim() === ''}>
-          Watch folder
+          {intl.formatMessage({ id: 'settings.watch.add' })}
         </Button>
         {runtime === 'electron' ? (
           <Button variant="secondary" busy={busy} unavailable={!target} onClick={() => void add(null)}>
-            Choose folder…
+            {intl.formatMessage({ id: 'settings.watch.choose' })}
           </Button>
         ) : null}
       </div>
