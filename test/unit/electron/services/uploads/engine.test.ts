@@ -14,6 +14,7 @@ import type { ChunkPutRequest, ChunkPutResponse } from '../../../../../platform-
 import type { DraftView, EventMessage } from '../../../../../electron/core/contract/index.js';
 import { AppError } from '../../../../../electron/core/result.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
+import { mp4Bytes } from '../../../../support/media-fixtures.js';
 
 let dir: string;
 let engine: UploadService;
@@ -73,7 +74,8 @@ function start(publish: PublishApi, chunks: ChunkTransport): UploadService {
 
 async function addClip(service: UploadService): Promise<DraftView> {
   const path = join(dir, 'clip.mp4');
-  writeFileSync(path, Buffer.alloc(64 * 1024, 7));
+  // A video's headers: the service probes what it adds (docs/PLATFORM.md "Video rules").
+  writeFileSync(path, mp4Bytes(64 * 1024, 7));
   const [draft] = await service.add('acct-a', [{ filePath: path, fileName: 'clip.mp4', mimeType: 'video/mp4', durationMs: 1000, ownsFile: false }]);
   return draft!;
 }
