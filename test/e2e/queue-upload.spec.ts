@@ -38,8 +38,9 @@ test.describe('queue: real videos to the inbox', () => {
     await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
     // Debian's Chromium decodes H.264 too; where it does not, the row would show the placeholder.
     await expect(draftRow(page, MP4.name).locator('.draft-row__meta')).toContainText('0:02');
-    // A codec the window cannot decode: no length, a placeholder, delivered all the same.
-    await expect(draftRow(page, MOV.name).locator('.draft-row__meta')).toHaveText('2.4 KB · Ava Makes');
+    // A codec the window cannot decode: a placeholder, but its length from the container's headers
+    // (the main process probes every video added), converted to H.264 and delivered (its size the fixed file's).
+    await expect(draftRow(page, MOV.name).locator('.draft-row__meta')).toHaveText(/^[\d.]+ KB · 0:01 · Ava Makes$/);
     await expect(draftRow(page, MOV.name).locator('img')).toHaveCount(0);
     await expect(page.getByText('3 drafts')).toBeVisible();
     await expect(page.getByText('3 in inbox')).toBeVisible();
@@ -53,12 +54,12 @@ test.describe('queue: real videos to the inbox', () => {
       await expect(draftRow(page, 'tiny-1s-h264.mp4').getByText('In inbox', { exact: true })).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
 
-    // The main process agrees: four drafts in Ava's inbox, with the lengths the window read.
+    // The main process agrees: four drafts in Ava's inbox, with the lengths the headers say.
     const drafts = await callApp<{ fileName: string; state: string; durationMs: number | null; openId: string }[]>(webApp.current, 'drafts.list');
     expect(drafts.map(({ fileName, state, durationMs, openId }) => ({ fileName, state, durationMs, openId }))).toEqual([
       { fileName: MP4.name, state: 'inbox', durationMs: 2000, openId: 'sbx-user-ava' },
       { fileName: WEBM.name, state: 'inbox', durationMs: 2000, openId: 'sbx-user-ava' },
-      { fileName: MOV.name, state: 'inbox', durationMs: null, openId: 'sbx-user-ava' },
+      { fileName: MOV.name, state: 'inbox', durationMs: 1000, openId: 'sbx-user-ava' },
       { fileName: 'tiny-1s-h264.mp4', state: 'inbox', durationMs: 1000, openId: 'sbx-user-ava' },
     ]);
 
