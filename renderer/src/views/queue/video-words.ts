@@ -5,7 +5,7 @@
  */
 import type { IntlShape } from 'react-intl';
 import type { VideoCheckView, VideoProbeView, VideoVerdictView } from '../../api/contract';
-import { formatBytes, formatDuration } from '../../i18n';
+import { formatBytes, formatDuration } from '../../i18n/format';
 
 /** Codec names as people know them (brand names: not translated). */
 const CODEC_NAMES: Record<string, string> = { h264: 'H.264', hevc: 'H.265', vp8: 'VP8', vp9: 'VP9', av1: 'AV1', prores: 'ProRes', dnxhd: 'DNxHD', mpeg4: 'MPEG-4' };
