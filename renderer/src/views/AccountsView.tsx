@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useEffect, useState } from 'react';
 import type { Account } from '../api/contract';
 import { Button } from '../components/Button';
@@ -16,6 +17,7 @@ import { SignInPanel } from './accounts/SignInPanel';
 import { VaultNotice } from './accounts/VaultNotice';
 
 export function AccountsView() {
+  const intl = useIntl();
   const accounts = useAccounts((state) => state.accounts);
   const loadError = useAccounts((state) => state.loadError);
   const flow = useAccounts((state) => state.flow);
@@ -31,13 +33,13 @@ export function AccountsView() {
   const addAccount = (
     <Button variant="primary" busy={flow.phase === 'starting'} unavailable={flow.phase === 'waiting' || blocked} onClick={() => void startSignIn()}>
       <Icon name="plus" size={16} />
-      Add account
+      {intl.formatMessage({ id: 'accounts.add' })}
     </Button>
   );
 
   return (
     <>
-      <PageHeader title="Accounts" description="The creator accounts Draftdeck delivers drafts to." actions={accounts && accounts.length > 0 ? addAccount : undefined} />
+      <PageHeader title={intl.formatMessage({ id: 'accounts.title' })} description={intl.formatMessage({ id: 'accounts.description' })} actions={accounts && accounts.length > 0 ? addAccount : undefined} />
       <div className="accounts">
         <SecretsNotices />
         <SignInPanel />
@@ -46,14 +48,11 @@ export function AccountsView() {
           <LoadStatus what="accounts" error={loadError} onRetry={() => void loadAccounts()} />
         ) : accounts.length === 0 && (flow.phase === 'waiting' || flow.phase === 'starting') ? null : accounts.length === 0 ? (
           // While a sign-in waits, its card above takes the empty state's place (one thing to do, not two).
-          <EmptyState icon="accounts" title="No accounts signed in" actions={addAccount}>
-            <p>
-              Sign in with one or more accounts on the platform. Each account you add can receive videos from the Queue; its sign-in stays in Draftdeck's background service and
-              never reaches this window.
-            </p>
+          <EmptyState icon="accounts" title={intl.formatMessage({ id: 'accounts.empty.title' })} actions={addAccount}>
+            <p>{intl.formatMessage({ id: 'accounts.empty.body' })}</p>
           </EmptyState>
         ) : (
-          <ul className="account-grid" aria-label="Signed-in accounts">
+          <ul className="account-grid" aria-label={intl.formatMessage({ id: 'accounts.list' })}>
             {accounts.map((account) => (
               <AccountCard key={account.openId} account={account} onRemove={setRemoving} />
             ))}
@@ -76,19 +75,20 @@ export function AccountsView() {
 
 /** What stands between the person and signing in: the platform profile's problems, the vault's limits. */
 function SecretsNotices() {
+  const intl = useIntl();
   const vault = useSecrets((state) => state.vault);
   const profile = useSecrets((state) => state.profile);
   const loadError = useSecrets((state) => state.loadError);
   return (
     <>
-      {loadError ? <ErrorBanner title="Draftdeck could not read where sign-ins are kept" error={loadError} /> : null}
-      {profile?.problem && profile.clientSecret !== 'missing' ? <ErrorBanner title={`${profile.name} cannot be used right now`}>{<p className="banner__detail">{profile.problem}</p>}</ErrorBanner> : null}
+      {loadError ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.secretsReadFailed' })} error={loadError} /> : null}
+      {profile?.problem && profile.clientSecret !== 'missing' ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.profileProblem' }, { name: profile.name })}>{<p className="banner__detail">{profile.problem}</p>}</ErrorBanner> : null}
       {profile?.clientSecret === 'missing' ? (
         <section className="panel" aria-labelledby="client-secret-title">
           <h2 className="panel__title" id="client-secret-title">
-            {profile.name} needs its client secret
+            {intl.formatMessage({ id: 'accounts.clientSecret.title' }, { name: profile.name })}
           </h2>
-          <p className="panel__text">Signing in to a custom platform needs the client secret issued with its client key. Enter it once; Draftdeck keeps it in this computer's vault.</p>
+          <p className="panel__text">{intl.formatMessage({ id: 'accounts.clientSecret.body' })}</p>
           <ClientSecretForm stored={false} />
         </section>
       ) : null}
@@ -105,10 +105,11 @@ function VaultFootnote() {
 }
 
 function RemovalNotice({ result, onDismiss }: { result: RemovalResult; onDismiss: () => void }) {
+  const intl = useIntl();
   const label = accountLabel(result.account);
   return (
-    <Notice tone={result.revoked ? 'success' : 'warning'} title={`Removed ${label}`} onDismiss={onDismiss} dismissLabel="Dismiss removal message">
-      {result.message ?? (result.revoked ? `The platform revoked Draftdeck's access to ${label}, and its sign-in is gone from this computer.` : null)}
+    <Notice tone={result.revoked ? 'success' : 'warning'} title={intl.formatMessage({ id: 'accounts.removed.title' }, { name: label })} onDismiss={onDismiss} dismissLabel={intl.formatMessage({ id: 'accounts.removed.dismiss' })}>
+      {result.message ?? (result.revoked ? intl.formatMessage({ id: 'accounts.removed.revoked' }, { name: label }) : null)}
     </Notice>
   );
 }

@@ -3,16 +3,18 @@
  * (with a button in case the page did not open, Cancel, and when the link stops working), then what
  * happened, in words.
  */
+import { FormattedMessage, useIntl } from 'react-intl';
 import { runtime } from '../../api/client';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Notice } from '../../components/Notice';
 import { OpenPageButton } from '../../components/OpenPageButton';
 import { accountLabel, cancelSignIn, dismissOutcome, startSignIn, useAccounts, type SignInOutcome } from '../../state/accounts';
-import { formatClock, formatCountdown } from '../../format';
+import { useFormat } from '../../i18n';
 import { useNow } from '../../use-now';
 
 export function SignInPanel() {
+  const intl = useIntl();
   const flow = useAccounts((state) => state.flow);
   const outcome = useAccounts((state) => state.outcome);
   if (flow.phase === 'waiting') return <WaitingForConsent authorizeUrl={flow.authorizeUrl} expiresAt={flow.expiresAt} cancelling={flow.cancelling} />;
@@ -20,7 +22,7 @@ export function SignInPanel() {
     return (
       <div className="sign-in-panel" role="status">
         <span className="spinner" aria-hidden="true" />
-        <p className="sign-in-panel__title">Opening the platform's sign-in page…</p>
+        <p className="sign-in-panel__title">{intl.formatMessage({ id: 'accounts.signIn.opening' })}</p>
       </div>
     );
   }
@@ -28,25 +30,34 @@ export function SignInPanel() {
 }
 
 /** Where the platform's page went: the desktop app hands it to the system browser (electron/desktop/external-links.ts). */
-const OPENED_IN = { electron: 'It opened in your web browser.', web: 'It opened in a new tab.' } as const;
+const OPENED_IN = { electron: 'accounts.signIn.openedInBrowser', web: 'accounts.signIn.openedInTab' } as const;
 
 function WaitingForConsent({ authorizeUrl, expiresAt, cancelling }: { authorizeUrl: string; expiresAt: number; cancelling: boolean }) {
+  const intl = useIntl();
   const now = useNow(1000);
+  const format = useFormat();
   return (
     <section className="sign-in-panel" aria-labelledby="sign-in-waiting-title" role="status">
       <span className="spinner" aria-hidden="true" />
       <div className="sign-in-panel__body">
         <h2 className="sign-in-panel__title" id="sign-in-waiting-title">
-          Waiting for you to allow access on the platform's page
+          {intl.formatMessage({ id: 'accounts.signIn.waiting' })}
         </h2>
         <p className="sign-in-panel__text">
-          {OPENED_IN[runtime]} Choose the account there and allow Draftdeck; this page updates by itself. The link works until {formatClock(expiresAt)}{' '}
-          <span className="sign-in-panel__countdown">({formatCountdown(expiresAt - now)} left)</span>.
+          <FormattedMessage
+            id="accounts.signIn.waitingBody"
+            values={{
+              opened: intl.formatMessage({ id: OPENED_IN[runtime] }),
+              until: format.clock(expiresAt),
+              countdown: (chunks) => <span className="sign-in-panel__countdown">{chunks}</span>,
+              left: format.countdown(expiresAt - now),
+            }}
+          />
         </p>
         <div className="sign-in-panel__actions">
-          <OpenPageButton url={authorizeUrl}>Open the page again</OpenPageButton>
+          <OpenPageButton url={authorizeUrl}>{intl.formatMessage({ id: 'accounts.signIn.openAgain' })}</OpenPageButton>
           <Button onClick={() => void cancelSignIn()} busy={cancelling}>
-            {cancelling ? 'Cancelling…' : 'Cancel sign-in'}
+            {cancelling ? intl.formatMessage({ id: 'accounts.signIn.cancelling' }) : intl.formatMessage({ id: 'accounts.signIn.cancel' })}
           </Button>
         </div>
       </div>
@@ -55,39 +66,40 @@ function WaitingForConsent({ authorizeUrl, expiresAt, cancelling }: { authorizeU
 }
 
 function SignInOutcomeNotice({ outcome }: { outcome: SignInOutcome }) {
+  const intl = useIntl();
   const tryAgain = (
     <Button className="banner__action" onClick={() => void startSignIn()}>
-      Try again
+      {intl.formatMessage({ id: 'common.tryAgain' })}
     </Button>
   );
   switch (outcome.kind) {
     case 'signed_in':
       return (
-        <Notice tone="success" title={`${outcome.again ? 'Signed in again' : 'Signed in'} as ${accountLabel(outcome.account)}`} onDismiss={dismissOutcome} dismissLabel="Dismiss sign-in message">
+        <Notice tone="success" title={intl.formatMessage({ id: outcome.again ? 'accounts.signIn.signedInAgain' : 'accounts.signIn.signedIn' }, { name: accountLabel(outcome.account) })} onDismiss={dismissOutcome} dismissLabel={intl.formatMessage({ id: 'accounts.signIn.dismiss' })}>
           {outcome.account.missingScopes.length > 0
-            ? `Signed in, but ${outcome.account.missingScopes.join(', ')} was not allowed, so drafts cannot go to this account yet.`
-            : 'Drafts can go to this account now: choose it in the Queue.'}
+            ? intl.formatMessage({ id: 'accounts.signIn.missingScopes' }, { scopes: intl.formatList(outcome.account.missingScopes, { type: 'conjunction' }), count: outcome.account.missingScopes.length })
+            : intl.formatMessage({ id: 'accounts.signIn.ready' })}
         </Notice>
       );
     case 'declined':
       return (
-        <ErrorBanner title="You declined access on the platform's page">
-          <p className="banner__detail">No account was added. To add one, start again and choose Allow.</p>
+        <ErrorBanner title={intl.formatMessage({ id: 'accounts.signIn.declined' })}>
+          <p className="banner__detail">{intl.formatMessage({ id: 'accounts.signIn.declined.detail' })}</p>
           {tryAgain}
         </ErrorBanner>
       );
     case 'timeout':
       return (
-        <ErrorBanner title="The sign-in page was not finished in time">
-          <p className="banner__detail">Sign-in links stop working after a few minutes, for safety. Start again when you are ready.</p>
+        <ErrorBanner title={intl.formatMessage({ id: 'accounts.signIn.timeout' })}>
+          <p className="banner__detail">{intl.formatMessage({ id: 'accounts.signIn.timeout.detail' })}</p>
           {tryAgain}
         </ErrorBanner>
       );
     case 'cancelled':
-      return <Notice tone="info" title="Sign-in cancelled" onDismiss={dismissOutcome} dismissLabel="Dismiss sign-in message" />;
+      return <Notice tone="info" title={intl.formatMessage({ id: 'accounts.signIn.cancelled' })} onDismiss={dismissOutcome} dismissLabel={intl.formatMessage({ id: 'accounts.signIn.dismiss' })} />;
     case 'failed':
       return (
-        <ErrorBanner title="Sign-in did not complete" error={outcome.error}>
+        <ErrorBanner title={intl.formatMessage({ id: 'accounts.signIn.failed' })} error={outcome.error}>
           {tryAgain}
         </ErrorBanner>
       );
