@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+import { useConnection } from '../../state/connection';
 import { useQueueView, useVisibleRows } from '../../state/queue-view';
 import { BulkBar } from './BulkBar';
 import { DraftList } from './DraftList';
@@ -24,8 +26,25 @@ function SelectionBar() {
   return <BulkBar shown={ids} />;
 }
 
-/** The drafts as a list, or the day plan. */
+/**
+ * The drafts as a list, or the day plan. While Draftdeck is stopped (or not answering) the rows
+ * say so and their actions are out of reach (inert): a click would only fail. The wrapper stays,
+ * so the list keeps its scroll and rows when Draftdeck is back.
+ */
 export function QueueBody() {
+  const intl = useIntl();
   const mode = useQueueView((state) => state.mode);
-  return mode === 'plan' ? <QueuePlan /> : <DraftList />;
+  const stopped = !useConnection((state) => state.reachable);
+  return (
+    <>
+      {stopped ? (
+        <p className="queue-stopped" role="status">
+          {intl.formatMessage({ id: 'queue.stopped.note' })}
+        </p>
+      ) : null}
+      <div className={stopped ? 'queue-body queue-body--stopped' : 'queue-body'} inert={stopped || undefined} data-testid="queue-body">
+        {mode === 'plan' ? <QueuePlan /> : <DraftList />}
+      </div>
+    </>
+  );
 }
