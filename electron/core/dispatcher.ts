@@ -8,6 +8,7 @@ import type { Logger } from '../../common/log.js';
 import { formatIssues } from '../../common/zod-issues.js';
 import { channels, isChannelName, type ChannelName, type ChannelOutput, type ParsedInput } from './contract/index.js';
 import { AppError, IpcErrorCode, type IpcResult } from './result.js';
+import type { Words } from './contract/words.js';
 
 export type Handler<C extends ChannelName> = (input: ParsedInput<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
 export type Handlers = { [C in ChannelName]: Handler<C> };
@@ -44,11 +45,11 @@ export function createDispatcher(handlers: Handlers, log: Logger, options: Dispa
       }
       return { ok: true, value: parsedOutput.data };
     } catch (error) {
-      if (error instanceof AppError) return fail(error.code, error.message);
+      if (error instanceof AppError) return fail(error.code, error.message, error.words);
       const explained = options.explain?.(error);
       if (explained) {
         log.warn({ channel, code: explained.code }, explained.message);
-        return fail(explained.code, explained.message);
+        return fail(explained.code, explained.message, explained.words);
       }
       log.error({ channel, err: error }, 'handler failed');
       return fail(IpcErrorCode.internal, `Internal error in ${channel}`);
@@ -56,8 +57,8 @@ export function createDispatcher(handlers: Handlers, log: Logger, options: Dispa
   };
 }
 
-function fail(code: string, message: string): IpcResult<never> {
-  return { ok: false, error: { code, message } };
+function fail(code: string, message: string, words?: Words): IpcResult<never> {
+  return { ok: false, error: words ? { code, message, words } : { code, message } };
 }
 
 function describe(value: unknown): string {

@@ -9,6 +9,7 @@
  *   `{ok:false,error:{code,message}}`.
  */
 import type { Result } from '../../common/result.js';
+import type { Words } from './contract/words.js';
 
 // Result values are common/'s (the platform client and the servers share them); re-exported so a
 // service imports its boundary's types from one place.
@@ -16,7 +17,10 @@ export { ok, err, type Result } from '../../common/result.js';
 
 export interface IpcError {
   code: string;
+  /** In English, for scripts and logs. */
   message: string;
+  /** The same said as words (contract/words.ts), for the window to say in its language; absent where there are none yet. */
+  words?: Words;
 }
 
 export type IpcResult<T> = Result<T, IpcError>;
@@ -29,6 +33,8 @@ export class AppError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The refusal as words the window says in its language (IpcError.words). */
+    readonly words?: Words,
   ) {
     super(message);
     this.name = 'AppError';
@@ -36,7 +42,7 @@ export class AppError extends Error {
 
   /** From a refusal value (a pure rule's answer) to the service boundary's error. */
   static from(error: IpcError): AppError {
-    return new AppError(error.code, error.message);
+    return new AppError(error.code, error.message, error.words);
   }
 }
 

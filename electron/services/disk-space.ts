@@ -59,7 +59,7 @@ export class DiskSpace {
     this.full = true;
     this.wanted = Math.max(this.wanted, wantedBytes);
     this.check();
-    return new AppError('disk_full', this.message(this.freeBytes()));
+    return this.refusal(this.freeBytes());
   }
 
   /**
@@ -69,7 +69,7 @@ export class DiskSpace {
    */
   fullNow(): AppError | null {
     this.check();
-    return this.full ? new AppError('disk_full', this.message(this.freeBytes())) : null;
+    return this.full ? this.refusal(this.freeBytes()) : null;
   }
 
   /** Looks at the free space: says the disk is full, or that it is not any more. */
@@ -88,9 +88,10 @@ export class DiskSpace {
     this.timer = null;
   }
 
-  /** The refusal's English (the automation API's and the logs'); the window words the code itself. */
-  private message(free: number): string {
-    return sayWords(words('error.disk_full', this.toFree(free)));
+  /** The refusal: its English (the automation API's and the logs') and its words, which the window says in its language. */
+  private refusal(free: number): AppError {
+    const said = words('error.disk_full', this.toFree(free));
+    return new AppError('disk_full', sayWords(said), said);
   }
 
   /** How much to free, and where. */

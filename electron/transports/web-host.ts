@@ -154,7 +154,10 @@ export async function startWebTransport(options: WebTransportOptions): Promise<W
       // Too large, or no room for it: answer and close rather than read gigabytes only to throw them away.
       const closes = code === 'file_too_large' || code === 'disk_full';
       if (closes) res.setHeader('Connection', 'close');
-      sendJson(res, code === 'file_too_large' ? 413 : code === 'disk_full' ? 507 : 400, { ok: false, error: { code, message: error instanceof Error ? error.message : 'Upload failed' } });
+      const message = error instanceof Error ? error.message : 'Upload failed';
+      // Its words too, where it has them, so the page says it in its language (IpcError.words).
+      const words = error instanceof AppError ? error.words : undefined;
+      sendJson(res, code === 'file_too_large' ? 413 : code === 'disk_full' ? 507 : 400, { ok: false, error: words ? { code, message, words } : { code, message } });
       if (!closes) req.resume();
     }
   }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { Words } from './words.js';
 
 export const ACCOUNT_STATUSES = ['ok', 'missing_scopes', 'sign_in_again'] as const;
 
@@ -38,7 +39,8 @@ export type SignInStarted = z.infer<typeof SignInStarted>;
 export const SignInFinished = z.discriminatedUnion('ok', [
   z.object({ flowId: z.string(), ok: z.literal(true), account: Account }),
   /** code: access_denied, timeout, cancelled, invalid_grant, client_secret_missing, network_error, … */
-  z.object({ flowId: z.string(), ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+  /** `words`: the same as `message`, as a code and values the window says in its language (contract/words.ts); absent where there are none. */
+  z.object({ flowId: z.string(), ok: z.literal(false), error: z.object({ code: z.string(), message: z.string(), words: Words.optional() }) }),
 ]);
 export type SignInFinished = z.infer<typeof SignInFinished>;
 

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../common/log.js';
 import type { PlatformError } from '../../../platform-api/errors.js';
 import type { TokenSet } from '../../../platform-api/oauth.js';
-import type { Account, SignInFinished, SignInStarted } from '../../core/contract/index.js';
+import { words, type Account, type SignInFinished, type SignInStarted, type Words } from '../../core/contract/index.js';
+import { sayWords } from '../main-words.js';
 import type { PlatformRuntime } from './runtime.js';
 import { startLoopbackListener, SIGN_IN_TIMEOUT_MS, type CallbackOutcome, type LoopbackListener } from './loopback-listener.js';
 import { createPkce, createState, type Pkce } from './pkce.js';
@@ -41,7 +42,10 @@ export function buildAuthorizeUrl(request: AuthorizeRequest): string {
 
 export interface FlowError {
   code: string;
+  /** In English, for scripts and logs. */
   message: string;
+  /** The same as words (`main.signIn.*`), which the window says in its language. */
+  words?: Words;
 }
 
 /** How a callback that is not a code ends the flow, in words. */
@@ -54,7 +58,7 @@ export function describeCallbackEnd(outcome: Exclude<CallbackOutcome, { kind: 'c
     case 'refused': {
       if (outcome.error === 'access_denied') return { code: 'access_denied', message: 'You did not allow Draftdeck on the consent page, so no account was added.' };
       const detail = clip(outcome.description || outcome.error);
-      return { code: clip(outcome.error, 64), message: `The platform refused the sign-in: ${detail}` };
+      return said(clip(outcome.error, 64), words('signIn.refused', { detail }));
     }
   }
 }
@@ -62,10 +66,15 @@ export function describeCallbackEnd(outcome: Exclude<CallbackOutcome, { kind: 'c
 /** A failed code exchange, in words. */
 export function describeExchangeFailure(error: PlatformError): FlowError {
   if (error.kind === 'auth') return { code: error.code, message: error.message };
-  if (error.kind === 'network' || error.kind === 'timeout') return { code: error.code, message: `Could not reach the platform to finish signing in: ${error.message}. Try again.` };
-  if (error.code === 'invalid_client') return { code: error.code, message: `The platform does not accept this app’s client key and secret (${error.message}). Check the profile in Settings.` };
-  if (error.kind === 'platform') return { code: error.code, message: `The platform refused the sign-in (${error.code}: ${error.message}). Try again.` };
-  return { code: error.code, message: `Signing in failed: ${error.message}` };
+  if (error.kind === 'network' || error.kind === 'timeout') return said(error.code, words('signIn.unreachable', { detail: error.message }));
+  if (error.code === 'invalid_client') return said(error.code, words('signIn.invalidClient', { detail: error.message }));
+  if (error.kind === 'platform') return said(error.code, words('signIn.platformRefused', { code: error.code, detail: error.message }));
+  return said(error.code, words('signIn.failed', { detail: error.message }));
+}
+
+/** A flow error as words, with its English for scripts and logs. */
+function said(code: string, value: Words): FlowError {
+  return { code, message: sayWords(value), words: value };
 }
 
 function clip(text: string, max = 200): string {

@@ -103,7 +103,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     case 'retry':
       if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', 'Only a failed or cancelled draft can be retried');
       // Sending the same draft again would fail the same way: the words say what to do instead.
-      if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, sayWords(describeFailReason(draft.failCode)));
+      if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, sayWords(describeFailReason(draft.failCode)), describeFailReason(draft.failCode));
       // The platform cannot continue a failed publish: a retry is a fresh one.
       return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null, resumedAfterCrash: false });
     case 'move': {
@@ -214,6 +214,6 @@ function fixTransition(draft: DraftRecord, event: Extract<DraftEvent, { type: 'f
   }
 }
 
-function refuse(code: string, message: string): Transition {
-  return err({ code, message });
+function refuse(code: string, message: string, words?: Words): Transition {
+  return err(words ? { code, message, words } : { code, message });
 }

@@ -11,9 +11,12 @@ import { readEventStream } from './sse';
 
 export class ApiError extends Error {
   readonly code: string;
+  /** The refusal as words the window says in its language (i18n/main-words.ts sayError); `message` is its English. */
+  readonly words: IpcError['words'];
   constructor(error: IpcError) {
     super(error.message);
     this.code = error.code;
+    this.words = error.words;
     this.name = 'ApiError';
   }
 }

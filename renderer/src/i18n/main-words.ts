@@ -29,6 +29,11 @@ export function saySentences(intl: IntlShape, parts: readonly Words[]): string {
     .trim();
 }
 
+/** A refusal from the main process in the window's language: its words where it has them, else its message (English). */
+export function sayError(intl: IntlShape, error: { message: string; words?: Words | undefined }): string {
+  return error.words ? sayWords(intl, error.words) : error.message;
+}
+
 /** `sayWords` bound to the window's current language (a change of language rewords at once). */
 export function useWords(): (words: Words | null) => string | null {
   const intl = useIntl();

@@ -50,13 +50,13 @@ describe('a full disk', () => {
     const addClip = () => harness!.app.dispatch('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId }, name: 'clip.mp4', mimeType: 'video/mp4', durationMs: null }] });
 
     disk.fill(0);
-    expect(await addClip()).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage) } });
+    expect(await addClip()).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage), words: { code: 'error.disk_full', params: { mb: expect.any(Number), volume: dir } } } });
     expect(await harness.call('drafts.list')).toEqual([]);
     const refused = await harness.app.dispatch('settings.set', { uploads: { concurrency: 3 } });
-    expect(refused).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage) } });
+    expect(refused).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage), words: { code: 'error.disk_full', params: { mb: expect.any(Number), volume: dir } } } });
     const intake = await postFile(transport, Buffer.alloc(4 * 1024 * 1024, 7));
     expect(intake.status).toBe(507);
-    expect(JSON.parse(intake.body)).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage) } });
+    expect(JSON.parse(intake.body)).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(fullMessage), words: { code: 'error.disk_full', params: { mb: expect.any(Number), volume: dir } } } });
     // A dropped file of 4 MB wants its own size on top of the minimum.
     expect(Number(/free (\d+) MB/.exec(JSON.parse(intake.body).error.message)![1])).toBeGreaterThanOrEqual(64 + 4);
     const notice = (await appNotices()).find((candidate) => candidate.kind === 'disk_full');

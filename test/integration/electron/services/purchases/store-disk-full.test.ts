@@ -32,7 +32,7 @@ describe('the Store on a full disk', () => {
     const volume = disk.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     disk.fill(0);
     const refused = await harness.app.dispatch('store.buy', { openId: 'sbx-user-ava', productId: 'gems_100' });
-    expect(refused).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(new RegExp(`^The disk is full: free \\d+ MB on ${volume}$`)) } });
+    expect(refused).toEqual({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(new RegExp(`^The disk is full: free \\d+ MB on ${volume}$`)), words: { code: 'error.disk_full', params: { mb: expect.any(Number), volume: disk.dir } } } });
     expect((await harness.call('appNotices.list')).some((notice) => notice.kind === 'disk_full')).toBe(true);
 
     disk.unfill();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { challengeFor, createPkce, createState, isValidVerifier } from '../../../../../electron/services/auth/pkce.js';
 import { buildAuthorizeUrl, describeCallbackEnd, describeExchangeFailure } from '../../../../../electron/services/auth/sign-in-flow.js';
+import { sayWords } from '../../../../../electron/services/main-words.js';
 import { platformError } from '../../../../../platform-api/errors.js';
 
 describe('pkce', () => {
@@ -64,5 +65,10 @@ describe('authorize request', () => {
     expect(describeExchangeFailure(platformError({ kind: 'platform', httpStatus: 400, code: 'invalid_grant', message: 'authorization code has expired' })).message).toMatch(/invalid_grant: authorization code has expired/);
     expect(describeExchangeFailure(platformError({ kind: 'network', code: 'network_error', message: 'Could not reach x (ECONNREFUSED)' })).message).toMatch(/Could not reach the platform/);
     expect(describeExchangeFailure(platformError({ kind: 'platform', httpStatus: 401, code: 'invalid_client', message: 'wrong' })).message).toMatch(/Check the profile/);
+    // The same as words, which the window says in its language.
+    const refused = describeExchangeFailure(platformError({ kind: 'platform', httpStatus: 400, code: 'invalid_grant', message: 'authorization code has expired' }));
+    expect(refused.words).toEqual({ code: 'signIn.platformRefused', params: { code: 'invalid_grant', detail: 'authorization code has expired' } });
+    expect(sayWords(refused.words!, 'ja')).toBe('プラットフォームがログインを拒否しました（invalid_grant：authorization code has expired）。もう一度お試しください。');
+    expect(describeCallbackEnd({ kind: 'refused', error: 'server_error', description: 'down' }, 1).words).toEqual({ code: 'signIn.refused', params: { detail: 'down' } });
   });
 });

@@ -11,7 +11,7 @@ describe('fail codes', () => {
     for (const code of ['file_format_check_failed', 'url_ownership_unverified', 'file_changed', 'file_missing', 'file_too_large', 'account_removed']) {
       const next = transition(draftRecord({ state: 'failed', failCode: code }), { type: 'retry' });
       expect(next.ok, code).toBe(false);
-      if (!next.ok) expect(next.error).toEqual({ code, message: sayWords(describeFailReason(code)) });
+      if (!next.ok) expect(next.error).toEqual({ code, message: sayWords(describeFailReason(code)), words: describeFailReason(code) });
     }
     expect(describeFailReason('file_format_check_failed')).toEqual(words('fail.file_format_check_failed'));
     expect(sayWords(describeFailReason('file_format_check_failed'))).toMatch(/convert it to MP4/);
