@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useId } from 'react';
 import type { Account } from '../../api/contract';
 import { Button } from '../../components/Button';
@@ -6,6 +7,7 @@ import { accountLabel, canReceiveDrafts, startSignIn, UPLOAD_SCOPE, useAccounts 
 
 /** One signed-in account: who it is, what it allowed, whether drafts can go to it, and what to do if not. */
 export function AccountCard({ account, onRemove }: { account: Account; onRemove: (account: Account) => void }) {
+  const intl = useIntl();
   const titleId = useId();
   const signingIn = useAccounts((state) => state.flow.phase !== 'idle');
   const label = accountLabel(account);
@@ -17,23 +19,23 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
         </span>
         <div className="account-card__who">
           <h2 className="account-card__name" id={titleId}>
-            {account.displayName ?? 'Name not shared'}
+            {account.displayName ?? intl.formatMessage({ id: 'accounts.card.nameNotShared' })}
           </h2>
-          {account.username ? <p className="account-card__handle">@{account.username}</p> : null}
+          {account.username ? <p className="account-card__handle">{intl.formatMessage({ id: 'accounts.card.handle' }, { username: account.username })}</p> : null}
         </div>
         <AccountStatusPill account={account} />
       </div>
 
       <dl className="account-card__facts">
         <div>
-          <dt>Open ID</dt>
+          <dt>{intl.formatMessage({ id: 'accounts.card.openId' })}</dt>
           <dd className="account-card__open-id">{account.openId}</dd>
         </div>
         <div>
-          <dt>Allowed</dt>
+          <dt>{intl.formatMessage({ id: 'accounts.card.allowed' })}</dt>
           <dd>
             {account.scopes.length > 0 ? (
-              <ul className="chips" aria-label={`Scopes ${label} allowed`}>
+              <ul className="chips" aria-label={intl.formatMessage({ id: 'accounts.card.scopes' }, { name: label })}>
                 {account.scopes.map((scope) => (
                   <li key={scope} className="chip">
                     {scope}
@@ -41,7 +43,7 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
                 ))}
               </ul>
             ) : (
-              <span className="account-card__muted">Nothing</span>
+              <span className="account-card__muted">{intl.formatMessage({ id: 'accounts.card.nothing' })}</span>
             )}
           </dd>
         </div>
@@ -50,18 +52,18 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
       <AccountProblem account={account} />
 
       <div className="account-card__actions">
-        <p className="account-card__added">Added {formatDate(account.addedAt)}</p>
+        <p className="account-card__added">{intl.formatMessage({ id: 'accounts.card.added' }, { added: account.addedAt, thisYear: new Date(account.addedAt).getFullYear() === new Date().getFullYear() ? 'yes' : 'no' })}</p>
         {account.status === 'sign_in_again' ? (
-          <Button variant="primary" unavailable={signingIn} onClick={() => void startSignIn(true)} aria-label={`Sign in again as ${label}`}>
-            Sign in again
+          <Button variant="primary" unavailable={signingIn} onClick={() => void startSignIn(true)} aria-label={intl.formatMessage({ id: 'accounts.card.signInAgainAs' }, { name: label })}>
+            {intl.formatMessage({ id: 'accounts.card.signInAgain' })}
           </Button>
         ) : account.missingScopes.length > 0 ? (
-          <Button unavailable={signingIn} onClick={() => void startSignIn(true)} aria-label={`Sign in again as ${label} and allow ${account.missingScopes.join(', ')}`}>
-            Sign in again
+          <Button unavailable={signingIn} onClick={() => void startSignIn(true)} aria-label={intl.formatMessage({ id: 'accounts.card.signInAgainAllow' }, { name: label, scopes: intl.formatList(account.missingScopes, { type: 'conjunction' }) })}>
+            {intl.formatMessage({ id: 'accounts.card.signInAgain' })}
           </Button>
         ) : null}
-        <Button variant="ghost" className="button--quiet-danger" onClick={() => onRemove(account)} aria-label={`Remove ${label}`}>
-          Remove
+        <Button variant="ghost" className="button--quiet-danger" onClick={() => onRemove(account)} aria-label={intl.formatMessage({ id: 'accounts.card.removeName' }, { name: label })}>
+          {intl.formatMessage({ id: 'accounts.card.remove' })}
         </Button>
       </div>
     </li>
@@ -69,24 +71,29 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
 }
 
 function AccountStatusPill({ account }: { account: Account }) {
+  const intl = useIntl();
   if (canReceiveDrafts(account)) {
     return (
       <span className="pill pill--success">
         <Icon name="check" size={14} />
-        Ready for drafts
+        {intl.formatMessage({ id: 'accounts.card.ready' })}
       </span>
     );
   }
-  return <span className="pill pill--warning">{account.status === 'sign_in_again' ? 'Needs sign-in' : 'Cannot receive drafts'}</span>;
+  return <span className="pill pill--warning">{intl.formatMessage({ id: account.status === 'sign_in_again' ? 'accounts.card.needsSignIn' : 'accounts.card.cannotReceive' })}</span>;
 }
 
 function AccountProblem({ account }: { account: Account }) {
+  const intl = useIntl();
   if (account.status === 'sign_in_again') {
     return (
       <p className="account-card__problem">
         <Icon name="alert" size={16} />
         <span>
-          <strong>Sign in again to keep sending drafts.</strong> {sentence(account.statusReason ?? 'The platform no longer accepts this sign-in')} Its drafts wait until you do.
+          <FormattedMessage
+            id="accounts.card.signInAgainProblem"
+            values={{ strong: (chunks) => <strong>{chunks}</strong>, reason: sentence(account.statusReason ?? intl.formatMessage({ id: 'accounts.card.signInRefused' })) }}
+          />
         </span>
       </p>
     );
@@ -97,8 +104,15 @@ function AccountProblem({ account }: { account: Account }) {
       <p className="account-card__problem">
         <Icon name="alert" size={16} />
         <span>
-          <strong>{upload ? `Can't receive drafts: ${UPLOAD_SCOPE} not allowed.` : `Not allowed: ${account.missingScopes.join(', ')}.`}</strong>{' '}
-          {sentence(account.statusReason ?? 'Sign in again and leave every permission on to send drafts here')}
+          <FormattedMessage
+            id={upload ? 'accounts.card.uploadNotAllowed' : 'accounts.card.notAllowed'}
+            values={{
+              strong: (chunks) => <strong>{chunks}</strong>,
+              scope: UPLOAD_SCOPE,
+              scopes: intl.formatList(account.missingScopes, { type: 'conjunction' }),
+              reason: sentence(account.statusReason ?? intl.formatMessage({ id: 'accounts.card.leavePermissionsOn' })),
+            }}
+          />
         </span>
       </p>
     );
@@ -109,12 +123,6 @@ function AccountProblem({ account }: { account: Account }) {
 /** Reasons come from the main process with or without a full stop. */
 function sentence(text: string): string {
   return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
-}
-
-function formatDate(epochMs: number): string {
-  const date = new Date(epochMs);
-  const thisYear = date.getFullYear() === new Date().getFullYear();
-  return date.toLocaleDateString(undefined, thisYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 function initialOf(label: string): string {
