@@ -10,6 +10,16 @@ describe('rate window', () => {
     expect(window.tryTake(61_000)).toBe(true);
   });
 
+  it('never holds more than `limit` uses, also at the instant the oldest ones leave the window', () => {
+    const window = new RateWindow(2, 60_000);
+    expect(window.tryTake(0)).toBe(true);
+    expect(window.tryTake(0)).toBe(true);
+    // At 60 000 both have left the window: two more fit, a third does not (6 inits a minute means 6).
+    const taken = Array.from({ length: 5 }, () => window.tryTake(60_000));
+    expect(taken).toEqual([true, true, false, false, false]);
+    expect(window.waitMs(60_000)).toBe(60_000);
+  });
+
   it('saturates for a Retry-After after a server refusal', () => {
     const window = new RateWindow(30, 60_000);
     window.tryTake(0);

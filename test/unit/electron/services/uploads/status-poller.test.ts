@@ -65,11 +65,14 @@ describe('status poller', () => {
     expect(h.reads.map((t) => t - h.reads[0]!)).toEqual([0, 0, 0, 60_000]);
   });
 
-  it('fails the draft when the platform no longer knows the publish, instead of polling forever', async () => {
-    const gone: ApiResult<PublishStatus> = { ok: false, error: platformError({ kind: 'platform', httpStatus: 404, code: 'invalid_publish_id', message: 'unknown' }) };
-    const h = harness([processing()], [gone]);
+  // invalid_publish_id is the platform's own answer; http_404 a 404 without its error body (a gateway's).
+  it.each(['invalid_publish_id', 'http_404'])('fails the draft when the platform no longer knows the publish (%s), instead of polling forever', async (code) => {
+    const gone: ApiResult<PublishStatus> = { ok: false, error: platformError({ kind: 'platform', httpStatus: 404, code, message: 'unknown' }) };
+    // Were it polled again, the next answer would take it to the inbox: the test ends either way.
+    const h = harness([processing()], [gone, status('SEND_TO_USER_INBOX')]);
     await pollUntilFinal('d1', h.ctx);
     expect(h.get('d1')).toMatchObject({ state: 'failed', failCode: 'publish_lost' });
+    expect(h.reads).toHaveLength(1);
   });
 
   it('backs off after a temporary error and carries on', async () => {

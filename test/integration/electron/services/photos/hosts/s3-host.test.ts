@@ -63,9 +63,12 @@ describe('S3-compatible photo host', () => {
   });
 
   it('says so when the bucket refuses (it does not exist), in one attempt', async () => {
-    const host = s3Host({ config: config({ bucket: 'no-such-bucket' }), keys: () => S3RVER_KEYS, send: createHttpClient() });
+    const client = createHttpClient();
+    let sent = 0;
+    const host = s3Host({ config: config({ bucket: 'no-such-bucket' }), keys: () => S3RVER_KEYS, send: (request) => (sent++, client(request)) });
     const result = await host.put({ openId: 'u', name: 'x.jpg', path: fixturePath(jpeg.name), contentType: 'image/jpeg' });
     expect(result).toMatchObject({ ok: false, error: { code: 'bucket_refused', message: expect.stringContaining(`Your photo bucket ${new URL(s3.endpoint).host} refused`), detail: expect.stringContaining('NoSuchBucket') } });
+    expect(sent).toBe(1);
   });
 
   it('says the keys are wrong when the host does not know the access key, and never logs the keys', async () => {

@@ -62,9 +62,12 @@ describe('sandbox photo host', () => {
     expect(refused).toEqual([]);
   });
 
-  it('says the host refused when the account token is not valid', async () => {
-    const host = sandboxHost({ tokens: { withAccessToken: (_openId, fn) => fn('act.not-a-token', sandbox.baseUrl) }, send: createHttpClient() });
+  it('says the host refused when the account token is not valid, in one attempt (a refusal is final, not retried)', async () => {
+    const client = createHttpClient();
+    let sent = 0;
+    const host = sandboxHost({ tokens: { withAccessToken: (_openId, fn) => fn('act.not-a-token', sandbox.baseUrl) }, send: (request) => (sent++, client(request)) });
     const put = await host.put({ openId: 'x', name: 'n.jpg', path: fixturePath(photo.name), contentType: 'image/jpeg' });
     expect(put).toMatchObject({ ok: false, error: { code: 'host_refused' } });
+    expect(sent).toBe(1);
   });
 });
