@@ -12,8 +12,11 @@ export type VideoMimeType = (typeof VIDEO_MIME_TYPES)[number];
 /** 4 GiB, the platform's limit per video (electron/services/uploads/chunk-plan.ts). */
 export const MAX_VIDEO_BYTES = 4 * 1024 * 1024 * 1024;
 
-/** Types a browser reports when it does not know a file's type (it goes by the extension then). */
-const UNKNOWN_TYPES = new Set(['', 'application/octet-stream']);
+/**
+ * Types a browser reports when it does not know a file's type, or one the contract has no type for
+ * (an MKV, which the app remuxes before sending): it goes by the extension then.
+ */
+const UNKNOWN_TYPES = new Set(['', 'application/octet-stream', 'video/x-matroska']);
 
 /** The accept attribute of the file picker: by type and by extension, as pickers differ. */
 export const ACCEPT = [...VIDEO_MIME_TYPES, ...Object.keys(VIDEO_TYPE_BY_EXTENSION).map((extension) => `.${extension}`)].join(',');
