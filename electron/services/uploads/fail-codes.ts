@@ -34,6 +34,9 @@ const RULES: Readonly<Record<string, FailRule>> = {
   account_removed: { retryHelps: false },
   upload_rejected: { retryHelps: true },
   publish_lost: { retryHelps: true },
+  // A video the app fixes before sending (video-fix-step.ts): FFmpeg failed, or the disk had no room for the fixed file.
+  video_fix_failed: { retryHelps: true },
+  video_fix_no_space: { retryHelps: true },
 };
 
 /** The rule for a fail code; an unknown platform code is a refusal we cannot explain, and a retry may help. */
