@@ -2,6 +2,7 @@
  * The client secret of a custom platform whose secret lives in this computer's vault. Write-only:
  * what is typed goes to the main process once and is never shown or read back.
  */
+import { useIntl } from 'react-intl';
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -11,6 +12,7 @@ import { SaveStatus } from '../../components/SaveStatus';
 import { setClientSecret } from '../../state/secrets';
 
 export function ClientSecretForm({ stored }: { stored: boolean }) {
+  const intl = useIntl();
   const [secret, setSecret] = useState('');
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -21,8 +23,8 @@ export function ClientSecretForm({ stored }: { stored: boolean }) {
     event.preventDefault();
     if (saving) return;
     const value = secret.trim();
-    if (!value) return setProblem('Enter the client secret the platform issued with your client key.');
-    if (value.length > 512) return setProblem('A client secret is at most 512 characters.');
+    if (!value) return setProblem(intl.formatMessage({ id: 'accounts.secret.empty' }));
+    if (value.length > 512) return setProblem(intl.formatMessage({ id: 'accounts.secret.tooLong' }));
     setProblem(null);
     setSaving(true);
     setError(null);
@@ -41,7 +43,7 @@ export function ClientSecretForm({ stored }: { stored: boolean }) {
     <form className="secret-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="secret-form__row">
         <TextField
-          label="Client secret"
+          label={intl.formatMessage({ id: 'accounts.secret.label' })}
           type="password"
           autoComplete="off"
           spellCheck={false}
@@ -52,14 +54,14 @@ export function ClientSecretForm({ stored }: { stored: boolean }) {
             setSaved(false);
           }}
           error={problem}
-          hint={stored ? 'A secret is stored. Enter a new one to replace it; the stored one is never shown.' : 'Kept encrypted in this computer\u2019s vault, never in the settings file, and never shown again.'}
+          hint={stored ? intl.formatMessage({ id: 'accounts.secret.storedHint' }) : intl.formatMessage({ id: 'accounts.secret.keptEncrypted' })}
         />
         <Button type="submit" variant="primary" busy={saving}>
-          {saving ? 'Saving…' : stored ? 'Replace secret' : 'Save secret'}
+          {saving ? intl.formatMessage({ id: 'accounts.secret.saving' }) : stored ? intl.formatMessage({ id: 'accounts.secret.replace' }) : intl.formatMessage({ id: 'accounts.secret.save' })}
         </Button>
-        <SaveStatus saved={saved} label="Secret stored" />
+        <SaveStatus saved={saved} label={intl.formatMessage({ id: 'accounts.secret.saved' })} />
       </div>
-      {error ? <ErrorBanner title="Draftdeck could not store the secret" error={error} /> : null}
+      {error ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.secret.saveFailed' })} error={error} /> : null}
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import type { Account } from '../../api/contract';
@@ -5,7 +6,6 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { accountLabel, removeAccount, type RemovalResult } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
-import { plural } from '../../format';
 
 const FINISHED = new Set(['inbox', 'posted', 'failed', 'cancelled']);
 
@@ -16,6 +16,7 @@ interface RemoveAccountDialogProps {
 
 /** Asks before removing: removal revokes the app's access on the platform, which cannot be undone here. */
 export function RemoveAccountDialog({ account, onDone }: RemoveAccountDialogProps) {
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const label = accountLabel(account);
@@ -37,12 +38,12 @@ export function RemoveAccountDialog({ account, onDone }: RemoveAccountDialogProp
   }
 
   return (
-    <ConfirmDialog title={`Remove ${label}?`} confirmLabel={busy ? 'Removing…' : 'Remove account'} tone="danger" busy={busy} onConfirm={() => void confirm()} onCancel={() => onDone(null)}>
+    <ConfirmDialog title={intl.formatMessage({ id: 'accounts.remove.title' }, { name: label })} confirmLabel={intl.formatMessage({ id: busy ? 'accounts.remove.removing' : 'accounts.remove.confirm' })} tone="danger" busy={busy} onConfirm={() => void confirm()} onCancel={() => onDone(null)}>
       <p>
-        Draftdeck asks the platform to revoke its access to <strong>{label}</strong> and forgets the sign-in. Drafts already in its inbox stay there.
+        <FormattedMessage id="accounts.remove.body" values={{ name: label, strong: (chunks) => <strong>{chunks}</strong> }} />
       </p>
-      {unfinished > 0 ? <p>{plural(unfinished, 'unfinished draft')} for this account will stop and be marked failed.</p> : null}
-      {error ? <ErrorBanner title="The account was not removed" error={error} /> : null}
+      {unfinished > 0 ? <p>{intl.formatMessage({ id: 'accounts.remove.unfinished' }, { count: unfinished })}</p> : null}
+      {error ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.remove.failed' })} error={error} /> : null}
     </ConfirmDialog>
   );
 }
