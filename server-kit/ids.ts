@@ -3,7 +3,7 @@
  * come from the CSPRNG and carry the prefixes the shared logger scrubs; the sandbox stores only
  * their SHA-256 (`secretKey`), so a state file or console never holds a usable token.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync, randomInt } from 'node:crypto';
 import type { Clock } from '../common/clock.js';
 
 export type SecretKind = 'act' | 'rft' | 'clt' | 'code' | 'upl';
@@ -28,8 +28,34 @@ export function secretHint(secret: string): string {
  * so log ids sort by time and still never collide.
  */
 export function newLogId(clock: Clock): string {
-  const stamp = new Date(clock.now()).toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${stamp}${randomBytes(10).toString('hex').toUpperCase()}`;
+  return `${logIdStamp(clock.now())}${logIdRandom()}`;
+}
+
+// Every request of both servers takes a log id, so its two parts are made cheaply: the
+// timestamp once per second, and the random part from a pool the CSPRNG fills 400 ids at a time
+// (one randomBytes call per request was most of a log id's cost, about 3x the pooled one).
+let stampSecond = Number.NaN;
+let stampText = '';
+function logIdStamp(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== stampSecond) {
+    stampSecond = second;
+    stampText = new Date(second * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  }
+  return stampText;
+}
+
+const LOG_ID_RANDOM_BYTES = 10;
+const randomPool = Buffer.alloc(LOG_ID_RANDOM_BYTES * 400);
+let poolOffset = randomPool.length;
+function logIdRandom(): string {
+  if (poolOffset + LOG_ID_RANDOM_BYTES > randomPool.length) {
+    randomFillSync(randomPool);
+    poolOffset = 0;
+  }
+  const hex = randomPool.toString('hex', poolOffset, poolOffset + LOG_ID_RANDOM_BYTES);
+  poolOffset += LOG_ID_RANDOM_BYTES;
+  return hex.toUpperCase();
 }
 
 export type PublishKind = 'v_inbox_file' | 'v_inbox_url' | 'p_inbox_url';
