@@ -37,7 +37,6 @@ const I18N_PENDING = [
   'renderer/src/views/QueueView.tsx',
   'renderer/src/views/ResearchView.tsx',
   'renderer/src/views/StoreView.tsx',
-  'renderer/src/views/accounts/VaultNotice.tsx',
   'renderer/src/views/photos/PostCard.tsx',
   'renderer/src/views/queue/AddByUrl.tsx',
   'renderer/src/views/queue/BulkBar.tsx',

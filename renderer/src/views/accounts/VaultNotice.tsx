@@ -3,6 +3,7 @@
  * plain text) or missing, sign-ins stay in memory, and the person may choose to store them anyway
  * after reading what that means. When storage is sound, one quiet line says what protects it.
  */
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import type { VaultStatus } from '../../api/contract';
@@ -14,6 +15,7 @@ import { Notice } from '../../components/Notice';
 import { allowPlaintext } from '../../state/secrets';
 
 export function VaultNotice({ vault }: { vault: VaultStatus }) {
+  const intl = useIntl();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -31,7 +33,7 @@ export function VaultNotice({ vault }: { vault: VaultStatus }) {
     }
   }
 
-  const failure = error ? <ErrorBanner title="Draftdeck could not change where sign-ins are kept" error={error} /> : null;
+  const failure = error ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.vault.changeFailed' })} error={error} /> : null;
 
   if (vault.optedInToPlaintext) {
     return (
@@ -39,14 +41,14 @@ export function VaultNotice({ vault }: { vault: VaultStatus }) {
         <Notice
           tone="warning"
           live="none"
-          title="Sign-ins are stored without your system's protection"
+          title={intl.formatMessage({ id: 'accounts.vault.plaintext' })}
           actions={
             <Button busy={busy} onClick={() => void choose(false)}>
-              Keep sign-ins in memory only
+              {intl.formatMessage({ id: 'accounts.vault.memoryOnly' })}
             </Button>
           }
         >
-          {vault.reason ?? 'You chose to store sign-ins although this computer has no secure key store.'} Anyone who can read your files can use them.
+          {intl.formatMessage({ id: 'accounts.vault.plaintextBody' }, { reason: vault.reason ?? intl.formatMessage({ id: 'accounts.vault.plaintextChosen' }) })}
         </Notice>
         {failure}
       </>
@@ -59,23 +61,22 @@ export function VaultNotice({ vault }: { vault: VaultStatus }) {
         <Notice
           tone="warning"
           live="none"
-          title="Sign-ins are kept in memory only"
+          title={intl.formatMessage({ id: 'accounts.vault.inMemory' })}
           actions={
             vault.canOptIn ? (
-              <Button onClick={() => setConfirming(true)}>Store sign-ins anyway…</Button>
+              <Button onClick={() => setConfirming(true)}>{intl.formatMessage({ id: 'accounts.vault.storeAnywayAsk' })}</Button>
             ) : null
           }
         >
-          {vault.reason ?? 'This computer offers no safe place for sign-ins. You will need to sign in again each time Draftdeck starts.'}
+          {vault.reason ?? intl.formatMessage({ id: 'accounts.vault.noSafePlace' })}
         </Notice>
         {failure}
         {confirming ? (
-          <ConfirmDialog title="Store sign-ins without protection?" confirmLabel="Store sign-ins anyway" tone="danger" busy={busy} onConfirm={() => void choose(true)} onCancel={() => setConfirming(false)}>
+          <ConfirmDialog title={intl.formatMessage({ id: 'accounts.vault.confirmTitle' })} confirmLabel={intl.formatMessage({ id: 'accounts.vault.storeAnyway' })} tone="danger" busy={busy} onConfirm={() => void choose(true)} onCancel={() => setConfirming(false)}>
             <p>
-              Your system's secret store here is <code>{vault.backend}</code>, which does not really protect secrets. Stored sign-ins would be as readable as plain text to any
-              program or person who can read your files, and could be used to send drafts to your accounts.
+              <FormattedMessage id="accounts.vault.confirmBody" values={{ backend: vault.backend, code: (chunks) => <code>{chunks}</code> }} />
             </p>
-            <p>Choose this only on a computer you alone use. You can go back to memory-only at any time.</p>
+            <p>{intl.formatMessage({ id: 'accounts.vault.confirmAlone' })}</p>
           </ConfirmDialog>
         ) : null}
       </>
