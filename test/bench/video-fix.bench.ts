@@ -60,14 +60,13 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
  * App, command line, app, command line …: the medians of each. Before each run (untimed) the
  * outputs go, so neither side pays for deleting the previous run's file.
  */
-async function alternate(outputs: readonly string[], app: () => Promise<unknown>, cli: () => Promise<unknown>): Promise<{ app: number; cli: number }> {
+async function alternate(outputs: readonly [app: string, cli: string], app: () => Promise<unknown>, cli: () => Promise<unknown>): Promise<{ app: number; cli: number }> {
   const apps: number[] = [];
   const clis: number[] = [];
-  const clear = () => Promise.all(outputs.map((path) => rm(path, { force: true })));
   for (let run = 0; run < RUNS; run++) {
-    await clear();
+    await rm(outputs[0], { force: true });
     apps.push(await timed(app));
-    await clear();
+    await rm(outputs[1], { force: true });
     clis.push(await timed(cli));
   }
   return { app: percentile(apps, 50), cli: percentile(clis, 50) };
