@@ -8,7 +8,7 @@ const NO_BLANK_TARGET = {
   message: 'Open pages outside the app with OpenPageButton or openExternal (renderer/src/api/client.ts), not a target="_blank" link.',
 };
 /** Props that carry no words: names, classes, kinds, ids. */
-const NOT_TEXT_PROPS = '{what,className,name,value,id,look,kind,type,variant,icon,size,role,htmlFor,tone,accept,inputMode,autoComplete,scope,state,step,mode,align,side,direction,placement,level,status,tag,as,rel,href,src,lang,dir,key,testId,data-*,form,pattern,min,max,format}';
+const NOT_TEXT_PROPS = '{what,live,className,name,value,id,look,kind,type,variant,icon,size,role,htmlFor,tone,accept,inputMode,autoComplete,scope,state,step,mode,align,side,direction,placement,level,status,tag,as,rel,href,src,lang,dir,key,testId,data-*,form,pattern,min,max,format}';
 /** Sentence-like strings: a word, a space, a word (and a capital or lowercase start), outside class lists, console lines, Errors and import paths. */
 const WORDS = '/^\\s*[A-Za-z][A-Za-z\'’]*[,:]?\\s+[A-Za-z0-9\'’({]/';
 const NOT_FOR_PEOPLE = ":not(JSXAttribute > Literal):not(JSXAttribute[name.name='className'] *):not(CallExpression[callee.object.name='console'] *):not(NewExpression[callee.name=/Error$/] *):not(ImportDeclaration *):not(ExportNamedDeclaration[source] *)";
