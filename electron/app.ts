@@ -11,7 +11,7 @@ import type { Logger } from '../common/log.js';
 import { createDispatcher, type Dispatch, type Handlers } from './core/dispatcher.js';
 import { EventHub } from './transports/event-hub.js';
 import { SettingsService } from './services/settings.js';
-import { mainLocale, sayNotice } from './services/main-words.js';
+import { mainLocale, sayNotice, type MainLocale } from './services/main-words.js';
 import { prepareDataDir } from './services/data-dir.js';
 import { ffmpegBinaryPath } from './services/video-fix/ffmpeg-binary.js';
 import { VideoFixer } from './services/video-fix/video-fixer.js';
@@ -133,6 +133,8 @@ export interface App {
   downloads: Downloads;
   /** What the window is told beside any page (web mode adds a damaged web session's notice). */
   notices: AppNotices;
+  /** The language the window speaks (its setting, or the OS's languages): what the main process's own dialogs say things in. */
+  windowLocale(): MainLocale;
   close(): Promise<void>;
 }
 
@@ -154,6 +156,8 @@ export async function createApp(host: AppHost): Promise<App> {
   const diskFull = (error: unknown, wantedBytes = 0) => (isDiskFull(error) ? disk.refused(wantedBytes) : null);
   const clock = host.clock ?? systemClock;
   const settings = new SettingsService(host.storage, hub, host.log.child({ service: 'settings' }));
+  /** The language the window speaks (its setting, or the OS's languages), for what the main process says outside it. */
+  const windowLocale = () => mainLocale(settings.get().language.locale, host.systemLanguages?.() ?? []);
   const send = createHttpClient({ log: host.log.child({ layer: 'http' }) });
   const vault = await Vault.open({ dataDir: host.dataDir, cipher: host.secretCipher ?? openKeyFileCipher(host.dataDir), storage: host.storage, log: host.log.child({ service: 'vault' }) });
   const sandbox = new BuiltinPlatform({ dataDir: host.dataDir, log: host.log, http: send, fileSetAside: (damaged) => notices.fileSetAside(damaged), ...host.builtinPlatform });
@@ -161,8 +165,6 @@ export async function createApp(host: AppHost): Promise<App> {
   accounts.start();
   const tokens = accounts.tokenSource();
   const incoming = new IncomingFiles(join(host.dataDir, 'incoming'), diskFull);
-  /** The language the window speaks (its setting, or the OS's languages), for what the main process says outside it. */
-  const windowLocale = () => mainLocale(settings.get().language.locale, host.systemLanguages?.() ?? []);
   const publishApi = createPublishApi(send);
   const photoLog = host.log.child({ service: 'photos' });
   const uploads = new UploadService({
@@ -231,6 +233,7 @@ export async function createApp(host: AppHost): Promise<App> {
     incoming,
     downloads,
     notices,
+    windowLocale,
     async close() {
       updates.close();
       await research.close();

@@ -34,7 +34,8 @@ import { confirmFeedInDialog, policyFilePath, readBuildFeed, readPolicyFeed, upd
 import { catchProcessFailures, watchChildProcesses } from './desktop/process-failures.js';
 import { closeBeforeQuit } from './desktop/quit-deadline.js';
 import { utilityProcessLauncher } from './desktop/utility-launcher.js';
-import { bringToFront, createMainWindow, HANG_DIALOG } from './desktop/window.js';
+import { bringToFront, createMainWindow, hangDialog } from './desktop/window.js';
+import { mainLocale, type MainLocale } from './services/main-words.js';
 
 // `npm start -- --data-dir DIR --json` works as in web mode; argv holds the app folder too when unpackaged.
 const launch = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
     chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
     systemLanguages: () => app.getPreferredSystemLanguages(),
   });
+  windowLocale = () => core.windowLocale();
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 
   const openWindow = (): BrowserWindow => {
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
     return window;
   };
   const askAboutHang = async (window: unknown): Promise<'wait' | 'reload'> => {
-    const { response } = await dialog.showMessageBox(window as BrowserWindow, { ...HANG_DIALOG, buttons: [...HANG_DIALOG.buttons] });
+    const { response } = await dialog.showMessageBox(window as BrowserWindow, hangDialog(core.windowLocale()));
     return response === 1 ? 'reload' : 'wait';
   };
   let announced = !launch.json;
@@ -152,6 +154,9 @@ async function main(): Promise<void> {
   }, log);
 }
 
+/** The window's language for the main process's own dialogs: the OS's until the app runs, then the app's (its setting too). */
+let windowLocale = (): MainLocale => mainLocale('system', app.getPreferredSystemLanguages());
+
 /** electron-updater on the build's feed (app-update.yml beside app.asar), an administrator's policy, and the native dialog for any other. */
 function desktopUpdater() {
   const updaterLog = log.child({ service: 'updater' });
@@ -160,7 +165,8 @@ function desktopUpdater() {
     buildFeed: buildFeed.url,
     policyFeed: readPolicyFeed(policyFilePath(process.platform, process.env), updaterLog),
     refusal: updateRefusal(process.platform, buildFeed),
-    confirmFeed: (url) => confirmFeedInDialog(dialog, url),
+    // In the window's language: its setting once the app runs (the feed can only change from its page), else the OS's.
+    confirmFeed: (url) => confirmFeedInDialog(dialog, url, windowLocale()),
   });
 }
 

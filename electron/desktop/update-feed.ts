@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../../common/log.js';
 import { isHttpsOrLoopback } from '../../common/url-policy.js';
+import { words } from '../core/contract/index.js';
+import { sayWords, type MainLocale } from '../services/main-words.js';
 
 export interface BuildFeed {
   /** The generic provider's URL; null when the build has none (or a provider this app does not use). */
@@ -111,13 +113,14 @@ export interface MessageBoxDialog {
  * The native dialog that alone can change the feed: the page asks (`updates.useFeed`), the person
  * answers here, where page code cannot click for them. Cancel is the default.
  */
-export async function confirmFeedInDialog(dialog: MessageBoxDialog, url: string): Promise<boolean> {
+export async function confirmFeedInDialog(dialog: MessageBoxDialog, url: string, locale: MainLocale = 'en'): Promise<boolean> {
+  const say = (code: string) => sayWords(words(code, { url }), locale);
   const { response } = await dialog.showMessageBox({
     type: 'warning',
-    title: 'Change where updates come from',
-    message: 'Get Draftdeck updates from another address?',
-    detail: `Draftdeck would download and install new versions from ${url}.\n\nOnly do this if the people who gave you Draftdeck asked you to: whoever runs that address decides what runs on this computer.`,
-    buttons: ['Cancel', 'Use this address'],
+    title: say('dialog.feed.title'),
+    message: say('dialog.feed.message'),
+    detail: say('dialog.feed.detail'),
+    buttons: [say('dialog.feed.cancel'), say('dialog.feed.use')],
     defaultId: 0,
     cancelId: 0,
     noLink: true,

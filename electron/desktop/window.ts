@@ -9,6 +9,8 @@
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import type { Logger } from '../../common/log.js';
 import { APP_START_URL, isAppUrl } from '../transports/app-origin.js';
+import { words } from '../core/contract/index.js';
+import { sayWords, type MainLocale } from '../services/main-words.js';
 import { loadErrorPageUrl } from './load-error-page.js';
 import { guardWebContents, type GuardedWebContents } from './web-contents-policy.js';
 
@@ -59,17 +61,20 @@ export interface MainWindowOptions {
   askAboutHang?(window: AppWindow): Promise<'wait' | 'reload'>;
 }
 
-/** The dialog that asks about a hung page, as Electron's dialog.showMessageBox takes it. */
-export const HANG_DIALOG = {
-  type: 'warning',
-  title: 'Draftdeck is not responding',
-  message: 'The Draftdeck window is not responding',
-  detail: 'It may be busy and recover by itself. Reloading the window does not stop uploads; they carry on in the background.',
-  buttons: ['Wait', 'Reload'],
-  defaultId: 0,
-  cancelId: 0,
-  noLink: true,
-} as const;
+/** The dialog that asks about a hung page, as Electron's dialog.showMessageBox takes it, in the window's language (the page cannot word it: it hangs). */
+export function hangDialog(locale: MainLocale) {
+  const say = (code: string) => sayWords(words(code), locale);
+  return {
+    type: 'warning' as const,
+    title: say('dialog.hang.title'),
+    message: say('dialog.hang.message'),
+    detail: say('dialog.hang.detail'),
+    buttons: [say('dialog.hang.wait'), say('dialog.hang.reload')],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
 
 /** Every switch that keeps page code away from Node and from other origins, spelled out. */
 export function mainWindowPreferences(preloadPath: string, devTools: boolean): WebPreferences {

@@ -139,12 +139,13 @@ describe('main process', () => {
     expect(fake.app.exitCode).toBeNull();
   });
 
-  it('asks Wait or Reload when the page stops responding, and reloads it on Reload', async () => {
+  it('asks Wait or Reload (in the window’s language) when the page stops responding, and reloads it on Reload', async () => {
     fake.dialog.nextResponse = 1;
     const loads = mainWindow().loadedUrls.length;
     mainWindow().hang();
     await vi.waitFor(() => expect(mainWindow().webContents.crashedOnPurpose).toBe(1));
-    expect(fake.dialog.messageBoxes).toEqual([{ window: mainWindow(), options: expect.objectContaining({ buttons: ['Wait', 'Reload'] }) }]);
+    // In the window's language: the fake OS prefers pt-PT, which Draftdeck speaks as Brazilian Portuguese.
+    expect(fake.dialog.messageBoxes).toEqual([{ window: mainWindow(), options: expect.objectContaining({ title: 'O Draftdeck não está respondendo', buttons: ['Esperar', 'Recarregar'] }) }]);
     expect(mainWindow().loadedUrls.slice(loads)).toEqual(['app://draftdeck/']);
   });
 

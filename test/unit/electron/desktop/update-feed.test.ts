@@ -69,4 +69,11 @@ describe('the native dialog for another feed', () => {
     dialog.nextResponse = 1;
     expect(await confirmFeedInDialog(dialog, 'https://mirror.example.org/')).toBe(true);
   });
+
+  it("speaks the window's language (the same catalogs as the window, main.dialog.feed.*)", async () => {
+    const { dialog } = createFakeElectron();
+    await confirmFeedInDialog(dialog, 'https://mirror.example.org/', 'ja');
+    expect(dialog.messageBoxes[0]!.options).toMatchObject({ title: 'アップデートの配信元を変更', buttons: ['キャンセル', 'このアドレスを使う'], defaultId: 0 });
+    expect(dialog.messageBoxes[0]!.options.detail).toContain('https://mirror.example.org/');
+  });
 });

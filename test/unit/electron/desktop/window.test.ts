@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_START_URL } from '../../../../electron/transports/app-origin.js';
 import { guardWebContents } from '../../../../electron/desktop/web-contents-policy.js';
-import { bringToFront, createMainWindow } from '../../../../electron/desktop/window.js';
+import { bringToFront, createMainWindow, hangDialog } from '../../../../electron/desktop/window.js';
 import { memoryLogger } from '../../../support/silent-log.js';
 import { createFakeElectron, FakeSession, FakeWebContents } from '../../../support/fake-electron/fake-electron.js';
 
@@ -131,5 +131,13 @@ describe('bringToFront', () => {
     expect(() => bringToFront(window)).not.toThrow();
     expect(window.focused).toBe(false);
     expect(() => bringToFront(null)).not.toThrow();
+  });
+});
+
+describe('the hung-page dialog', () => {
+  it("speaks the window's language, Wait first and the default", () => {
+    expect(hangDialog('en')).toMatchObject({ title: 'Draftdeck is not responding', buttons: ['Wait', 'Reload'], defaultId: 0, cancelId: 0 });
+    expect(hangDialog('ar')).toMatchObject({ title: 'Draftdeck لا يستجيب', buttons: ['انتظار', 'إعادة التحميل'] });
+    expect(hangDialog('pt-BR').detail).toContain('Recarregar a janela não para os envios');
   });
 });
