@@ -4,6 +4,7 @@
  * link, which the desktop app's window refuses to open for anything but https. Says when it could
  * not open the page.
  */
+import { useIntl } from 'react-intl';
 import { useState, type ReactNode } from 'react';
 import { openExternal, type ApiError } from '../api/client';
 import { asApiError } from '../state/settings';
@@ -11,6 +12,7 @@ import { Button } from './Button';
 import { Icon } from './Icon';
 
 export function OpenPageButton({ url, className, children }: { url: string; className?: string; children: ReactNode }) {
+  const intl = useIntl();
   const [error, setError] = useState<ApiError | null>(null);
   const open = () => {
     setError(null);
@@ -24,7 +26,7 @@ export function OpenPageButton({ url, className, children }: { url: string; clas
       </Button>
       {error ? (
         <span className="field__error" role="alert">
-          Could not open the page: {error.message}
+          {intl.formatMessage({ id: 'shell.openPage.failed' }, { reason: error.message })}
         </span>
       ) : null}
     </>

@@ -3,14 +3,16 @@
  * starting again after one of its programs ended, or failed to start. It goes away by itself
  * when the platform runs; a custom profile's platform is never "starting".
  */
+import { useIntl } from 'react-intl';
 import { useBuiltinPlatform } from '../state/builtin-platform';
 import { Icon } from './Icon';
 
-const STARTING = 'Starting the built-in platform: sign-in, research and the Store are ready in a moment.';
 
 export function PlatformStatus() {
+  const intl = useIntl();
   const { state, problem } = useBuiltinPlatform();
-  const words = state === 'starting' ? STARTING : state === 'restarting' || state === 'failed' ? (problem ?? STARTING) : null;
+  const starting = intl.formatMessage({ id: 'shell.platform.starting' });
+  const words = state === 'starting' ? starting : state === 'restarting' || state === 'failed' ? (problem ?? starting) : null;
   return (
     <div className="host-status-region" role="status">
       {words === null ? null : (

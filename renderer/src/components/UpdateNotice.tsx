@@ -1,7 +1,8 @@
 /**
  * The notice beside every page once an update has downloaded (updates.changed): it installs when
- * Draftdeck quits, or now with "Restart to update". Settings → Updates tells the rest.
+ * Draftdeck quits, or now with intl.formatMessage({ id: 'shell.update.restart' }). Settings → Updates tells the rest.
  */
+import { useIntl } from 'react-intl';
 import { useEffect, useState } from 'react';
 import type { UpdateStatus } from '../api/contract';
 import { on } from '../api/client';
@@ -10,6 +11,7 @@ import { Button } from './Button';
 import { Icon } from './Icon';
 
 export function UpdateNotice() {
+  const intl = useIntl();
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   const [restarting, setRestarting] = useState(false);
   useEffect(() => {
@@ -29,12 +31,12 @@ export function UpdateNotice() {
       {status?.state === 'downloaded' ? (
         <div className="host-status host-status--update" data-testid="update-notice">
           <Icon name="info" size={16} />
-          <span className="host-status__text">Draftdeck {status.availableVersion} is ready: it installs when you quit.</span>
+          <span className="host-status__text">{intl.formatMessage({ id: 'shell.update.ready' }, { version: status.availableVersion ?? '' })}</span>
           <Button variant="ghost" className="button--inline" busy={restarting} onClick={() => {
               setRestarting(true);
               void request('updates.install').catch(() => setRestarting(false));
             }}>
-            Restart to update
+            {intl.formatMessage({ id: 'shell.update.restart' })}
           </Button>
         </div>
       ) : null}
