@@ -15,7 +15,7 @@ const ID = {
   EBML: 0x1a45dfa3, DocType: 0x4282, Segment: 0x18538067, SeekHead: 0x114d9b74, Seek: 0x4dbb, SeekID: 0x53ab, SeekPosition: 0x53ac,
   Info: 0x1549a966, TimestampScale: 0x2ad7b1, Duration: 0x4489, Tracks: 0x1654ae6b, TrackEntry: 0xae, TrackType: 0x83, CodecID: 0x86,
   CodecPrivate: 0x63a2, DefaultDuration: 0x23e383, Video: 0xe0, PixelWidth: 0xb0, PixelHeight: 0xba, Colour: 0x55b0, BitsPerChannel: 0x55b2,
-  Projection: 0x7670, PoseRoll: 0x7675, Cluster: 0x1f43b675, Timestamp: 0xe7, SimpleBlock: 0xa3, BlockGroup: 0xa0, Block: 0xa1,
+  Projection: 0x7670, PoseRoll: 0x7675, Cluster: 0x1f43b675, Timestamp: 0xe7, SimpleBlock: 0xa3, BlockGroup: 0xa0, Block: 0xa1, Crc32: 0xbf,
 } as const;
 
 const MAX_ELEMENT_BYTES = 4 * 1024 * 1024;
@@ -55,7 +55,9 @@ function element(bytes: Uint8Array, at: number, base = 0): Element | null {
 function* elements(bytes: Uint8Array, start: number, end: number): Generator<Element> {
   for (let at = start; at < Math.min(end, bytes.length); ) {
     const e = element(bytes, at);
-    if (!e || e.end === Infinity) return;
+    // An element that runs past the bytes read (a cut file, a damaged size) ends the walk: its
+    // value is not all there, and a DataView over it would throw.
+    if (!e || e.end > bytes.length) return;
     yield e;
     at = e.end;
   }
@@ -66,7 +68,9 @@ const float = (bytes: Uint8Array, e: Element) => {
   const view = new DataView(bytes.buffer, bytes.byteOffset + e.start, e.end - e.start);
   return e.end - e.start === 4 ? view.getFloat32(0) : e.end - e.start === 8 ? view.getFloat64(0) : 0;
 };
-const text = (bytes: Uint8Array, e: Element) => String.fromCharCode(...bytes.subarray(e.start, e.end)).replace(/\0+$/, '');
+/** DocType and CodecID are short ASCII; the cap keeps a hostile megabyte-long one from overflowing the call stack when spread. */
+const MAX_TEXT_BYTES = 256;
+const text = (bytes: Uint8Array, e: Element) => String.fromCharCode(...bytes.subarray(e.start, Math.min(e.end, e.start + MAX_TEXT_BYTES))).replace(/\0+$/, '');
 
 interface TrackInfo {
   type: number;
@@ -118,7 +122,12 @@ async function durationFromTail(reader: ByteReader): Promise<number | null> {
   for (let at = tail.length - 4; at >= 0; at--) {
     if (tail[at] !== 0x1f || tail[at + 1] !== 0x43 || tail[at + 2] !== 0xb6 || tail[at + 3] !== 0x75) continue;
     const cluster = element(tail, at);
-    if (!cluster) continue;
+    // A Cluster's Timestamp comes first, after a CRC-32 if there is one (muxers write it so):
+    // checking that before walking its children skips look-alike bytes inside a block at once, so
+    // the search stays linear in the tail instead of walking to its end from every candidate.
+    let first = cluster && element(tail, cluster.start);
+    if (first && first.id === ID.Crc32 && first.end <= tail.length) first = element(tail, first.end);
+    if (!cluster || !first || first.id !== ID.Timestamp) continue;
     let base: number | null = null;
     let last = 0;
     for (const e of elements(tail, cluster.start, cluster.end)) {
