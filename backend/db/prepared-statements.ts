@@ -25,6 +25,10 @@ export function prepared(name: string): RawBuilder<unknown> {
 
 /** The pool as Kysely's PostgresDialect takes it, sending marked statements under their names. */
 export function preparingPool(pool: Pool): PostgresPool {
+  // node-postgres refuses another text under a name only on a connection that already prepared
+  // the first, so a marked statement whose text varied would fail now and then, on PostgreSQL
+  // only; the texts are checked here for the whole pool, so it fails the first time, every time.
+  const texts = new Map<string, string>();
   const wrapped = new WeakMap<PoolClient, PostgresPoolClient>();
   const wrap = (client: PoolClient): PostgresPoolClient => {
     let result = wrapped.get(client);
@@ -32,7 +36,12 @@ export function preparingPool(pool: Pool): PostgresPool {
       result = {
         query: ((text: unknown, values?: ReadonlyArray<unknown>) => {
           const name = typeof text === 'string' ? MARK.exec(text)?.[1] : undefined;
-          if (name !== undefined) return client.query({ name, text: text as string, values: values as unknown[] });
+          if (name !== undefined) {
+            const known = texts.get(name);
+            if (known === undefined) texts.set(name, text as string);
+            else if (known !== text) return Promise.reject(new Error(`prepared statement ${name} sent with another text: one name, one text (no fragment in it may vary)`));
+            return client.query({ name, text: text as string, values: values as unknown[] });
+          }
           return (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
         }) as PostgresPoolClient['query'],
         release: () => client.release(),
