@@ -81,16 +81,25 @@ function audioArgs(plan: FixPlan): string[] {
   return plan.into === 'webm' ? ['-c:a', 'libopus', '-b:a', AUDIO_BITRATE] : ['-c:a', 'aac', '-b:a', AUDIO_BITRATE];
 }
 
+/**
+ * How a path reaches FFmpeg: with `file:` in front, so no part of a file's name can be read as a
+ * protocol (`concat:a|b`, `http:`, `subfile,,…:`) or, for a name `-`, as stdin; and the input may
+ * open files only, so nothing inside a container (a reference, a playlist) makes FFmpeg fetch a URL.
+ * The paths the app passes are absolute today; this holds if one ever is not.
+ */
+const fileUrl = (path: string) => `file:${path}`;
+const input = (path: string) => ['-protocol_whitelist', 'file', '-i', fileUrl(path)];
+
 /** The first video stream and the first audio stream if any: subtitles and data tracks MP4 may not take stay behind. */
 const MAPS = ['-map', '0:v:0', '-map', '0:a:0?'];
 
-export function remuxArgs(input: string, output: string, plan: FixPlan): string[] {
-  if (plan.into === 'webm') return ['-i', input, ...MAPS, '-c:v', 'copy', ...audioArgs(plan), '-f', 'webm', output];
+export function remuxArgs(from: string, to: string, plan: FixPlan): string[] {
+  if (plan.into === 'webm') return [...input(from), ...MAPS, '-c:v', 'copy', ...audioArgs(plan), '-f', 'webm', fileUrl(to)];
   const tag = plan.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [];
-  return ['-i', input, ...MAPS, '-c:v', 'copy', ...tag, ...audioArgs(plan), '-movflags', '+faststart', '-f', 'mp4', output];
+  return [...input(from), ...MAPS, '-c:v', 'copy', ...tag, ...audioArgs(plan), '-movflags', '+faststart', '-f', 'mp4', fileUrl(to)];
 }
 
-export function transcodeArgs(input: string, output: string, plan: FixPlan, encoder: VideoEncoder): string[] {
+export function transcodeArgs(from: string, to: string, plan: FixPlan, encoder: VideoEncoder): string[] {
   plan = { ...plan, into: 'mp4' };
   const size = outputSize(plan);
   const fps = outputFps(plan);
@@ -103,12 +112,12 @@ export function transcodeArgs(input: string, output: string, plan: FixPlan, enco
   ];
   return [
     ...encoder.inputArgs,
-    '-i', input, ...MAPS,
+    ...input(from), ...MAPS,
     '-vf', filters.join(','),
     '-c:v', encoder.name, ...encoder.codecArgs,
     '-b:v', String(bitrate), '-maxrate', String(Math.round(bitrate * 1.5)), '-bufsize', String(bitrate * 2),
     ...audioArgs(plan),
-    '-movflags', '+faststart', '-f', 'mp4', output,
+    '-movflags', '+faststart', '-f', 'mp4', fileUrl(to),
   ];
 }
 

@@ -28,14 +28,26 @@ describe('fix arguments', () => {
 
   it('remuxes with -c copy and faststart, tags HEVC hvc1, keeps AAC, encodes PCM', () => {
     const args = remuxArgs('in.mkv', 'out.mp4', plan({ action: 'remux', videoCodec: 'hevc', audioCodec: 'aac' }));
-    expect(args.join(' ')).toBe('-i in.mkv -map 0:v:0 -map 0:a:0? -c:v copy -tag:v hvc1 -c:a copy -movflags +faststart -f mp4 out.mp4');
+    expect(args.join(' ')).toBe('-protocol_whitelist file -i file:in.mkv -map 0:v:0 -map 0:a:0? -c:v copy -tag:v hvc1 -c:a copy -movflags +faststart -f mp4 file:out.mp4');
     expect(remuxArgs('in.mov', 'o.mp4', plan({ action: 'remux', videoCodec: 'h264' })).join(' ')).toContain('-c:v copy -c:a aac -b:a 192k');
   });
 
   it('transcodes 4K ProRes to 1080p H.264 at 8 Mb/s with AAC audio', () => {
     const args = transcodeArgs('in.mov', 'out.mp4', plan({ fps: 120 }), SOFTWARE).join(' ');
-    expect(args).toBe('-i in.mov -map 0:v:0 -map 0:a:0? -vf scale=1920:1080,fps=60,format=yuv420p -c:v libx264 -preset veryfast -profile:v high -b:v 8000000 -maxrate 12000000 -bufsize 16000000 -c:a aac -b:a 192k -movflags +faststart -f mp4 out.mp4');
+    expect(args).toBe('-protocol_whitelist file -i file:in.mov -map 0:v:0 -map 0:a:0? -vf scale=1920:1080,fps=60,format=yuv420p -c:v libx264 -preset veryfast -profile:v high -b:v 8000000 -maxrate 12000000 -bufsize 16000000 -c:a aac -b:a 192k -movflags +faststart -f mp4 file:out.mp4');
     expect(transcodeArgs('in.mov', 'o.mp4', plan({ audioCodec: null, width: 1280, height: 720 }), SOFTWARE).join(' ')).toContain('-vf format=yuv420p -c:v libx264');
+  });
+
+  it('names files so FFmpeg reads no protocol, option or stdin in a file name', () => {
+    for (const name of ['concat:a.mp4|b.mp4', 'http://example.com/v.mp4', '-', '-y']) {
+      const remux = remuxArgs(name, 'o.mp4', plan({ action: 'remux', videoCodec: 'h264' }));
+      const transcode = transcodeArgs(name, 'o.mp4', plan(), SOFTWARE);
+      for (const args of [remux, transcode]) {
+        expect(args[args.indexOf('-i') + 1]).toBe(`file:${name}`);
+        expect(args.slice(args.indexOf('-i') - 2, args.indexOf('-i'))).toEqual(['-protocol_whitelist', 'file']);
+        expect(args.at(-1)).toBe('file:o.mp4');
+      }
+    }
   });
 
   it('expects a remux the input size and a transcode its bitrates worth', () => {
