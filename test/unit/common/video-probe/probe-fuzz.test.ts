@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeVideo, type ByteReader } from '../../../../common/video-probe/index.js';
+import { mulberry32 as prng } from '../../../../sandbox/chaos.js';
 import { AAC, H264, makeClip } from '../../../support/ffmpeg-fixtures.js';
 
 /** Reads allowed per probe: the top-level walks stop at 10,000 elements, plus a few header reads. */
@@ -47,18 +48,6 @@ async function probeSafely(bytes: Uint8Array, label: string): Promise<void> {
   expect(reader.bytesRead, label).toBeLessThanOrEqual(4 * bytes.byteLength + 64 * 1024);
 }
 
-/** Mulberry32: the same bytes on every run, so a failure names a reproducible case. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 const seeds: Record<string, Uint8Array> = {};
 let dir: string;
 beforeAll(async () => {
@@ -85,6 +74,7 @@ describe('probeVideo on damaged files', () => {
   }, 120_000);
 
   it('random bytes overwritten in the headers answer a Result', async () => {
+    // Seeded: the same bytes on every run, so a failure names a reproducible case.
     const random = prng(29);
     for (const [name, bytes] of Object.entries(seeds)) {
       for (let round = 0; round < 400; round++) {
