@@ -45,14 +45,18 @@ export async function eventually<T>(ask: () => Promise<T>, done: (value: T) => b
   }
 }
 
+/** What a lossy proxy does with a request's answer: relay it (false), cut the connection (true), or send this instead. */
+export type LostAnswer = boolean | { status: number; contentType: string; body: string };
+
 /**
  * A reverse proxy to `target` that forwards every request and relays every answer, except that
- * when `dropAnswer(request)` says so it forwards the request and then cuts the connection instead
- * of answering: the server did the work, the client never hears of it.
+ * when `loseAnswer(request)` says so it forwards the request and then cuts the connection, or
+ * answers something else (a gateway's 504), instead: the server did the work, the client never
+ * hears of it.
  */
-export async function startLossyProxy(target: string, dropAnswer: (req: IncomingMessage) => boolean): Promise<{ url: string; close(): Promise<void> }> {
+export async function startLossyProxy(target: string, loseAnswer: (req: IncomingMessage) => LostAnswer): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    const drop = dropAnswer(req);
+    const lost = loseAnswer(req);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -60,7 +64,8 @@ export async function startLossyProxy(target: string, dropAnswer: (req: Incoming
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
       const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body });
       const text = await answer.text();
-      if (drop) return req.socket.destroy();
+      if (lost === true) return req.socket.destroy();
+      if (lost !== false) return res.writeHead(lost.status, { 'content-type': lost.contentType }).end(lost.body);
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
     });
   });

@@ -4,8 +4,6 @@
  * sent again, always under the purchase's one Idempotency-Key. Every POST /v1/orders is counted
  * between the app and its backend program.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childProcessLauncher } from '../../../../../electron/services/builtin-platform/child-process-launcher.js';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
@@ -22,36 +20,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-/**
- * A gateway before `target` that forwards every request; the first POST /v1/orders is done by the
- * backend but answered 504, as a proxy that gave up waiting would: the app must not take that for
- * "no order" and make another under a new key.
- */
-async function startTimingOutGateway(target: string, orderPosts: Array<string | undefined>): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const isOrder = req.method === 'POST' && req.url === '/v1/orders';
-      if (isOrder) orderPosts.push(req.headers['idempotency-key'] as string | undefined);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
-      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
-      const text = await answer.text();
-      if (isOrder && orderPosts.length === 1) return res.writeHead(504, { 'content-type': 'text/html' }).end('<h1>504 Gateway Time-out</h1>');
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
-}
-
-/** The app with a proxy before its backend program that records each order request's Idempotency-Key and answers every one. */
+/** The app with a proxy before its backend program that records each order request's Idempotency-Key and answers every one (the first with a gateway's 504 when asked). */
 async function countingOrders(options: { gatewayTimeoutFirst?: boolean } = {}): Promise<{ app: AppHarness; orderPosts: Array<string | undefined> }> {
   const orderPosts: Array<string | undefined> = [];
   h = await startAppHarness({
@@ -60,14 +29,15 @@ async function countingOrders(options: { gatewayTimeoutFirst?: boolean } = {}): 
         launch: (spec, log) => {
           const program = childProcessLauncher()(spec, log);
           if (spec.name !== 'backend') return program;
-          let proxy: { url: string; close(): Promise<void> } | null = null;
+          let proxy: Awaited<ReturnType<typeof startLossyProxy>> | null = null;
           const ready = program.ready.then(async (line) => {
-            proxy = options.gatewayTimeoutFirst
-              ? await startTimingOutGateway(String(line.base_url), orderPosts)
-              : await startLossyProxy(String(line.base_url), (req) => {
-                  if (req.method === 'POST' && req.url === '/v1/orders') orderPosts.push(req.headers['idempotency-key'] as string | undefined);
-                  return false;
-                });
+            proxy = await startLossyProxy(String(line.base_url), (req) => {
+              if (req.method !== 'POST' || req.url !== '/v1/orders') return false;
+              orderPosts.push(req.headers['idempotency-key'] as string | undefined);
+              // The backend made the order, but a gateway that gave up waiting answers 504: the app
+              // must not take that for "no order" and make another under a new key.
+              return options.gatewayTimeoutFirst && orderPosts.length === 1 ? { status: 504, contentType: 'text/html', body: '<h1>504 Gateway Time-out</h1>' } : false;
+            });
             return { ...line, base_url: proxy.url };
           });
           return { ready, exited: program.exited, stop: async (deadline) => (await proxy?.close(), program.stop(deadline)) };
