@@ -10,7 +10,7 @@ import { mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../../../common/log.js';
 import { AppError } from '../../core/result.js';
-import { encoderChoices, encoderNames, SOFTWARE } from './encoders.js';
+import { encoderChoices, encoderNames, hardwareCandidates, SOFTWARE } from './encoders.js';
 import { expectedOutputBytes, remuxArgs, transcodeArgs, type FixPlan, type VideoEncoder } from './fix-args.js';
 import type { FixProgress } from './ffmpeg-progress.js';
 import { FfmpegFailed, ffmpegOutput, runFfmpeg } from './ffmpeg-run.js';
@@ -123,8 +123,11 @@ export class VideoFixer {
 
   /** `ffmpeg -encoders`, asked once per run of the app; libx264 alone if the question fails. */
   private encoders(): Promise<VideoEncoder[]> {
+    const platform = this.options.platform ?? process.platform;
+    // No hardware encoder to look for on this OS: no FFmpeg run to ask.
+    if (hardwareCandidates(platform).length === 0) return Promise.resolve([SOFTWARE]);
     this.choices ??= ffmpegOutput(this.options.binary, ['-encoders'])
-      .then((listing) => encoderChoices(this.options.platform ?? process.platform, encoderNames(listing), this.options.deviceExists))
+      .then((listing) => encoderChoices(platform, encoderNames(listing), this.options.deviceExists))
       .catch((error: unknown) => {
         this.options.log.warn({ err: error }, 'could not list FFmpeg encoders; using libx264');
         return [SOFTWARE];
