@@ -3,7 +3,8 @@
  * small read each (mdat is skipped by its size, wherever moov is: at the start or after a 2 GB
  * mdat), then only moov is read and parsed: mvhd, the first video and audio trak's tkhd (rotation),
  * mdhd (time scale), hdlr (track kind), stsd (codec, coded size, avcC/hvcC/vpcC) and stts (frame
- * count, so the average frame rate). Sample data is never read. Pure.
+ * count, so the average frame rate). A fragmented file (an empty moov) takes its length from mehd
+ * or from the moofs after moov (one small read each). Sample data is never read. Pure.
  */
 import type { Result } from '../result.js';
 import type { VideoProbe, VideoProbeFailure } from '../video-rules.js';
@@ -63,6 +64,7 @@ function rotationOf(view: DataView, tkhd: Box): VideoProbe['rotation'] {
 }
 
 interface Track {
+  id: number;
   handler: string;
   entry: string;
   width: number;
@@ -117,11 +119,12 @@ function track(view: DataView, trak: Box): Track | undefined {
       sampleTime += view.getUint32(at) * view.getUint32(at + 4);
     }
   }
-  return { handler, ...entry, ...timing(view, mdhd), samples, sampleTime, rotation: tkhd ? rotationOf(view, tkhd) : 0 };
+  const id = tkhd && tkhd.start + 24 <= tkhd.end ? view.getUint32(tkhd.start + (view.getUint8(tkhd.start) === 1 ? 20 : 12)) : 0;
+  return { id, handler, ...entry, ...timing(view, mdhd), samples, sampleTime, rotation: tkhd ? rotationOf(view, tkhd) : 0 };
 }
 
 /** Finds moov among the top-level boxes with one 16-byte read per box, and the ftyp's brand. */
-async function findMoov(reader: ByteReader): Promise<{ brand: string | null; offset: number; size: number } | null> {
+async function findMoov(reader: ByteReader): Promise<{ brand: string | null; offset: number; size: number; next: number } | null> {
   let brand: string | null = null;
   let at = 0;
   for (let i = 0; i < MAX_TOP_BOXES && at + 8 <= reader.size; i++) {
@@ -136,10 +139,72 @@ async function findMoov(reader: ByteReader): Promise<{ brand: string | null; off
     } else if (size === 0) size = reader.size - at;
     if (size < header) return null;
     if (type === 'ftyp' && head.length >= 12) brand = String.fromCharCode(head[8]!, head[9]!, head[10]!, head[11]!);
-    if (type === 'moov') return { brand, offset: at + header, size: Math.min(size, reader.size - at) - header };
+    if (type === 'moov') return { brand, offset: at + header, size: Math.min(size, reader.size - at) - header, next: at + size };
     at += size;
   }
   return null;
+}
+
+/** A moof larger than this is not a fragment's header (a 2 s fragment's is a few KB). */
+const MAX_MOOF_BYTES = 1024 * 1024;
+
+/** Sample durations a moof's traf states for one track: trun's own, else tfhd's default, else trex's. */
+function fragmentTime(view: DataView, moof: Box, trackId: number, trexDefault: number): number {
+  let time = 0;
+  for (const traf of children(view, moof.start, moof.end)) {
+    if (traf.type !== 'traf') continue;
+    const tfhd = child(view, traf, 'tfhd');
+    if (!tfhd || tfhd.start + 8 > tfhd.end || view.getUint32(tfhd.start + 4) !== trackId) continue;
+    const tfhdFlags = view.getUint32(tfhd.start) & 0xffffff;
+    // tfhd's optional fields in order: base_data_offset (8), sample_description_index (4), default_sample_duration.
+    const at = tfhd.start + 8 + (tfhdFlags & 0x1 ? 8 : 0) + (tfhdFlags & 0x2 ? 4 : 0);
+    const fallback = tfhdFlags & 0x8 ? view.getUint32(at) : trexDefault;
+    for (const trun of children(view, traf.start, traf.end)) {
+      if (trun.type !== 'trun') continue;
+      const flags = view.getUint32(trun.start) & 0xffffff;
+      const count = view.getUint32(trun.start + 4);
+      if (!(flags & 0x100)) {
+        time += count * fallback;
+        continue;
+      }
+      const stride = 4 * [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
+      for (let i = 0, p = trun.start + 8 + (flags & 0x1 ? 4 : 0) + (flags & 0x4 ? 4 : 0); i < count && p + 4 <= trun.end; i++, p += stride) time += view.getUint32(p);
+    }
+  }
+  return time;
+}
+
+/**
+ * A fragmented file's length (an empty moov, as a browser's MediaRecorder and OBS's fragmented
+ * MP4 write it: mvhd says 0): mehd's when moov has one, else the video track's sample durations
+ * summed over the moofs that follow moov, one small read per top-level box as findMoov walks.
+ */
+async function fragmentedMs(reader: ByteReader, moov: { next: number }, view: DataView, root: Box, video: Track, movieScale: number): Promise<number> {
+  const mvex = child(view, root, 'mvex');
+  if (!mvex) return 0;
+  const mehd = child(view, mvex, 'mehd');
+  if (mehd && movieScale > 0 && mehd.start + 8 <= mehd.end) {
+    const ms = ((view.getUint8(mehd.start) === 1 ? u64(view, mehd.start + 4) : view.getUint32(mehd.start + 4)) / movieScale) * 1000;
+    if (ms > 0) return ms;
+  }
+  const trex = [...children(view, mvex.start, mvex.end)].find((b) => b.type === 'trex' && b.start + 16 <= b.end && view.getUint32(b.start + 4) === video.id);
+  const trexDefault = trex ? view.getUint32(trex.start + 12) : 0;
+  let time = 0;
+  let at = moov.next;
+  for (let i = 0; i < MAX_TOP_BOXES && at + 8 <= reader.size; i++) {
+    const head = await reader.read(at, 16);
+    const h = new DataView(head.buffer, head.byteOffset, head.byteLength);
+    const size = h.getUint32(0) === 1 && head.length >= 16 ? u64(h, 8) : h.getUint32(0);
+    if (size < 8) break;
+    if (String.fromCharCode(head[4]!, head[5]!, head[6]!, head[7]!) === 'moof' && size <= MAX_MOOF_BYTES) {
+      const bytes = await reader.read(at, size);
+      const moofView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const moof = children(moofView, 0, bytes.byteLength).next();
+      if (!moof.done) time += fragmentTime(moofView, moof.value, video.id, trexDefault);
+    }
+    at += size;
+  }
+  return video.timescale > 0 ? (time / video.timescale) * 1000 : 0;
 }
 
 export async function probeIsoBmff(reader: ByteReader): Promise<Result<VideoProbe, VideoProbeFailure>> {
@@ -160,12 +225,13 @@ export async function probeIsoBmff(reader: ByteReader): Promise<Result<VideoProb
     const movie = mvhd ? timing(view, mvhd) : { timescale: 0, duration: 0 };
     const movieMs = movie.timescale > 0 ? (movie.duration / movie.timescale) * 1000 : 0;
     const trackMs = video.timescale > 0 ? (video.duration / video.timescale) * 1000 : 0;
+    const fragmentsMs = movieMs > 0 || trackMs > 0 ? 0 : await fragmentedMs(reader, moov, view, root, video, movie.timescale);
     const fps = video.samples > 0 && video.sampleTime > 0 ? (video.samples * video.timescale) / video.sampleTime : null;
     return {
       ok: true,
       value: {
         container: kind,
-        duration_ms: Math.round(movieMs > 0 ? movieMs : trackMs),
+        duration_ms: Math.round(movieMs > 0 ? movieMs : trackMs > 0 ? trackMs : fragmentsMs),
         width: video.width,
         height: video.height,
         rotation: video.rotation,

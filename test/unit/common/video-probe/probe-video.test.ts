@@ -107,6 +107,16 @@ describe('probeVideo on FFmpeg-made files', () => {
     expect(judgeVideo(fast)).toEqual({ kind: 'transcode', broken: [{ rule: 'fps', actual: 120, limit: 60 }] });
   });
 
+  it('a fragmented MP4 with an empty moov (a browser’s MediaRecorder, OBS’s fragmented MP4) takes its length from the fragments', async () => {
+    // mvhd and mdhd say 0 here: without the moofs it read as 0 s and was refused as too short.
+    const path = await makeClip(dir, 'frag.mp4', { video: [...H264, '-movflags', 'frag_keyframe+empty_moov', '-g', '15'], audio: AAC, seconds: 3, width: 320, height: 240, fps: 30 });
+    const probe = await probeFile(path);
+    expect(probe).toMatchObject({ container: 'mp4', video_codec: 'h264', audio_codec: 'aac' });
+    // FFmpeg itself reads 3.02 s (its last fragment's samples run a little past the 3 s asked for).
+    expect(Math.abs(probe.duration_ms - 3000)).toBeLessThan(50);
+    expect(judgeVideo(probe)).toEqual({ kind: 'ok' });
+  });
+
   it('text named .mp4 and a truncated MP4 are failures, not exceptions', async () => {
     expect(await probeVideo(bufferReader(Buffer.from('This is text, not a video container.\n')))).toEqual({ ok: false, error: { code: 'not_a_container' } });
     const whole = await readFile(join(dir, 'end.mp4'));
