@@ -3,13 +3,16 @@
  * the feed in force (the build's, an administrator's or the one the person confirmed;
  * services/shell/update-service.ts), set before every check, so a changed feed needs no restart.
  * A found update downloads by itself; it installs on "Restart to update" or when the app quits.
- * On Windows electron-updater checks each download's signature against the publisher names in
- * app-update.yml, which setFeedURL leaves alone (desktop/update-feed.ts refuses unsigned builds).
+ * On Windows each download's signature is checked against the publisher names in app-update.yml,
+ * which setFeedURL leaves alone (desktop/update-feed.ts refuses unsigned builds), by
+ * desktop/update-signature.ts in place of electron-updater's own check, which lets an update
+ * through when PowerShell cannot run.
  * electron-updater checks only in a packaged app (isUpdaterActive); main.ts creates this there only.
  */
 import electronUpdater from 'electron-updater';
 import type { Logger } from '../../common/log.js';
 import type { UpdateCheck, UpdaterPort } from '../services/shell/update-service.js';
+import { publisherSignatureCheck, type SignatureCheck } from './update-signature.js';
 
 /** The part of electron-updater's AppUpdater used here (the real autoUpdater satisfies it). */
 export interface AppUpdaterLike {
@@ -22,13 +25,16 @@ export interface AppUpdaterLike {
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   quitAndInstall(): void;
+  /** Windows (NsisUpdater) only: the check of a downloaded installer's signature. */
+  verifyUpdateCodeSignature?: SignatureCheck;
 }
 
 /** Where the feed comes from and who may change it (main.ts reads them: desktop/update-feed.ts, a native dialog). */
 export type UpdaterFeeds = Pick<UpdaterPort, 'buildFeed' | 'policyFeed' | 'refusal' | 'confirmFeed'>;
 
-export function createUpdater(log: Logger, feeds: UpdaterFeeds, updater: AppUpdaterLike = electronUpdater.autoUpdater as unknown as AppUpdaterLike): UpdaterPort {
+export function createUpdater(log: Logger, feeds: UpdaterFeeds, updater: AppUpdaterLike = electronUpdater.autoUpdater as unknown as AppUpdaterLike, signatureCheck: SignatureCheck = publisherSignatureCheck()): UpdaterPort {
   updater.autoDownload = true;
+  if ('verifyUpdateCodeSignature' in updater) updater.verifyUpdateCodeSignature = signatureCheck;
   updater.autoInstallOnAppQuit = true;
   // Its progress lines go to the app's log (files, scrubbed) instead of the console.
   updater.logger = {

@@ -2,9 +2,12 @@
  * electron-updater's own check and download, behind the app's adapter (electron/desktop/updater.ts)
  * and UpdateService, against a generic feed this test serves on 127.0.0.1: a good update downloads
  * and is offered; one whose bytes do not match the feed's sha512 is refused and said; a feed that
- * is down is said. What differs from the installed app: the Linux .deb updater (the one that runs
+ * is down is said; on Windows, an installer signed by another publisher than the build's, or one
+ * whose signature Windows could not check, is refused. What differs from the installed app: the Linux .deb updater (the one that runs
  * on this machine), app-update.yml in a temp folder, and HTTP through Node instead of Electron's net
  * (a subclass of electron-updater's executor: the download, the hash check and the events are its own).
+ * The Windows cases run electron-updater's NsisUpdater with the app's signature check, whose
+ * PowerShell (Get-AuthenticodeSignature, Windows only) answers what Windows would for each signer.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,10 +15,11 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DebUpdater } from 'electron-updater';
+import { DebUpdater, NsisUpdater } from 'electron-updater';
 import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpdater, type AppUpdaterLike } from '../../../../electron/desktop/updater.js';
+import { publisherSignatureCheck, type PowerShellRun } from '../../../../electron/desktop/update-signature.js';
 import { UpdateService } from '../../../../electron/services/shell/update-service.js';
 import { createMemoryStorage } from '../../../../electron/services/storage.js';
 import { EventHub } from '../../../../electron/transports/event-hub.js';
@@ -59,12 +63,13 @@ afterAll(async () => {
 
 let run = 0;
 /** A fresh installed app (1.0.0) whose build feed is `feed`, with its own cache folder. */
-function installedApp(feed: string) {
+function installedApp(feed: string, windows?: { publisher: string; powershell: PowerShellRun }) {
   const dir = join(root, `app-${run++}`);
   const resources = join(dir, 'resources');
   const cache = join(dir, 'cache');
   for (const folder of [resources, cache]) mkdirSync(folder, { recursive: true });
-  writeFileSync(join(resources, 'app-update.yml'), `provider: generic\nurl: ${feed}\nupdaterCacheDirName: draftdeck-updater\n`);
+  const publisher = windows ? `publisherName:\n  - ${windows.publisher}\n` : '';
+  writeFileSync(join(resources, 'app-update.yml'), `${publisher}provider: generic\nurl: ${feed}\nupdaterCacheDirName: draftdeck-updater\n`);
   const adapter = {
     version: '1.0.0',
     name: 'Draftdeck',
@@ -77,10 +82,11 @@ function installedApp(feed: string) {
     quit: () => {},
     onQuit: () => {},
   };
-  const deb = new DebUpdater(null, adapter);
-  (deb as unknown as { httpExecutor: ElectronHttpExecutor }).httpExecutor = new NodeExecutor(() => {});
+  const updater = windows ? new NsisUpdater(null, adapter) : new DebUpdater(null, adapter);
+  if (updater instanceof NsisUpdater) updater.disableDifferentialDownload = true; // no old installer to diff against
+  (updater as unknown as { httpExecutor: ElectronHttpExecutor }).httpExecutor = new NodeExecutor(() => {});
   const { log, lines } = memoryLogger();
-  const port = createUpdater(log, { buildFeed: feed, policyFeed: null, refusal: null, confirmFeed: async () => false }, deb as unknown as AppUpdaterLike);
+  const port = createUpdater(log, { buildFeed: feed, policyFeed: null, refusal: null, confirmFeed: async () => false }, updater as unknown as AppUpdaterLike, windows && publisherSignatureCheck(windows.powershell));
   const service = new UpdateService({ updater: port, runtime: 'electron', version: '1.0.0', storage: createMemoryStorage(), hub: new EventHub(0), log, clock: { now: () => Date.now() } });
   return { service, lines };
 }
@@ -114,5 +120,46 @@ describe('electron-updater against a generic feed', () => {
     await new Promise((resolve) => closed.close(resolve));
     const { service } = installedApp(`http://127.0.0.1:${port}/down/`);
     expect(await service.check()).toMatchObject({ state: 'error', message: expect.stringMatching(/^The update failed: .*ECONNREFUSED/) });
+  });
+});
+
+describe('a Windows installer from the feed', () => {
+  const SETUP = 'Draftdeck-Setup-1.1.0.exe';
+  const latestWindowsYml = [`version: 1.1.0`, `files:`, `  - url: ${SETUP}`, `    sha512: ${sha512(payload)}`, `    size: ${payload.length}`, `path: ${SETUP}`, `sha512: ${sha512(payload)}`, `releaseDate: '2026-11-20T10:00:00.000Z'`, ''].join('\n');
+  /** What Get-AuthenticodeSignature prints for an installer with a valid signature by `subject`. */
+  const signedBy = (subject: string): PowerShellRun => async (command) => {
+    expect(command).toMatch(/^Get-AuthenticodeSignature -LiteralPath '.+Draftdeck-Setup-1\.1\.0\.exe' \| ConvertTo-Json/);
+    return JSON.stringify({ Status: 0, StatusMessage: 'Signature verified.', SignerCertificate: { Subject: subject } });
+  };
+  const windowsFeed = (name: string) => {
+    // latest.yml on Windows; electron-updater names the channel file after the OS it runs on.
+    for (const channel of ['latest.yml', 'latest-linux.yml']) served.set(`/${name}/${channel}`, latestWindowsYml);
+    served.set(`/${name}/${SETUP}`, payload);
+    return `${origin}/${name}/`;
+  };
+
+  it('is offered when it is signed by this build\'s publisher', async () => {
+    const { service } = installedApp(windowsFeed('win-good'), { publisher: 'Draftdeck Ltd', powershell: signedBy('CN=Draftdeck Ltd, O=Draftdeck Ltd, L=London, C=GB') });
+    await service.check();
+    await expect.poll(() => service.current().state, { timeout: 20_000 }).toBe('downloaded');
+  });
+
+  it('is refused when another publisher signed it, and says who', async () => {
+    const { service } = installedApp(windowsFeed('win-other'), { publisher: 'Draftdeck Ltd', powershell: signedBy('CN=Mallory Software, O=Mallory Software, C=US') });
+    await service.check();
+    await expect.poll(() => service.current().state, { timeout: 20_000 }).toBe('error');
+    expect(service.current().message).toMatch(/signed by CN=Mallory Software, O=Mallory Software, C=US, not by Draftdeck Ltd/);
+  });
+
+  it('is refused when Windows could not check its signature (electron-updater alone would install it)', async () => {
+    const { service } = installedApp(windowsFeed('win-unchecked'), {
+      publisher: 'Draftdeck Ltd',
+      powershell: async () => {
+        throw new Error('powershell.exe is not recognized as an internal or external command');
+      },
+    });
+    await service.check();
+    await expect.poll(() => service.current().state, { timeout: 20_000 }).toBe('error');
+    expect(service.current().message).toMatch(/could not check the update's signature \(powershell\.exe is not recognized/);
   });
 });
