@@ -155,10 +155,14 @@ export async function probeMatroska(reader: ByteReader): Promise<Result<VideoPro
   let info: Uint8Array | null = null;
   let tracks: Uint8Array | null = null;
   const seek = new Map<number, number>();
+  let seekRead = false;
   const visit = async (e: Element) => {
     if (e.id === ID.Info) info ??= await readElement(reader, e);
     else if (e.id === ID.Tracks) tracks ??= await readElement(reader, e);
-    else if (e.id === ID.SeekHead) {
+    else if (e.id === ID.SeekHead && !seekRead) {
+      // One SeekHead is read (muxers write one index up front): a file of many would otherwise be
+      // read whole, 4 MB at a time.
+      seekRead = true;
       const body = await readElement(reader, e);
       for (const s of body ? elements(body, 0, body.length) : []) {
         if (s.id !== ID.Seek) continue;

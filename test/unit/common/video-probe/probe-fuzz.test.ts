@@ -123,6 +123,14 @@ describe('probeVideo on crafted Matroska', () => {
     await probeSafely(Uint8Array.from([...EBML_HEAD, 0x18, 0x53, 0x80, 0x67, ...UNKNOWN, ...info, ...tracks]), 'long CodecID');
   });
 
+  it('a run of 1 MB SeekHeads is not read whole', async () => {
+    const seekHead = Buffer.concat([Buffer.from([0x11, 0x4d, 0x9b, 0x74, 0x10, 0x10, 0x00, 0x00]), Buffer.alloc(1024 * 1024, 0xec)]);
+    const file = Buffer.concat([Buffer.from([...EBML_HEAD, 0x18, 0x53, 0x80, 0x67, ...UNKNOWN]), ...new Array<Buffer>(16).fill(seekHead), Buffer.from(VIDEO_TRACK)]);
+    const reader = countingReader(file);
+    expect((await probeVideo(reader)).ok).toBe(false);
+    expect(reader.bytesRead).toBeLessThan(2 * 1024 * 1024);
+  });
+
   it('a tail of cluster look-alikes inside Void elements is searched in linear time (no Duration, so the tail is read)', async () => {
     // Each 14-byte Void holds a Cluster id with an 8-byte size, so every one is a candidate whose
     // children (the following Voids) run to the end of the 512 KB tail: quadratic if each is parsed to the end.
