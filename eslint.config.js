@@ -30,7 +30,6 @@ const I18N_PENDING = [
   'renderer/src/state/intake.ts',
   'renderer/src/state/photo-composer.ts',
   'renderer/src/views/PhotosView.tsx',
-  'renderer/src/views/QueueView.tsx',
   'renderer/src/views/ResearchView.tsx',
   'renderer/src/views/StoreView.tsx',
   'renderer/src/views/photos/PostCard.tsx',

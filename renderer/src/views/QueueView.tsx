@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
@@ -18,14 +19,13 @@ import { QueueToolbar } from './queue/QueueToolbar';
 import { targetWords, useUploadTarget, type UploadTarget } from './queue/use-upload-target';
 import { DuplicateQuestions } from './queue/DuplicateQuestions';
 
-const NO_DESTINATION = 'No account can receive drafts yet: add one, or sign in again, on the Accounts page.';
-const DESCRIPTION = "Every video on its way to an account's inbox, with its progress and the platform's status.";
 
 /** Set once per page load when the queue first shows what it holds (read by the queue-render benchmark). */
 export const QUEUE_RENDERED_MARK = 'draftdeck:queue-rendered';
 let marked = false;
 
 export function QueueView() {
+  const intl = useIntl();
   const loaded = useDrafts((state) => state.loaded);
   const loadError = useDrafts((state) => state.loadError);
   const count = useDrafts((state) => state.order.length);
@@ -48,6 +48,8 @@ export function QueueView() {
   }, [ready, count]);
 
   const empty = count === 0 && incoming === 0;
+  const NO_DESTINATION = intl.formatMessage({ id: 'queue.noDestination' });
+  const DESCRIPTION = intl.formatMessage({ id: 'queue.description' });
   const onFiles = (files: File[]) => {
     if (target.openIds.length > 0) addFiles(files, target.openIds);
     else refuseFiles(files, NO_DESTINATION);
@@ -56,7 +58,7 @@ export function QueueView() {
   if (!ready) {
     return (
       <>
-        <PageHeader title="Queue" description={DESCRIPTION} />
+        <PageHeader title={intl.formatMessage({ id: 'queue.title' })} description={DESCRIPTION} />
         <LoadStatus what="queue" error={loadError} onRetry={() => void loadDrafts()} />
       </>
     );
@@ -65,25 +67,22 @@ export function QueueView() {
   if (!target.anyAccount && count === 0 && incoming === 0) {
     return (
       <>
-        <PageHeader title="Queue" description={DESCRIPTION} />
+        <PageHeader title={intl.formatMessage({ id: 'queue.title' })} description={DESCRIPTION} />
         <DropZone destination={null} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
           <div className="queue-notices">
             <RefusedFiles />
           </div>
           <EmptyState
             icon="queue"
-            title="No drafts yet"
+            title={intl.formatMessage({ id: 'queue.empty.title' })}
             actions={
               <a className="button button--primary" href={hashFor('accounts')}>
-                Go to Accounts
+                {intl.formatMessage({ id: 'queue.goToAccounts' })}
               </a>
             }
-            note="MP4, MOV or WebM videos up to 4 GB each."
+            note={intl.formatMessage({ id: 'queue.empty.note' })}
           >
-            <p>
-              Add an account, then drop videos here. Draftdeck sends each one to the account's inbox as a draft, in chunks that resume after a crash or a dropped connection, and
-              you finish the post in the platform's app.
-            </p>
+            <p>{intl.formatMessage({ id: 'queue.empty.noAccountBody' })}</p>
           </EmptyState>
         </DropZone>
       </>
@@ -92,7 +91,7 @@ export function QueueView() {
 
   return (
     <>
-      <PageHeader title="Queue" description={DESCRIPTION} />
+      <PageHeader title={intl.formatMessage({ id: 'queue.title' })} description={DESCRIPTION} />
       <DropZone destination={targetWords(target)} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
         <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} urlOpen={urlOpen} urlToggle={urlToggle} onToggleUrl={() => (urlOpen ? closeUrl() : setUrlOpen(true))} />
         {urlOpen ? <AddByUrl openId={target.openId} onClose={closeUrl} /> : null}
@@ -111,13 +110,13 @@ export function QueueView() {
 }
 
 function ActionError() {
+  const intl = useIntl();
   const actionError = useDrafts((state) => state.actionError);
   if (!actionError) return null;
-  const verb = { pause: 'pause', resume: 'resume', cancel: 'cancel', retry: 'retry', remove: 'remove', move: 'move' }[actionError.action];
   return (
-    <ErrorBanner title={`Could not ${verb} ${actionError.fileName}`} error={actionError.error}>
+    <ErrorBanner title={intl.formatMessage({ id: `queue.actionFailed.${actionError.action}` }, { name: actionError.fileName })} error={actionError.error}>
       <Button variant="ghost" className="button--inline" onClick={dismissActionError}>
-        Dismiss
+        {intl.formatMessage({ id: 'queue.dismiss' })}
       </Button>
     </ErrorBanner>
   );
@@ -125,23 +124,20 @@ function ActionError() {
 
 /** An empty queue with somewhere to send: the drop zone invites. */
 function DropInvite({ target, onFiles }: { target: UploadTarget; onFiles: (files: File[]) => void }) {
+  const intl = useIntl();
   return (
     <section className="drop-invite" aria-labelledby="drop-invite-title">
       <div className="empty-state__icon">
         <Icon name="upload" size={28} />
       </div>
       <h2 className="empty-state__title" id="drop-invite-title">
-        No drafts yet
+        {intl.formatMessage({ id: 'queue.empty.title' })}
       </h2>
       <p className="empty-state__body">
         {target.account ? (
-          <>
-            Drop videos anywhere here, or choose them. Each goes to <strong>{targetWords(target)}</strong> as a draft in the inbox; you finish the post in the platform's app.
-          </>
+          <FormattedMessage id="queue.dropInvite.body" values={{ target: targetWords(target), strong: (chunks) => <strong>{chunks}</strong> }} />
         ) : (
-          <>
-            None of your accounts can receive drafts right now. <a href={hashFor('accounts')}>Go to Accounts</a> to sign in again or allow uploads.
-          </>
+          <FormattedMessage id="queue.dropInvite.noneCanReceive" values={{ link: (chunks) => <a href={hashFor('accounts')}>{chunks}</a> }} />
         )}
       </p>
       {target.account ? (
@@ -149,7 +145,7 @@ function DropInvite({ target, onFiles }: { target: UploadTarget; onFiles: (files
           <ChooseVideosButton onFiles={onFiles} disabled={false} />
         </div>
       ) : null}
-      <p className="empty-state__note">MP4, MOV or WebM, up to 4 GB each</p>
+      <p className="empty-state__note">{intl.formatMessage({ id: 'queue.dropInvite.note' })}</p>
     </section>
   );
 }
