@@ -2,6 +2,7 @@
  * The whole queue takes dropped files. While files are dragged over it, it says where they will
  * go (or why they cannot). Only file drags count: dragging text or a link does nothing.
  */
+import { useIntl } from 'react-intl';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
 
@@ -18,7 +19,8 @@ interface DropZoneProps {
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
-export function DropZone({ destination, onFiles, onRefused, children, note = 'MP4, MOV or WebM, up to 4 GB each', testId = 'queue-drop-zone' }: DropZoneProps) {
+export function DropZone({ destination, onFiles, onRefused, children, note, testId = 'queue-drop-zone' }: DropZoneProps) {
+  const intl = useIntl();
   const [over, setOver] = useState(false);
   // dragenter/dragleave fire for every child crossed: count them to know when the drag left.
   const depth = useRef(0);
@@ -58,8 +60,8 @@ export function DropZone({ destination, onFiles, onRefused, children, note = 'MP
       {over ? (
         <div className={destination ? 'drop-zone__overlay' : 'drop-zone__overlay drop-zone__overlay--refused'} aria-hidden="true">
           <Icon name={destination ? 'upload' : 'alert'} size={28} />
-          <p className="drop-zone__title">{destination ? `Drop to send to ${destination}` : 'No account can receive drafts yet'}</p>
-          <p className="drop-zone__text">{destination ? note : 'Add an account on the Accounts page first'}</p>
+          <p className="drop-zone__title">{destination ? intl.formatMessage({ id: 'queue.dropZone.sendTo' }, { destination }) : intl.formatMessage({ id: 'queue.dropZone.noAccount' })}</p>
+          <p className="drop-zone__text">{destination ? (note ?? intl.formatMessage({ id: 'queue.dropInvite.note' })) : intl.formatMessage({ id: 'queue.dropZone.addAccount' })}</p>
         </div>
       ) : null}
     </div>
