@@ -33,6 +33,17 @@ export function preparingPool(pool: Pool): PostgresPool {
   const wrap = (client: PoolClient): PostgresPoolClient => {
     let result = wrapped.get(client);
     if (!result) {
+      // The pool listens for errors of idle connections only: one the server ends while it is
+      // checked out (between a transaction's statements) would emit an error nobody hears, and
+      // crash the process. Its next query fails and says why, and the pool drops it on release.
+      // A query can also be the one to meet the end (the socket reset, or the server's FATAL).
+      let broken = false;
+      client.on('error', () => (broken = true));
+      const noting = (query: Promise<unknown>) =>
+        query.catch((err: unknown) => {
+          if (endsConnection(err)) broken = true;
+          throw err;
+        });
       result = {
         query: ((text: unknown, values?: ReadonlyArray<unknown>) => {
           const name = typeof text === 'string' ? MARK.exec(text)?.[1] : undefined;
@@ -40,11 +51,11 @@ export function preparingPool(pool: Pool): PostgresPool {
             const known = texts.get(name);
             if (known === undefined) texts.set(name, text as string);
             else if (known !== text) return Promise.reject(new Error(`prepared statement ${name} sent with another text: one name, one text (no fragment in it may vary)`));
-            return client.query({ name, text: text as string, values: values as unknown[] });
+            return noting(client.query({ name, text: text as string, values: values as unknown[] }));
           }
-          return (client.query as (text: unknown, values?: unknown) => unknown)(text, values);
+          return noting((client.query as (text: unknown, values?: unknown) => Promise<unknown>)(text, values));
         }) as PostgresPoolClient['query'],
-        release: () => client.release(),
+        release: () => client.release(broken || undefined),
       };
       wrapped.set(client, result);
     }
@@ -54,4 +65,10 @@ export function preparingPool(pool: Pool): PostgresPool {
     connect: async () => wrap(await pool.connect()),
     end: () => pool.end(),
   };
+}
+
+/** An error that leaves the connection unusable: not a statement's own (those carry a severity below FATAL). */
+function endsConnection(err: unknown): boolean {
+  const severity = err && typeof err === 'object' ? (err as { severity?: unknown }).severity : undefined;
+  return severity === undefined || severity === 'FATAL' || severity === 'PANIC';
 }

@@ -80,9 +80,11 @@ export function webhookRoute(ctx: BackendContext): Route {
       rc.log.info({ outcome: check.reason }, 'webhook refused');
       return apiError(401, check.reason, check.reason === 'stale_timestamp' ? 'the signature timestamp is more than 5 minutes from this server’s clock' : 'the Tiktok-Signature header is missing or does not match the body');
     }
-    // Signed by the platform but unreadable or not for us: retrying cannot help, so it is recorded and acknowledged.
+    // Signed by the platform but unreadable or not for us: retrying cannot help, so it is recorded
+    // and acknowledged, and only once recorded: when the ledger cannot take it (a full disk), the
+    // error answers 5xx and the platform delivers it again, as every delivery must be a row.
     const acknowledgeUnusable = async (outcome: string, detail: string): Promise<Reply> => {
-      await record(outcome, detail, true);
+      await recordUnapplied(ctx, { receivedAt, bodySha256, outcome, detail, verified: true });
       ctx.metrics.webhook(outcome);
       rc.log.warn({ outcome, detail }, 'webhook not applied');
       return apiOk(200, { received: true, outcome });

@@ -95,4 +95,18 @@ describe('a prepared statement name on PostgreSQL', () => {
       expect((await sql<{ x: number }>`${probe}select 1 as x`.execute(first)).rows).toEqual([{ x: 1 }]);
     });
   });
+
+  it.skipIf(postgres.skip)('is on a connection whose end by the server, while it is checked out, fails its next query and does not crash the process', async () => {
+    database = await createTestDatabase('postgres');
+    open = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log: memoryLogger().log });
+    const { db } = open;
+    await db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn);
+      const pid = rows[0]!.pid;
+      // Another connection ends this one (an administrator, a failover) while it sits checked out.
+      await sql`select pg_terminate_backend(${pid})`.execute(db);
+      await expect(sql`select 1`.execute(conn)).rejects.toThrow();
+    });
+    expect((await sql<{ x: number }>`select 1 as x`.execute(db)).rows).toEqual([{ x: 1 }]);
+  });
 });
