@@ -11,6 +11,7 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
   const titleId = useId();
   const signingIn = useAccounts((state) => state.flow.phase !== 'idle');
   const label = accountLabel(account);
+  const name = account.displayName ?? intl.formatMessage({ id: 'accounts.card.nameNotShared' });
   return (
     <li className="account-card" aria-labelledby={titleId}>
       <div className="account-card__head">
@@ -18,8 +19,9 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
           {initialOf(label)}
         </span>
         <div className="account-card__who">
-          <h2 className="account-card__name" id={titleId}>
-            {account.displayName ?? intl.formatMessage({ id: 'accounts.card.nameNotShared' })}
+          {/* Cut short with an ellipsis beside a longer status pill (longer languages): the title holds the whole name. */}
+          <h2 className="account-card__name" id={titleId} title={name}>
+            {name}
           </h2>
           {account.username ? <p className="account-card__handle">{intl.formatMessage({ id: 'accounts.card.handle' }, { username: account.username })}</p> : null}
         </div>
