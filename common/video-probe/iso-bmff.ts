@@ -53,12 +53,17 @@ function timing(view: DataView, box: Box): { timescale: number; duration: number
   return { timescale: view.getUint32(at), duration: v1 ? u64(view, at + 4) : view.getUint32(at + 4) };
 }
 
-/** Clockwise rotation from tkhd's matrix {a b u; c d v; x y w}: a = cos θ, b = sin θ in 16.16. */
+/**
+ * Clockwise rotation from tkhd's matrix {a b u; c d v; x y w} (16.16): a rotation by θ is
+ * {cos θ, sin θ; −sin θ, cos θ}. It is read from the second row, which a mirror of the picture
+ * (a front camera's: a and b negated) leaves alone, so a mirrored picture is not taken for one
+ * turned upside down.
+ */
 function rotationOf(view: DataView, tkhd: Box): VideoProbe['rotation'] {
   const v1 = view.getUint8(tkhd.start) === 1;
   const matrix = tkhd.start + 4 + (v1 ? 32 : 20) + 16;
-  if (matrix + 8 > tkhd.end) return 0;
-  const degrees = Math.round((Math.atan2(view.getInt32(matrix + 4), view.getInt32(matrix)) * 180) / Math.PI);
+  if (matrix + 20 > tkhd.end) return 0;
+  const degrees = Math.round((Math.atan2(-view.getInt32(matrix + 12), view.getInt32(matrix + 16)) * 180) / Math.PI);
   const snapped = (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
   return snapped as VideoProbe['rotation'];
 }

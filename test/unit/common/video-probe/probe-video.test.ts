@@ -107,6 +107,17 @@ describe('probeVideo on FFmpeg-made files', () => {
     expect(judgeVideo(fast)).toEqual({ kind: 'transcode', broken: [{ rule: 'fps', actual: 120, limit: 60 }] });
   });
 
+  it('a mirrored picture (a front camera’s matrix {−1 0; 0 1}) is not taken for a turned one', async () => {
+    const bytes = await readFile(await makeClip(dir, 'mirror.mp4', { video: H264, width: 640, height: 360 }));
+    const tkhd = bytes.indexOf('tkhd') - 4;
+    const matrix = tkhd + 8 + 4 + 20 + 16; // version 0: after the header, flags, times, ids and layer fields
+    const put = (values: number[]) => values.forEach((value, i) => bytes.writeInt32BE(value * 65536, matrix + i * 4));
+    put([-1, 0, 0, 0, 1]);
+    expect(((await probeVideo(bufferReader(bytes))) as { value: VideoProbe }).value.rotation).toBe(0);
+    put([0, 1, 0, -1, 0]); // a phone's portrait turn, as a check that the same bytes are read
+    expect(((await probeVideo(bufferReader(bytes))) as { value: VideoProbe }).value.rotation).toBe(90);
+  });
+
   it('a fragmented MP4 with an empty moov (a browser’s MediaRecorder, OBS’s fragmented MP4) takes its length from the fragments', async () => {
     // mvhd and mdhd say 0 here: without the moofs it read as 0 s and was refused as too short.
     const path = await makeClip(dir, 'frag.mp4', { video: [...H264, '-movflags', 'frag_keyframe+empty_moov', '-g', '15'], audio: AAC, seconds: 3, width: 320, height: 240, fps: 30 });
