@@ -7,12 +7,12 @@
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { TEXT_CODE, type Words } from '../core/contract/index.js';
-import en from '../../renderer/src/i18n/messages/en/main.json';
-import es from '../../renderer/src/i18n/messages/es/main.json';
-import ptBR from '../../renderer/src/i18n/messages/pt-BR/main.json';
-import id from '../../renderer/src/i18n/messages/id/main.json';
-import ja from '../../renderer/src/i18n/messages/ja/main.json';
-import ar from '../../renderer/src/i18n/messages/ar/main.json';
+import en from '../../renderer/src/i18n/messages/en/main.json' with { type: 'json' };
+import es from '../../renderer/src/i18n/messages/es/main.json' with { type: 'json' };
+import ptBR from '../../renderer/src/i18n/messages/pt-BR/main.json' with { type: 'json' };
+import id from '../../renderer/src/i18n/messages/id/main.json' with { type: 'json' };
+import ja from '../../renderer/src/i18n/messages/ja/main.json' with { type: 'json' };
+import ar from '../../renderer/src/i18n/messages/ar/main.json' with { type: 'json' };
 
 /** The window's languages (renderer/src/i18n/locales.ts LOCALES), English first: the fallback. */
 export const MAIN_LOCALES = ['en', 'es', 'pt-BR', 'id', 'ja', 'ar'] as const;

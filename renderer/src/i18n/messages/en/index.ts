@@ -2,16 +2,16 @@
  * The English catalog, one file per area (see ../../README.md). English is the source: its keys are
  * the MessageId type the code is checked against, and every other language must have the same keys.
  */
-import accounts from './accounts.json';
-import common from './common.json';
-import main from './main.json';
-import photos from './photos.json';
-import queue from './queue.json';
-import research from './research.json';
-import settings from './settings.json';
-import shell from './shell.json';
-import store from './store.json';
-import video from './video.json';
+import accounts from './accounts.json' with { type: 'json' };
+import common from './common.json' with { type: 'json' };
+import main from './main.json' with { type: 'json' };
+import photos from './photos.json' with { type: 'json' };
+import queue from './queue.json' with { type: 'json' };
+import research from './research.json' with { type: 'json' };
+import settings from './settings.json' with { type: 'json' };
+import shell from './shell.json' with { type: 'json' };
+import store from './store.json' with { type: 'json' };
+import video from './video.json' with { type: 'json' };
 
 export const en = { ...common, ...shell, ...queue, ...photos, ...accounts, ...research, ...store, ...settings, ...video, ...main };
 export type MessageId = keyof typeof en;

@@ -45,7 +45,7 @@ describe('photo posts: batches, hosting and what is left behind', () => {
     expect(added).toHaveLength(4);
     await untilDrafts(h, (drafts) => drafts.length === 4 && drafts.every((d) => d.state === 'inbox'));
     const notice = await h.waitForEvent('notices.batch', () => true);
-    expect(notice.title).toBe('4 drafts reached the inbox');
+    expect(notice.title).toEqual({ code: 'batch.arrived_many', params: { count: 4 } });
     // Any further notice would have been told with the last draft's change: none came.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.events.filter((event) => event.name === 'notices.batch')).toHaveLength(1);
