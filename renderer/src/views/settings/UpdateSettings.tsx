@@ -32,7 +32,7 @@ function describe(intl: IntlShape, status: UpdateStatus): string {
       return intl.formatMessage({ id: 'settings.updates.checking' });
     case 'up_to_date':
       return status.checkedAt
-        ? intl.formatMessage({ id: 'settings.updates.upToDateChecked' }, { current, checkedAt: status.checkedAt })
+        ? intl.formatMessage({ id: 'settings.updates.upToDateChecked' }, { current, checkedAt: new Date(status.checkedAt) })
         : intl.formatMessage({ id: 'settings.updates.upToDate' }, { current });
     case 'downloading':
       return intl.formatMessage({ id: 'settings.updates.downloading' }, { available, percent: (status.percent ?? 0) / 100 });
