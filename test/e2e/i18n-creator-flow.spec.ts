@@ -18,6 +18,7 @@ const FLOWS = [
     accounts: 'アカウント',
     consentHeading: 'アカウントへのアクセスを求めています',
     allow: '許可',
+    dropHint: 'ドロップして Ava Makes に送る',
     arrived: `${MP4.name} が受信箱に届きました`,
     finish: 'プラットフォームのアプリで投稿を仕上げてください。',
   },
@@ -29,6 +30,7 @@ const FLOWS = [
     accounts: 'الحسابات',
     consentHeading: 'الوصول إلى حسابك',
     allow: 'السماح',
+    dropHint: 'أفلت للإرسال إلى Ava Makes',
     arrived: `وصل ${MP4.name} إلى صندوق الوارد`,
     finish: 'أكمل المنشور في تطبيق المنصة.',
   },
@@ -84,7 +86,7 @@ for (const flow of FLOWS) {
       // Drop a video on the queue: it reaches Ava's inbox.
       await sections.getByRole('link', { name: flow.queue, exact: true }).click();
       await expect(page.getByLabel(/Ava Makes/).first()).toBeVisible({ timeout: 30_000 });
-      await dropFiles(page, [MP4]);
+      await dropFiles(page, [MP4], flow.dropHint);
       const row = page.locator('[data-draft-id]').filter({ hasText: MP4.name });
       await expect(row).toHaveAttribute('data-state', 'inbox', { timeout: 60_000 });
       expect((await callApp<{ fileName: string; state: string }[]>(webApp.current, 'drafts.list')).map(({ fileName, state }) => ({ fileName, state }))).toEqual([{ fileName: MP4.name, state: 'inbox' }]);
