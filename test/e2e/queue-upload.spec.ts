@@ -7,12 +7,20 @@
  * Each row's actions work from the UI.
  */
 import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
 import { callApp, draftRow, dropFiles, EMPTY, MEDIA, MOV, MP4, NOTES, openQueue, rowNames, setChaos, signIn, WEBM } from './fixtures/queue.js';
 import { test, expect } from './fixtures/web-app.js';
 
 // Each test uploads to the same accounts, whose rate windows the app keeps in memory: an app of
 // its own for each test (fixtures/app-reset.ts).
 test.use({ ownApp: true });
+
+/** Answers a row action's question (issue 28: cancel and remove-with-retry ask first) and waits for it to close. */
+async function confirmIn(page: Page, title: string, answer: string): Promise<void> {
+  const question = page.getByRole('dialog', { name: title });
+  await question.getByRole('button', { name: answer, exact: true }).click();
+  await expect(question).toHaveCount(0);
+}
 
 test.describe('queue: real videos to the inbox', () => {
   test('dropped and chosen videos reach the inbox; a non-video and an empty file are refused at once', async ({ page, webApp, consoleErrors }) => {
@@ -113,12 +121,15 @@ test.describe('queue: real videos to the inbox', () => {
     await page.getByRole('button', { name: `Resume ${first.name}` }).click();
     await expect(draftRow(page, first.name).getByText(/^(Queued|Uploading \d+%)$/)).toBeVisible();
 
+    // It has started (the platform holds part of it), so Cancel asks first (issue 28); confirming cancels.
     await page.getByRole('button', { name: `Cancel ${first.name}` }).click();
+    await confirmIn(page, `Cancel the upload of ${first.name}?`, 'Cancel upload');
     await expect(draftRow(page, first.name).getByText('Cancelled', { exact: true })).toBeVisible();
 
     // The upload host now refuses chunks: the next draft fails, with the reason in words.
     await setChaos(webApp.current, [{ route: 'PUT /upload/', probability: 1, status: 400 }]);
     await page.getByRole('button', { name: `Cancel ${third.name}` }).click();
+    await confirmIn(page, `Cancel the upload of ${third.name}?`, 'Cancel upload');
     await expect(draftRow(page, third.name).getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(draftRow(page, second.name).getByText('Failed', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(draftRow(page, second.name)).toContainText('The platform refused this draft');
@@ -129,12 +140,14 @@ test.describe('queue: real videos to the inbox', () => {
     await page.getByRole('button', { name: `Retry ${second.name}` }).click();
     await expect(draftRow(page, second.name).getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
 
-    // Remove takes a finished or cancelled draft off the queue.
+    // Remove takes a finished or cancelled draft off the queue; a cancelled one could still be retried, so it asks first.
     await page.getByRole('button', { name: `Remove ${first.name}` }).click();
+    await confirmIn(page, `Remove ${first.name} from the queue?`, 'Remove');
     await expect(draftRow(page, first.name)).toHaveCount(0);
     // Focus moves to the row that took its place, not to the top of the page.
     await expect(page.getByRole('button', { name: `Retry ${third.name}` })).toBeFocused();
     await page.getByRole('button', { name: `Remove ${third.name}` }).click();
+    await confirmIn(page, `Remove ${third.name} from the queue?`, 'Remove');
     await expect(draftRow(page, third.name)).toHaveCount(0);
     await expect.poll(async () => (await callApp<{ fileName: string }[]>(webApp.current, 'drafts.list')).map((draft) => draft.fileName)).toEqual([second.name]);
     await expect(page.getByText('1 draft', { exact: true })).toBeVisible();

@@ -155,13 +155,23 @@ test.describe('settings', () => {
     await expect(page.getByText('Use https://. Plain http:// is allowed only for 127.0.0.1 or localhost.')).toBeVisible();
     await expect(page.getByLabel('API base URL')).toBeFocused();
 
-    await page.getByLabel('Videos uploading at once').fill('9');
-    await page.getByRole('button', { name: 'Save uploads' }).click();
-    await expect(page.getByText('Choose between 1 and 8 uploads at a time.')).toBeVisible();
+    // Uploads at once is a picker of 1 to 8 applied on choice (issue 28): it cannot hold a wrong
+    // value, so the second form checked before saving is Photos, whose bucket fields still validate.
+    await expect(page.getByLabel('Videos uploading at once').locator('option')).toHaveText(['1 upload', ...[2, 3, 4, 5, 6, 7, 8].map((n) => `${n} uploads`)]);
+    await page.getByRole('radio', { name: 'S3-compatible bucket' }).check();
+    await page.getByLabel('Endpoint', { exact: true }).fill('https://s3.example.com');
+    await page.getByLabel('Bucket', { exact: true }).fill('draftdeck-photos');
+    await page.getByLabel('Region', { exact: true }).fill('us-east-1');
+    await page.getByLabel('Public URL prefix', { exact: true }).fill('https://photos.example.com');
+    await page.getByRole('button', { name: 'Save photos' }).click();
+    await expect(page.getByLabel('Public URL prefix', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('End the prefix with / (the file name is added after it).')).toBeVisible();
+    await expect(page.getByLabel('Public URL prefix', { exact: true })).toBeFocused();
 
     // Nothing reached the main process.
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Built-in sandbox' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Built-in media host' })).toBeChecked();
     await expect(page.getByLabel('Videos uploading at once')).toHaveValue('2');
     await expect(page.getByRole('complementary').getByText('Built-in sandbox')).toBeVisible();
 
@@ -188,8 +198,11 @@ test.describe('settings', () => {
     const other = await page.context().newPage();
     await openApp(other, webApp.current);
     await navLink(other, 'Settings').click();
-    await other.getByLabel('Videos uploading at once').fill('6');
-    await other.getByRole('button', { name: 'Save uploads' }).click();
+    // The picker applies on choice; it is busy until the main process has answered.
+    const otherConcurrency = other.getByLabel('Videos uploading at once');
+    await otherConcurrency.selectOption('6');
+    await expect(otherConcurrency).not.toHaveAttribute('aria-busy');
+    await expect(otherConcurrency).toHaveValue('6');
     await other.getByRole('radio', { name: 'Dark' }).check();
     await other.close();
 
@@ -203,9 +216,11 @@ test.describe('settings', () => {
     await navLink(page, 'Settings').click();
     const concurrency = page.getByLabel('Videos uploading at once');
     await expect(concurrency).toHaveValue('2');
-    await concurrency.fill('4');
-    await page.getByRole('button', { name: 'Save uploads' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    // Applied on choice (no Save button): busy until the main process has answered.
+    await concurrency.selectOption('4');
+    await expect(concurrency).not.toHaveAttribute('aria-busy');
+    await expect(concurrency).toHaveValue('4');
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await page.getByRole('radio', { name: 'Dark' }).check();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
