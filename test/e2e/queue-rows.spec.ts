@@ -2,16 +2,17 @@
  * Truthful rows (issue 17, point 6) and videos by URL (point 10), end to end in Chromium against
  * the embedded sandbox: thumbnails and lengths survive a reload and a restart; a row's percentage
  * and byte figure are the same number (bytes written while uploading, the platform's acknowledged
- * bytes otherwise, which the sandbox confirms); Retry is offered only where it can help; a video
+ * bytes otherwise, which the sandbox confirms); Retry is offered only where it can help, and a file
+ * that is no video is refused before upload with the reason (issue 29); a video
  * pasted by URL shows the platform's download and processing from its status reads, and the
  * platform's refusals are explained.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { RunningWebApp } from '../support/web-app.js';
-import { callApp, draftRow, dropFiles, MP4, openQueue, setChaos, signIn, WEBM } from './fixtures/queue.js';
+import { callApp, draftRow, dropFiles, MEDIA, MP4, openQueue, setChaos, signIn, WEBM } from './fixtures/queue.js';
 import { test, expect } from './fixtures/web-app.js';
 import { webClient } from '../support/web-client.js';
 
@@ -37,6 +38,14 @@ async function draftNamed(app: RunningWebApp, name: string): Promise<DraftInfo> 
   const found = (await callApp<DraftInfo[]>(app, 'drafts.list')).find((draft) => draft.fileName === name);
   if (!found) throw new Error(`no draft ${name}`);
   return found;
+}
+
+/** An MP4 grown to `size` bytes by a top-level `free` box after its own boxes (ISO BMFF: 32-bit size, then the type). */
+function paddedMp4(video: Buffer, size: number): Buffer {
+  const free = Buffer.alloc(size - video.length);
+  free.writeUInt32BE(free.length, 0);
+  free.write('free', 4, 'latin1');
+  return Buffer.concat([video, free]);
 }
 
 /** Keeps every text a row's status showed, so a phase that passes in seconds is still seen. */
@@ -82,9 +91,11 @@ test.describe('queue rows', () => {
     test.setTimeout(120_000);
     const dir = mkdtempSync(join(tmpdir(), 'rows-progress-'));
     try {
-      // 70 MiB: two chunks of the app's 32 MiB plan (32 + 38).
+      // 70 MiB: two chunks of the app's 32 MiB plan (32 + 38). A real video (the app probes every
+      // video when it is added and refuses one it cannot read): the 2 s H.264 fixture and a
+      // top-level `free` box filling it to 70 MiB, which a container's reader skips by its size.
       const path = join(dir, 'long take.mp4');
-      writeFileSync(path, Buffer.alloc(70 * MiB, 7));
+      writeFileSync(path, paddedMp4(readFileSync(join(MEDIA, MP4.fixture!)), 70 * MiB));
       await signIn(webApp.current, 'sbx-user-ava');
       // Every chunk PUT is held a few seconds before the host reads it: time to look and to pause between chunks.
       await setChaos(webApp.current, [{ route: 'PUT /upload/', probability: 1, latency_ms: 6000 }]);
@@ -116,21 +127,52 @@ test.describe('queue rows', () => {
     }
   });
 
-  test('Retry is offered only where it can help; a file the platform cannot read says what to do instead', async ({ page, webApp, consoleErrors }) => {
-    test.setTimeout(90_000);
-    await signIn(webApp.current, 'sbx-user-ava');
-    await openQueue(page, webApp.current);
-    // An .mp4 that is no video: the window cannot tell (no decoder verdict is final), the platform can.
-    await dropFiles(page, [{ name: 'not really.mp4', type: 'video/mp4', text: 'x'.repeat(4096) }]);
-    const row = draftRow(page, 'not really.mp4');
-    await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(row).toContainText('convert it to MP4 (H.264), MOV or WebM and add it again');
-    await expect(page.getByRole('button', { name: 'Retry not really.mp4' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Remove not really.mp4' })).toBeVisible();
-    // The main process agrees: a retry is refused with the same words.
-    const draft = await draftNamed(webApp.current, 'not really.mp4');
-    await expect(callApp(webApp.current, 'drafts.retry', { id: draft.id })).rejects.toThrow(/file_format_check_failed .*convert it to MP4/);
-    expect(consoleErrors).toEqual([]);
+  test('Retry is offered only where it can help; a file no one can read is refused before upload, saying why', async ({ page, webApp, consoleErrors }) => {
+    test.setTimeout(120_000);
+    const dir = mkdtempSync(join(tmpdir(), 'rows-retry-'));
+    try {
+      await signIn(webApp.current, 'sbx-user-ava');
+      await openQueue(page, webApp.current);
+      // An .mp4 that is no video: the main process probes it when it is added and refuses it before
+      // a byte goes to the platform; the intake list says why, and there is no draft to retry.
+      const notVideo = 'x'.repeat(4096);
+      await dropFiles(page, [{ name: 'not really.mp4', type: 'video/mp4', text: notVideo }]);
+      const refused = page.getByRole('list', { name: 'Files not added' }).getByRole('listitem').filter({ hasText: 'not really.mp4' });
+      await expect(refused).toContainText('Not sent: its headers cannot be read as an MP4, MOV, WebM or MKV video.', { timeout: 60_000 });
+      await expect(draftRow(page, 'not really.mp4')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Retry not really.mp4' })).toHaveCount(0);
+      expect(await callApp<DraftInfo[]>(webApp.current, 'drafts.list')).toEqual([]);
+      // A script adding the same bytes is refused the same way by the main process.
+      const path = join(dir, 'not really.mp4');
+      writeFileSync(path, notVideo);
+      await expect(webClient(webApp.current).addVideos('sbx-user-ava', [path])).rejects.toThrow(/video_refused/);
+
+      // Drafts the platform really fails. An address not verified for the app: a retry would fail the
+      // same way, so none is offered, the words say what to do, and the main process refuses one too.
+      await page.getByRole('button', { name: 'Add by URL' }).click();
+      const field = page.getByLabel('Video URL');
+      await field.fill('https://videos.example.com/holiday.mp4');
+      await page.getByRole('button', { name: 'Add URL' }).click();
+      const unverified = draftRow(page, 'holiday.mp4');
+      await expect(unverified.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(unverified).toContainText('verify its public URL prefix in the platform’s developer portal');
+      await expect(page.getByRole('button', { name: 'Retry holiday.mp4' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Remove holiday.mp4' })).toBeVisible();
+      const holiday = await draftNamed(webApp.current, 'holiday.mp4');
+      await expect(callApp(webApp.current, 'drafts.retry', { id: holiday.id })).rejects.toThrow(/url_ownership_unverified .*verify its public URL prefix/);
+
+      // A video the platform could not download: the address may work later, so Retry is offered and the main process takes it.
+      await field.fill(`${await sandboxBase(webApp.current)}/sandbox/media/missing.mp4`);
+      await page.getByRole('button', { name: 'Add URL' }).click();
+      const missing = draftRow(page, 'missing.mp4');
+      await expect(missing.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('button', { name: 'Retry missing.mp4' })).toBeVisible();
+      const pullFailed = await draftNamed(webApp.current, 'missing.mp4');
+      expect((await callApp<DraftInfo>(webApp.current, 'drafts.retry', { id: pullFailed.id })).id).toBe(pullFailed.id);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
