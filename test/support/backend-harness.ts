@@ -175,3 +175,15 @@ export async function deliver(webhookUrl: string, body: string, headers: Record<
 
 export const nowSeconds = (sandbox: Sandbox) => unixSeconds(sandbox.clock);
 
+/**
+ * A PGlite stack with one account signed in through the broker, whose sandbox records payment
+ * webhooks without delivering them: the test delivers the recorded payloads itself, each exactly
+ * when it means to.
+ */
+export async function startStackWithHeldWebhooks(): Promise<{ stack: Stack; token: string }> {
+  const stack = await startStack('pglite');
+  const token = (await signInThroughBroker(stack.sandbox, stack.backend.baseUrl)).access_token;
+  await setWebhookUrl(stack.sandbox, null);
+  return { stack, token };
+}
+

@@ -6,17 +6,14 @@
  * recorded and acknowledged but never applied.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buy, CLIENT_KEY, deliver, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startStack, type OrderView, type Stack } from '../../../support/backend-harness.js';
+import { api, buy, CLIENT_KEY, deliver, nowSeconds, type OrderView, rawBody, sandboxDeliveries, sandboxOrderAction, signedHeaders, type Stack, startStackWithHeldWebhooks } from '../../../support/backend-harness.js';
 
 describe('webhook receiver: what the signature covers', () => {
   let stack: Stack;
   let token: string;
 
   beforeAll(async () => {
-    stack = await startStack('pglite');
-    token = (await signInThroughBroker(stack.sandbox, stack.backend.baseUrl)).access_token;
-    // Deliveries are made by the test from the sandbox's recorded payloads.
-    await setWebhookUrl(stack.sandbox, null);
+    ({ stack, token } = await startStackWithHeldWebhooks());
   });
   afterAll(async () => {
     await stack?.close();

@@ -5,17 +5,14 @@
  * recover more than was paid), so an order refunded past its price is refunded, not more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buy, deliver, items, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startStack, type OrderView, type Stack } from '../../../support/backend-harness.js';
+import { api, buy, deliver, items, nowSeconds, type OrderView, rawBody, sandboxDeliveries, sandboxOrderAction, signedHeaders, type Stack, startStackWithHeldWebhooks } from '../../../support/backend-harness.js';
 
 describe('refunds at the webhook receiver', () => {
   let stack: Stack;
   let token: string;
 
   beforeAll(async () => {
-    stack = await startStack('pglite');
-    token = (await signInThroughBroker(stack.sandbox, stack.backend.baseUrl)).access_token;
-    // The test delivers the sandbox's recorded payloads itself, each exactly when it means to.
-    await setWebhookUrl(stack.sandbox, null);
+    ({ stack, token } = await startStackWithHeldWebhooks());
   });
   afterAll(async () => {
     await stack?.close();
