@@ -19,10 +19,15 @@
  * lock aside (atomic: one rename of that file succeeds) and discards it only when what it moved is
  * the stale lock it judged; a fresh lock moved by mistake goes straight back (link: never over a
  * lock), and the start looks again.
+ *
+ * The lock appears whole or not at all: it is written to a file of its own and linked into place
+ * (link, like open with O_EXCL, fails when the name exists). Written in place, a start under load
+ * could read the empty file of a start that had just created it, judge it unreadable (as a crash
+ * while writing leaves it), and discard it: both would win.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { AppError } from '../core/result.js';
@@ -57,9 +62,7 @@ export async function lockDataDir(dataDir: string, { runtime, startOf = processS
   const mine = JSON.stringify({ pid: process.pid, started: startOf(process.pid), runtime } satisfies Holder);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, mine);
-      closeSync(fd);
+      placeWhole(path, mine);
       const answering = aliveAt ? await answerAt(aliveAt) : null;
       return {
         release() {
@@ -83,6 +86,17 @@ export async function lockDataDir(dataDir: string, { runtime, startOf = processS
     }
   }
   throw new AppError('lock_failed', `Could not lock ${path}`);
+}
+
+/** Creates `path` holding `text`, complete from the first moment anyone can read it; EEXIST when there is one. */
+function placeWhole(path: string, text: string): void {
+  const draft = `${path}.${process.pid}.${randomUUID()}.new`;
+  writeFileSync(draft, text, { mode: 0o600 });
+  try {
+    linkSync(draft, path);
+  } finally {
+    unlinkSync(draft);
+  }
 }
 
 function readIfThere(path: string): string | null {

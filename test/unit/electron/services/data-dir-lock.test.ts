@@ -134,15 +134,30 @@ describe('data dir lock', () => {
 /**
  * One start of Draftdeck in a process of its own, taking the lock of `dir`. With `lateFor`, it
  * judges that stale holder only once the lock has changed under it (the other start took it over
- * meanwhile): the slow half of a race, made certain instead of left to timing.
+ * meanwhile): the slow half of a race, made certain instead of left to timing. With
+ * `writesAfter`, every file write it makes waits until that file exists, after leaving
+ * `paused` beside it: a start stopped by a loaded machine in the middle of writing its lock.
  */
-function start(dir: string, lateFor: number | null) {
+function start(dir: string, { lateFor = null, writesAfter = null }: { lateFor?: number | null; writesAfter?: string | null } = {}) {
   const script = `
-    import { readFileSync } from 'node:fs';
+    import fs, { existsSync, readFileSync } from 'node:fs';
+    import { syncBuiltinESMExports } from 'node:module';
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const go = ${JSON.stringify(writesAfter)};
+    if (go) {
+      const mark = fs.writeFileSync;
+      const waitForGo = (write) => (...args) => {
+        mark(go + '.paused', '');
+        while (!existsSync(go)) Atomics.wait(pause, 0, 0, 5);
+        return write(...args);
+      };
+      fs.writeSync = waitForGo(fs.writeSync);
+      fs.writeFileSync = waitForGo(fs.writeFileSync);
+      syncBuiltinESMExports();
+    }
     const { lockDataDir, processStartTime } = await import('./electron/services/data-dir-lock.ts');
     const lockPath = ${JSON.stringify(join(dir, LOCK_FILE))};
-    const judged = readFileSync(lockPath, 'utf8');
-    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const judged = existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : null;
     const startOf = (pid) => {
       if (pid === ${lateFor}) while (readFileSync(lockPath, 'utf8') === judged) Atomics.wait(pause, 0, 0, 5);
       return processStartTime(pid);
@@ -158,18 +173,39 @@ function start(dir: string, lateFor: number | null) {
   return { answer, end: () => child.stdin.end() };
 }
 
+async function untilExists(path: string): Promise<void> {
+  while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('two starts racing for a stale lock', () => {
   it('exactly one wins, even when the slower one judged the lock stale before the faster one took it', async () => {
     await withDir(async (dir) => {
       // A live PID whose start time is not the recorded one: stale, as after a reboot.
       writeFileSync(join(dir, LOCK_FILE), holder({ pid: live, started: 'before the reboot', runtime: 'web' }));
-      const slow = start(dir, live);
-      const fast = start(dir, null);
+      const slow = start(dir, { lateFor: live });
+      const fast = start(dir);
       try {
         expect([await fast.answer, await slow.answer]).toEqual(['won', 'already_running']);
       } finally {
         fast.end();
         slow.end();
+      }
+    });
+  }, 30_000);
+
+  it('exactly one wins when the first is stopped in the middle of writing its lock', async () => {
+    await withDir(async (dir) => {
+      const go = join(dir, 'go');
+      const stopped = start(dir, { writesAfter: go });
+      await untilExists(`${go}.paused`);
+      const other = start(dir);
+      try {
+        const otherAnswer = await other.answer;
+        writeFileSync(go, '');
+        expect([otherAnswer, await stopped.answer]).toEqual(['won', 'already_running']);
+      } finally {
+        stopped.end();
+        other.end();
       }
     });
   }, 30_000);
