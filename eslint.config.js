@@ -31,7 +31,6 @@ const I18N_PENDING = [
   'renderer/src/state/photo-composer.ts',
   'renderer/src/views/PhotosView.tsx',
   'renderer/src/views/ResearchView.tsx',
-  'renderer/src/views/StoreView.tsx',
   'renderer/src/views/photos/PostCard.tsx',
   'renderer/src/views/queue/AddByUrl.tsx',
   'renderer/src/views/queue/BulkBar.tsx',
@@ -58,10 +57,6 @@ const I18N_PENDING = [
   'renderer/src/views/research/SavedQueries.tsx',
   'renderer/src/views/research/columns.ts',
   'renderer/src/views/research/query-model.ts',
-  'renderer/src/views/store/OrderHistory.tsx',
-  'renderer/src/views/store/ProductCard.tsx',
-  'renderer/src/views/store/PurchaseStatus.tsx',
-  'renderer/src/views/store/order-words.ts',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { Account } from '../api/contract';
 import { EmptyState } from '../components/EmptyState';
@@ -8,7 +9,7 @@ import { accountLabel, useAccounts } from '../state/accounts';
 import { hashFor } from '../state/navigation';
 import { buy, chooseStoreAccount, loadCatalog, loadStoreAccount, useStore } from '../state/store';
 import { OrderHistory } from './store/OrderHistory';
-import { itemsInWords } from './store/order-words';
+import { itemsInWords, itemWords } from './store/order-words';
 import { ProductCard } from './store/ProductCard';
 import { PurchaseStatus } from './store/PurchaseStatus';
 
@@ -16,6 +17,7 @@ import { PurchaseStatus } from './store/PurchaseStatus';
 const REFRESH_MS = 5_000;
 
 export function StoreView() {
+  const intl = useIntl();
   const catalog = useStore((state) => state.catalog);
   const catalogError = useStore((state) => state.catalogError);
   const accountsKnown = useAccounts((state) => state.accounts !== null);
@@ -37,13 +39,19 @@ export function StoreView() {
     return () => clearInterval(timer);
   }, [openId, catalog?.available]);
 
-  const header = <PageHeader title="Store" description="In-app items, paid in BEANS on the platform's payment page. Prices come from the partner backend, not from this app." actions={buyer ? <BuyerPicker buyers={buyers} openId={buyer.openId} /> : undefined} />;
+  const header = (
+    <PageHeader
+      title={intl.formatMessage({ id: 'store.title' })}
+      description={intl.formatMessage({ id: 'store.description' })}
+      actions={buyer ? <BuyerPicker buyers={buyers} openId={buyer.openId} /> : undefined}
+    />
+  );
 
   if (catalog?.available === false) {
     return (
       <>
         {header}
-        <EmptyState icon="store" title="No Store for this platform">
+        <EmptyState icon="store" title={intl.formatMessage({ id: 'store.unavailable.title' })}>
           <p>{catalog.reason}</p>
         </EmptyState>
       </>
@@ -56,14 +64,14 @@ export function StoreView() {
         {catalog ? <PurchaseStatus products={catalog.products} /> : null}
         <section className="store__section" aria-labelledby="store-catalog">
           <h2 className="store__title" id="store-catalog">
-            Catalog
+            {intl.formatMessage({ id: 'store.catalog.title' })}
           </h2>
           {catalog === null ? (
             <LoadStatus what="catalog" error={catalogError} onRetry={() => void loadCatalog()} />
           ) : catalog.products.length === 0 ? (
-            <p className="store__muted">The store server sells nothing yet.</p>
+            <p className="store__muted">{intl.formatMessage({ id: 'store.catalog.empty' })}</p>
           ) : (
-            <ul className="product-grid" aria-label="Products">
+            <ul className="product-grid" aria-label={intl.formatMessage({ id: 'store.catalog.products' })}>
               {catalog.products.map((product) => (
                 <Product key={product.id} productId={product.id} buyer={buyer} />
               ))}
@@ -73,9 +81,9 @@ export function StoreView() {
         {buyer ? (
           catalog ? <AccountPurchases account={buyer} /> : null
         ) : accountsKnown ? (
-          <EmptyState icon="store" title="No purchases yet">
+          <EmptyState icon="store" title={intl.formatMessage({ id: 'store.noPurchases.title' })}>
             <p>
-              Sign in with an account to buy: each purchase belongs to the account that paid, and its items show here. <a href={hashFor('accounts')}>Go to Accounts</a>
+              {intl.formatMessage({ id: 'store.signInToBuy' })} <a href={hashFor('accounts')}>{intl.formatMessage({ id: 'store.goToAccounts' })}</a>
             </p>
           </EmptyState>
         ) : null}
@@ -93,11 +101,12 @@ function Product({ productId, buyer }: { productId: string; buyer: Account | nul
 }
 
 function BuyerPicker({ buyers, openId }: { buyers: readonly Account[]; openId: string }) {
+  const intl = useIntl();
   const id = useId();
   return (
     <div className="toolbar-field">
       <label className="toolbar-field__label" htmlFor={id}>
-        Buy as
+        {intl.formatMessage({ id: 'store.buyAs' })}
       </label>
       <select id={id} className="select" value={openId} onChange={(event) => chooseStoreAccount(event.target.value)}>
         {buyers.map((account) => (
@@ -112,39 +121,40 @@ function BuyerPicker({ buyers, openId }: { buyers: readonly Account[]; openId: s
 
 /** What the account owns and its orders. */
 function AccountPurchases({ account }: { account: Account }) {
+  const intl = useIntl();
   const data = useStore((state) => state.accounts[account.openId]);
   const error = useStore((state) => state.accountError);
   const label = accountLabel(account);
   if (!data) return <LoadStatus what="purchases" name={label} error={error} onRetry={() => void loadStoreAccount(account.openId)} />;
-  const owned = itemsInWords(data.items);
+  const owned = itemsInWords(intl, data.items);
   return (
     <>
       {error ? <LoadStatus what="latestPurchases" name={label} error={error} onRetry={() => void loadStoreAccount(account.openId)} /> : null}
       <section className="store__section" aria-labelledby="store-owned">
         <h2 className="store__title" id="store-owned">
-          Owned by {label}
+          {intl.formatMessage({ id: 'store.owned.title' }, { name: label })}
         </h2>
         {owned ? (
-          <ul className="owned-list" aria-label={`Items ${label} owns`}>
+          <ul className="owned-list" aria-label={intl.formatMessage({ id: 'store.owned.label' }, { name: label })}>
             {Object.entries(data.items)
               .filter(([, count]) => count > 0)
               .map(([item, count]) => (
                 <li key={item} className="chip">
-                  {count.toLocaleString()} × {item}
+                  {itemWords(intl, item, count)}
                 </li>
               ))}
           </ul>
         ) : (
-          <p className="store__muted">Nothing yet.</p>
+          <p className="store__muted">{intl.formatMessage({ id: 'store.owned.none' })}</p>
         )}
       </section>
       <section className="store__section" aria-labelledby="store-orders">
         <h2 className="store__title" id="store-orders">
-          Orders
+          {intl.formatMessage({ id: 'store.orders.title' })}
         </h2>
         {data.orders.length === 0 ? (
-          <EmptyState icon="store" title="No purchases yet">
-            <p>Buy something above: the order and its status show here, refunds included.</p>
+          <EmptyState icon="store" title={intl.formatMessage({ id: 'store.noPurchases.title' })}>
+            <p>{intl.formatMessage({ id: 'store.orders.empty' })}</p>
           </EmptyState>
         ) : (
           <OrderHistory orders={data.orders} label={label} />

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { Product } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -11,13 +12,14 @@ import { beans, itemsInWords, productName } from './order-words';
  * few seconds), never what the payment page showed.
  */
 export function PurchaseStatus({ products }: { products: readonly Product[] }) {
+  const intl = useIntl();
   const purchase = useStore((state) => state.purchase);
   const error = useStore((state) => state.purchaseError);
   if (error) {
     return (
-      <ErrorBanner title="The purchase could not start" error={error}>
+      <ErrorBanner title={intl.formatMessage({ id: 'store.purchase.startFailed' })} error={error}>
         <Button className="banner__action" onClick={dismissPurchase}>
-          Dismiss
+          {intl.formatMessage({ id: 'store.purchase.dismiss' })}
         </Button>
       </ErrorBanner>
     );
@@ -25,44 +27,44 @@ export function PurchaseStatus({ products }: { products: readonly Product[] }) {
   if (!purchase) return null;
   const name = productName(purchase.productId, products);
   if (purchase.phase === 'starting') {
-    return <Notice tone="info" title={`Creating an order for ${name}…`} />;
+    return <Notice tone="info" title={intl.formatMessage({ id: 'store.purchase.starting' }, { name })} />;
   }
   const { order, paymentUrl } = purchase;
-  const payAgain = <OpenPageButton url={paymentUrl}>Open the payment page again</OpenPageButton>;
-  const dismiss = { onDismiss: dismissPurchase, dismissLabel: 'Dismiss purchase status' };
+  const payAgain = <OpenPageButton url={paymentUrl}>{intl.formatMessage({ id: 'store.purchase.payAgain' })}</OpenPageButton>;
+  const dismiss = { onDismiss: dismissPurchase, dismissLabel: intl.formatMessage({ id: 'store.purchase.dismissStatus' }) };
   switch (order.status) {
     case 'created':
       return (
-        <Notice tone="info" title={`Pay ${beans(order.amount)} for ${name} on the platform's payment page`} actions={payAgain}>
-          Draftdeck is checking with the store server every few seconds; {name} is yours once the platform confirms the payment to it.
+        <Notice tone="info" title={intl.formatMessage({ id: 'store.purchase.created.title' }, { price: beans(intl, order.amount), name })} actions={payAgain}>
+          {intl.formatMessage({ id: 'store.purchase.created.body' }, { name })}
         </Notice>
       );
     case 'paid':
-      return <Notice tone="info" title={`Payment received: delivering ${name}…`}>The platform confirmed the payment; the store server is adding the items to the account.</Notice>;
+      return (
+        <Notice tone="info" title={intl.formatMessage({ id: 'store.purchase.paid.title' }, { name })}>
+          {intl.formatMessage({ id: 'store.purchase.paid.body' })}
+        </Notice>
+      );
     case 'fulfilled': {
       const grants = products.find((product) => product.id === order.productId)?.grants;
+      const items = grants ? itemsInWords(intl, grants) : '';
       return (
-        <Notice tone="success" title={`${name} is yours`} {...dismiss}>
-          {grants ? `Added ${itemsInWords(grants)}.` : 'The items were added to the account.'}
+        <Notice tone="success" title={intl.formatMessage({ id: 'store.purchase.fulfilled.title' }, { name })} {...dismiss}>
+          {items ? intl.formatMessage({ id: 'store.purchase.fulfilled.added' }, { items }) : intl.formatMessage({ id: 'store.purchase.fulfilled.addedUnknown' })}
         </Notice>
       );
     }
     case 'failed':
-      return (
-        <Notice tone="warning" title="The payment failed" {...dismiss}>
-          Nothing was delivered. Buying again starts a new order.
-        </Notice>
-      );
     case 'cancelled':
       return (
-        <Notice tone="warning" title="The payment was cancelled" {...dismiss}>
-          Nothing was delivered. Buying again starts a new order.
+        <Notice tone="warning" title={intl.formatMessage({ id: order.status === 'failed' ? 'store.purchase.failed.title' : 'store.purchase.cancelled.title' })} {...dismiss}>
+          {intl.formatMessage({ id: 'store.purchase.nothingDelivered' })}
         </Notice>
       );
     default:
       return (
-        <Notice tone="warning" title={`${name} was refunded`} {...dismiss}>
-          The platform took the payment back, and the store server took back what it delivered.
+        <Notice tone="warning" title={intl.formatMessage({ id: 'store.purchase.refunded.title' }, { name })} {...dismiss}>
+          {intl.formatMessage({ id: 'store.purchase.refunded.body' })}
         </Notice>
       );
   }
