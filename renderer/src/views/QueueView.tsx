@@ -135,7 +135,7 @@ function DropInvite({ target, onFiles }: { target: UploadTarget; onFiles: (files
       </h2>
       <p className="empty-state__body">
         {target.account ? (
-          <FormattedMessage id="queue.dropInvite.body" values={{ target: targetWords(target), strong: (chunks) => <strong>{chunks}</strong> }} />
+          <FormattedMessage id="queue.dropInvite.body" values={{ target: targetWords(target, intl), strong: (chunks) => <strong>{chunks}</strong> }} />
         ) : (
           <FormattedMessage id="queue.dropInvite.noneCanReceive" values={{ link: (chunks) => <a href={hashFor('accounts')}>{chunks}</a> }} />
         )}

@@ -5,16 +5,22 @@
  * platform decides whether it is verified (a refusal shows on the draft's row, with what to do).
  */
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../../common/url-policy';
+import { useIntl } from 'react-intl';
+import { isHttpsOrLoopback } from '../../../../common/url-policy';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
+import { sayError } from '../../i18n/main-words';
 import { request } from '../../state/connection';
 import { addedDrafts } from '../../state/drafts';
 import { asApiError } from '../../state/settings';
 import { ADD_BY_URL_ID } from './QueueToolbar';
 
+/** What every address it takes starts with (not words: the same in every language). */
+const URL_START = 'https://';
+
 /** Opened from the toolbar's "Add by URL"; stays open for the next address until closed (Close or Escape). */
 export function AddByUrl({ openId, onClose }: { openId: string | null; onClose: () => void }) {
+  const intl = useIntl();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,14 +29,14 @@ export function AddByUrl({ openId, onClose }: { openId: string | null; onClose: 
     if (!openId || busy || url.trim() === '') return;
     // The contract's own rule, so the page says at once what the main process would refuse.
     const address = url.trim();
-    if (!isHttpsOrLoopback(address)) return setError(`The address must be ${HTTPS_OR_LOOPBACK_RULE}, with no user name or password`);
+    if (!isHttpsOrLoopback(address)) return setError(intl.formatMessage({ id: 'queue.addByUrl.notHttps' }));
     setBusy(true);
     try {
       addedDrafts([await request('drafts.addUrl', { openId, url: address })]);
       setUrl('');
       setError(null);
     } catch (caught) {
-      setError(asApiError(caught).message);
+      setError(sayError(intl, asApiError(caught)));
     } finally {
       setBusy(false);
     }
@@ -41,15 +47,15 @@ export function AddByUrl({ openId, onClose }: { openId: string | null; onClose: 
     onClose();
   };
   return (
-    <form id={ADD_BY_URL_ID} className="add-by-url" aria-label="Add a video by URL" onSubmit={(event) => void submit(event)} onKeyDown={closeOnEscape}>
+    <form id={ADD_BY_URL_ID} className="add-by-url" aria-label={intl.formatMessage({ id: 'queue.addByUrl.label' })} onSubmit={(event) => void submit(event)} onKeyDown={closeOnEscape}>
       <TextField
         autoFocus
-        label="Video URL"
-        hint="On a domain or URL prefix verified for this app on the platform; the platform downloads it"
+        label={intl.formatMessage({ id: 'queue.addByUrl.field' })}
+        hint={intl.formatMessage({ id: 'queue.addByUrl.hint' })}
         error={error}
         type="url"
         inputMode="url"
-        placeholder="https://"
+        placeholder={URL_START}
         value={url}
         onValueChange={(value) => {
           setUrl(value);
@@ -57,10 +63,10 @@ export function AddByUrl({ openId, onClose }: { openId: string | null; onClose: 
         }}
       />
       <Button variant="secondary" type="submit" unavailable={!openId || url.trim() === ''} busy={busy}>
-        Add URL
+        {intl.formatMessage({ id: 'queue.addByUrl.add' })}
       </Button>
       <Button variant="ghost" onClick={onClose}>
-        Close
+        {intl.formatMessage({ id: 'queue.close' })}
       </Button>
     </form>
   );

@@ -4,24 +4,19 @@
  * draft by draft, is reported under it.
  */
 import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { BulkAction } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { accountLabel, canReceiveDrafts, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
 import { dismissBulkReport, moveDrafts, runBulk, selectOnly, useQueueView } from '../../state/queue-view';
-import { plural } from '../../format';
 
-const ACTIONS: [BulkAction, string][] = [
-  ['pause', 'Pause'],
-  ['resume', 'Resume'],
-  ['cancel', 'Cancel'],
-  ['retry', 'Retry'],
-  ['remove', 'Remove'],
-];
+const ACTIONS: readonly BulkAction[] = ['pause', 'resume', 'cancel', 'retry', 'remove'];
 
 export function BulkBar({ shown }: { shown: readonly string[] }) {
   const id = useId();
+  const intl = useIntl();
   const byId = useDrafts((state) => state.byId);
   const selectedAll = useQueueView((state) => state.selected);
   const accounts = useAccounts((state) => state.accounts);
@@ -39,7 +34,7 @@ export function BulkBar({ shown }: { shown: readonly string[] }) {
   };
 
   return (
-    <div className="bulk-bar" role="group" aria-label="Selected drafts">
+    <div className="bulk-bar" role="group" aria-label={intl.formatMessage({ id: 'queue.bulk.label' })}>
       <label className="queue-filters__check">
         <input
           type="checkbox"
@@ -49,22 +44,22 @@ export function BulkBar({ shown }: { shown: readonly string[] }) {
           }}
           onChange={(event) => selectOnly(event.target.checked ? shown : [])}
         />
-        Select all shown ({shown.length.toLocaleString()})
+        {intl.formatMessage({ id: 'queue.bulk.selectAll' }, { count: shown.length })}
       </label>
       {selected.length > 0 ? (
         <>
           <span className="bulk-bar__count" aria-live="polite">
-            {plural(selected.length, 'draft')} selected
+            {intl.formatMessage({ id: 'queue.bulk.selected' }, { count: selected.length })}
           </span>
-          {ACTIONS.map(([action, verb]) => (
+          {ACTIONS.map((action) => (
             <Button key={action} busy={busy} onClick={() => void run(() => runBulk(action, selected))}>
-              {verb} selected
+              {intl.formatMessage({ id: `queue.bulk.action.${action}` })}
             </Button>
           ))}
           {moveTo ? (
             <span className="bulk-bar__move">
               <label className="visually-hidden" htmlFor={`${id}-to`}>
-                Account to send the selected drafts to
+                {intl.formatMessage({ id: 'queue.bulk.moveTo' })}
               </label>
               <select id={`${id}-to`} className="select" value={moveTo.openId} onChange={(event) => setTarget(event.target.value)}>
                 {eligible.map((account) => (
@@ -74,7 +69,7 @@ export function BulkBar({ shown }: { shown: readonly string[] }) {
                 ))}
               </select>
               <Button busy={busy} onClick={() => void run(() => moveDrafts(selected, moveTo.openId))}>
-                Send selected to {accountLabel(moveTo)}
+                {intl.formatMessage({ id: 'queue.bulk.send' }, { name: accountLabel(moveTo) })}
               </Button>
             </span>
           ) : null}
@@ -85,18 +80,19 @@ export function BulkBar({ shown }: { shown: readonly string[] }) {
 }
 
 export function BulkReport() {
+  const intl = useIntl();
   const report = useQueueView((state) => state.bulkReport);
   if (!report) return null;
-  const what = { pause: 'paused', resume: 'resumed', cancel: 'cancelled', retry: 'retried', remove: 'removed', move: 'moved', clear: 'cleared' }[report.action];
+  const title = report.error ? intl.formatMessage({ id: 'queue.bulkReport.nothing' }, { action: report.action }) : intl.formatMessage({ id: 'queue.bulkReport.refused' }, { action: report.action, count: report.refused.length });
   return (
-    <Notice tone="warning" title={report.error ? `Nothing was ${what}` : `${plural(report.refused.length, 'draft')} could not be ${what}`} onDismiss={dismissBulkReport} dismissLabel="Dismiss the report">
+    <Notice tone="warning" title={title} onDismiss={dismissBulkReport} dismissLabel={intl.formatMessage({ id: 'queue.bulkReport.dismiss' })}>
       {report.error ? (
         <p>{report.error}</p>
       ) : (
-        <ul className="duplicate__list" aria-label={`Not ${what}`}>
+        <ul className="duplicate__list" aria-label={intl.formatMessage({ id: 'queue.bulkReport.list' })}>
           {report.refused.map((refusal) => (
             <li key={refusal.id}>
-              <strong>{refusal.fileName}</strong>: {refusal.message}
+              <FormattedMessage id="queue.bulkReport.item" values={{ name: refusal.fileName, reason: refusal.message, strong: (chunks) => <strong>{chunks}</strong> }} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { ApiError } from '../../api/client';
+import { sayError } from '../../i18n/main-words';
 import { saveSettings, useSettings } from '../../state/settings';
 import { CONCURRENCY_MAX, CONCURRENCY_MIN } from '../settings/form-rules';
 
@@ -9,8 +11,9 @@ const CHOICES = Array.from({ length: CONCURRENCY_MAX - CONCURRENCY_MIN + 1 }, (_
  * settings.uploads.concurrency: the one control for it, in the Queue's toolbar (where its effect is
  * seen) and in Settings › Uploads (with its own label and hint). Applies on choice, like the theme.
  */
-export function ConcurrencyPicker({ label = 'At once', hint }: { label?: string; hint?: string }) {
+export function ConcurrencyPicker({ label, hint }: { label?: string; hint?: string }) {
   const id = useId();
+  const intl = useIntl();
   const stored = useSettings((state) => state.settings?.uploads.concurrency);
   const [saving, setSaving] = useState<number | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -31,7 +34,7 @@ export function ConcurrencyPicker({ label = 'At once', hint }: { label?: string;
   return (
     <div className={hint ? 'field' : 'toolbar-field'}>
       <label className={hint ? 'field__label' : 'toolbar-field__label'} htmlFor={id}>
-        {label}
+        {label ?? intl.formatMessage({ id: 'queue.concurrency.label' })}
       </label>
       <select
         id={id}
@@ -40,11 +43,11 @@ export function ConcurrencyPicker({ label = 'At once', hint }: { label?: string;
         aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
         aria-busy={saving !== null || undefined}
         onChange={(event) => void choose(Number(event.target.value))}
-        title="How many videos upload at the same time"
+        title={intl.formatMessage({ id: 'queue.concurrency.title' })}
       >
         {CHOICES.map((count) => (
           <option key={count} value={count}>
-            {count} {count === 1 ? 'upload' : 'uploads'}
+            {intl.formatMessage({ id: 'queue.concurrency.choice' }, { count })}
           </option>
         ))}
       </select>
@@ -55,7 +58,7 @@ export function ConcurrencyPicker({ label = 'At once', hint }: { label?: string;
       ) : null}
       {error ? (
         <p className="toolbar-field__error" id={`${id}-error`} role="alert">
-          Not saved: {error.message}
+          {intl.formatMessage({ id: 'queue.concurrency.notSaved' }, { reason: sayError(intl, error) })}
         </p>
       ) : null}
     </div>

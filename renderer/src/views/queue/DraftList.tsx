@@ -7,6 +7,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useVisibleRows, type QueueRow } from '../../state/queue-view';
 import { DraftRow } from './DraftRow';
 import { GroupHeading } from './GroupHeading';
@@ -26,6 +27,7 @@ function scroller(): HTMLElement | null {
 const rowKey = (row: QueueRow) => (row.kind === 'draft' ? row.id : `group:${row.openId}`);
 
 export function DraftList() {
+  const intl = useIntl();
   const { rows, ids } = useVisibleRows();
   const list = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
@@ -61,7 +63,7 @@ export function DraftList() {
     for (let index = 0; index <= items.at(-1)!.index; index++) if (rows[index]!.kind === 'draft') position.set(index, drafts++);
   }
   return (
-    <ul ref={list} className="draft-list" aria-label="Drafts" style={{ height: virtualizer.getTotalSize() }}>
+    <ul ref={list} className="draft-list" aria-label={intl.formatMessage({ id: 'queue.list.label' })} style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) => {
         const row = rows[item.index]!;
         const style = { transform: `translateY(${item.start - offset}px)` };

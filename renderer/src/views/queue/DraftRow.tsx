@@ -9,7 +9,7 @@ import { memo, useRef, useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import type { DraftView } from '../../api/contract';
 import { Icon, type IconName } from '../../components/Icon';
-import { formatBytes, formatDuration } from '../../format';
+import { useFormat } from '../../i18n/format';
 import { accountLabel, useAccounts } from '../../state/accounts';
 import { placeDraft, runDraftAction, useDrafts } from '../../state/drafts';
 import { toggleSelected, useQueueView } from '../../state/queue-view';
@@ -36,13 +36,7 @@ interface DraftRowProps {
   style: CSSProperties;
 }
 
-const ACTIONS: Record<DraftActionName, { icon: IconName; verb: string }> = {
-  pause: { icon: 'pause', verb: 'Pause' },
-  resume: { icon: 'play', verb: 'Resume' },
-  cancel: { icon: 'close', verb: 'Cancel' },
-  retry: { icon: 'retry', verb: 'Retry' },
-  remove: { icon: 'trash', verb: 'Remove' },
-};
+const ICONS: Record<DraftActionName, IconName> = { pause: 'pause', resume: 'play', cancel: 'close', retry: 'retry', remove: 'trash' };
 
 export const DraftRow = memo(function DraftRow({ id, index, count, prevId, nextId, style }: DraftRowProps) {
   const draft = useDrafts((state) => state.byId.get(id));
@@ -54,14 +48,17 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
   const selected = useQueueView((state) => state.selected.has(draft.id));
   const thumbnail = useThumbnail(draft);
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
+  const intl = useIntl();
+  const format = useFormat();
   const sayReason = useWords();
-  const words = describeDraft(draft, sayReason(draft.reason));
+  const words = describeDraft(intl, draft, sayReason(draft.reason));
   const name = draft.fileName;
-  const meta = [draft.kind === 'video_url' ? draft.sourceUrl : formatBytes(draft.size), draft.durationMs !== null ? formatDuration(draft.durationMs) : null, account ? accountLabel(account) : draft.openId].filter(Boolean).join(' · ');
+  const accountName = account ? accountLabel(account) : intl.formatMessage({ id: 'queue.account.unknown' });
+  const meta = [draft.kind === 'video_url' ? draft.sourceUrl : format.bytes(draft.size), draft.durationMs !== null ? format.duration(draft.durationMs) : null, accountName].filter(Boolean).join(' · ');
 
   return (
     <li className={`draft-row draft-row--batch draft-row--${words.tone}`} style={style} aria-setsize={count} aria-posinset={index + 1} data-draft-id={draft.id} data-state={draft.state} {...rowDragHandlers(draft.id)}>
-      <input type="checkbox" className="draft-row__select" aria-label={`Select ${name}`} checked={selected} onChange={(event) => toggleSelected(draft.id, event.target.checked)} />
+      <input type="checkbox" className="draft-row__select" aria-label={intl.formatMessage({ id: 'queue.row.select' }, { name })} checked={selected} onChange={(event) => toggleSelected(draft.id, event.target.checked)} />
       <MoveButtons id={draft.id} name={name} prevId={prevId} nextId={nextId} />
       <DraftThumb src={thumbnail} />
       <div className="draft-row__main">
@@ -73,7 +70,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
         </p>
         {draft.video ? <VideoFacts check={draft.video} /> : null}
         {draft.fix ? <VideoFix draft={draft} fix={draft.fix} /> : null}
-        {draft.resumedAfterCrash ? <p className="draft-row__note">Resumed after Draftdeck stopped unexpectedly</p> : null}
+        {draft.resumedAfterCrash ? <p className="draft-row__note">{intl.formatMessage({ id: 'queue.row.resumedAfterCrash' })}</p> : null}
       </div>
       <div className="draft-row__status">
         <p className="draft-row__state">
@@ -86,7 +83,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
             {words.detail}
           </p>
         ) : null}
-        {words.progress !== null ? <ProgressBar value={words.progress} tone={words.tone} label={`${name}: ${words.label}`} /> : null}
+        {words.progress !== null ? <ProgressBar value={words.progress} tone={words.tone} label={intl.formatMessage({ id: 'queue.row.progress' }, { name, state: words.label })} /> : null}
       </div>
       <div className="draft-row__actions">
         {actionsFor(draft).map((action, position) => (
@@ -103,8 +100,9 @@ function ActionButton({ draft, action, index }: { draft: DraftView; action: Draf
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const { icon, verb } = ACTIONS[action];
-  const label = `${verb} ${draft.fileName}`;
+  const format = useFormat();
+  const verb = intl.formatMessage({ id: `queue.row.action.${action}` });
+  const label = intl.formatMessage({ id: `queue.row.actionOn.${action}` }, { name: draft.fileName });
   const run = async () => {
     const list = button.current?.closest('ul');
     setAsking(false);
@@ -129,7 +127,7 @@ function ActionButton({ draft, action, index }: { draft: DraftView; action: Draf
           else void run();
         }}
       >
-        <Icon name={icon} size={18} />
+        <Icon name={ICONS[action]} size={18} />
       </button>
       {asking && question ? (
         <ConfirmDialog
@@ -140,10 +138,8 @@ function ActionButton({ draft, action, index }: { draft: DraftView; action: Draf
           onConfirm={() => void run()}
           onCancel={() => setAsking(false)}
         >
-          <p>
-            {intl.formatMessage({ id: question.body })}
-            {question.received > 0 ? ` ${intl.formatMessage({ id: 'queue.confirmCancel.progress' }, { sent: formatBytes(question.received), size: formatBytes(draft.size) })}` : null}
-          </p>
+          <p>{intl.formatMessage({ id: question.body })}</p>
+          {question.received > 0 ? <p>{intl.formatMessage({ id: 'queue.confirmCancel.progress' }, { sent: format.bytes(question.received), size: format.bytes(draft.size) })}</p> : null}
         </ConfirmDialog>
       ) : null}
     </>
@@ -163,6 +159,7 @@ function focusRowAfterRemoval(list: HTMLElement, index: number): void {
 
 /** Up and down past the drafts shown: the order in which waiting drafts start. Focus stays on the button pressed. */
 function MoveButtons({ id, name, prevId, nextId }: { id: string; name: string; prevId: string | null; nextId: string | null }) {
+  const intl = useIntl();
   const group = useRef<HTMLDivElement>(null);
   const move = (target: string, where: 'before' | 'after') => {
     void placeDraft(id, target, where);
@@ -171,10 +168,10 @@ function MoveButtons({ id, name, prevId, nextId }: { id: string; name: string; p
   };
   return (
     <div className="move-buttons" ref={group}>
-      <button type="button" className="move-buttons__button" aria-label={`Move ${name} up`} title="Move up" aria-disabled={prevId === null || undefined} onClick={() => prevId !== null && move(prevId, 'before')}>
+      <button type="button" className="move-buttons__button" aria-label={intl.formatMessage({ id: 'queue.row.moveUp.label' }, { name })} title={intl.formatMessage({ id: 'queue.row.moveUp' })} aria-disabled={prevId === null || undefined} onClick={() => prevId !== null && move(prevId, 'before')}>
         <Icon name="arrow-up" size={14} />
       </button>
-      <button type="button" className="move-buttons__button" aria-label={`Move ${name} down`} title="Move down" aria-disabled={nextId === null || undefined} onClick={() => nextId !== null && move(nextId, 'after')}>
+      <button type="button" className="move-buttons__button" aria-label={intl.formatMessage({ id: 'queue.row.moveDown.label' }, { name })} title={intl.formatMessage({ id: 'queue.row.moveDown' })} aria-disabled={nextId === null || undefined} onClick={() => nextId !== null && move(nextId, 'after')}>
         <Icon name="arrow-down" size={14} />
       </button>
     </div>
@@ -183,11 +180,13 @@ function MoveButtons({ id, name, prevId, nextId }: { id: string; name: string; p
 
 /** A draft waiting for inbox space: when it will most likely go, as a button that opens the full reason and the way out. */
 function WaitingDetail({ draft, expectedAt }: { draft: DraftView; expectedAt: number }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const when = whenWords(intl, expectedAt);
   return (
     <>
-      <button type="button" className="draft-row__detail draft-row__why" aria-haspopup="dialog" aria-label={`Why ${draft.fileName} waits: goes ${whenWords(expectedAt)}`} onClick={() => setOpen(true)}>
-        Inbox full · goes {whenWords(expectedAt)}
+      <button type="button" className="draft-row__detail draft-row__why" aria-haspopup="dialog" aria-label={intl.formatMessage({ id: 'queue.row.inboxFull.label' }, { name: draft.fileName, when })} onClick={() => setOpen(true)}>
+        {intl.formatMessage({ id: 'queue.row.inboxFull' }, { when })}
       </button>
       {open ? <WaitingDetails draft={draft} onClose={() => setOpen(false)} /> : null}
     </>

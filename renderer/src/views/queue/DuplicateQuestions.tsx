@@ -2,13 +2,14 @@
  * Files whose content an account already has (queued or delivered): each asks before it is added,
  * showing the earlier draft (its name, where it is, when it was added), with "Add again" and "Skip".
  */
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { EarlierDraft } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { accountLabel, useAccounts } from '../../state/accounts';
 import { answerDuplicate, useIntake, type IntakeItem } from '../../state/intake';
-import { STATE_LABELS } from './draft-words';
+import { useAccountName } from './account-name';
+import { stateInline } from './draft-words';
 
 export function DuplicateQuestions() {
   const asking = useIntake(useShallow((state) => state.items.filter((item) => item.phase === 'confirm')));
@@ -23,29 +24,28 @@ export function DuplicateQuestions() {
 }
 
 function DuplicateQuestion({ item }: { item: IntakeItem }) {
-  const accounts = useAccounts((state) => state.accounts);
-  const name = (openId: string) => {
-    const account = accounts?.find((candidate) => candidate.openId === openId);
-    return account ? accountLabel(account) : openId;
-  };
+  const intl = useIntl();
+  const name = useAccountName();
   const others = item.openIds.length - item.duplicates.length;
   return (
     <Notice
       tone="warning"
-      title={`${item.name} was already sent`}
+      title={intl.formatMessage({ id: 'queue.duplicate.title' }, { name: item.name })}
       actions={
         <>
           <Button variant="primary" onClick={() => answerDuplicate(item.key, 'again')}>
-            Add {item.name} again
+            {intl.formatMessage({ id: 'queue.duplicate.again' }, { name: item.name })}
           </Button>
-          <Button onClick={() => answerDuplicate(item.key, 'skip')}>{others > 0 ? `Skip the ${item.duplicates.length === 1 ? 'account that has it' : 'accounts that have it'}` : `Skip ${item.name}`}</Button>
+          <Button onClick={() => answerDuplicate(item.key, 'skip')}>
+            {others > 0 ? intl.formatMessage({ id: 'queue.duplicate.skipAccounts' }, { count: item.duplicates.length }) : intl.formatMessage({ id: 'queue.duplicate.skip' }, { name: item.name })}
+          </Button>
         </>
       }
     >
-      <ul className="duplicate__list" aria-label={`Earlier drafts with the same content as ${item.name}`}>
+      <ul className="duplicate__list" aria-label={intl.formatMessage({ id: 'queue.duplicate.list' }, { name: item.name })}>
         {item.duplicates.map(({ openId, earlier }) => (
           <li key={openId} className="duplicate__item" data-testid="earlier-draft">
-            <strong>{name(openId)}</strong> already has it: {earlierWords(earlier)}
+            <FormattedMessage id="queue.duplicate.has" values={{ account: name(openId), earlier: earlierWords(intl, earlier), strong: (chunks) => <strong>{chunks}</strong> }} />
           </li>
         ))}
       </ul>
@@ -53,8 +53,7 @@ function DuplicateQuestion({ item }: { item: IntakeItem }) {
   );
 }
 
-function earlierWords(earlier: EarlierDraft): string {
-  const when = new Date(earlier.addedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  const where = earlier.draftId === null ? `${STATE_LABELS[earlier.state].toLowerCase()}, since cleared from the queue` : STATE_LABELS[earlier.state].toLowerCase();
-  return `“${earlier.fileName}”, added ${when} (${where})`;
+function earlierWords(intl: IntlShape, earlier: EarlierDraft): string {
+  const values = { name: earlier.fileName, when: intl.formatDate(earlier.addedAt, { dateStyle: 'medium', timeStyle: 'short' }), state: stateInline(intl, earlier.state) };
+  return intl.formatMessage({ id: earlier.draftId === null ? 'queue.duplicate.earlierCleared' : 'queue.duplicate.earlier' }, values);
 }

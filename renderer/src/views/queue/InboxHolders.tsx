@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { InboxPlaces } from '../../api/contract';
 import { request } from '../../state/connection';
-import { STATE_LABELS } from './draft-words';
+import { stateInline } from './draft-words';
 import { whenWords } from './when-words';
 
 export function InboxHolders({ openId, name }: { openId: string; name: string }) {
@@ -33,8 +33,8 @@ export function InboxHolders({ openId, name }: { openId: string; name: string })
         {places.held.map((held) => (
           <li key={held.draftId}>
             {held.state === 'cancelled'
-              ? intl.formatMessage({ id: 'queue.inboxHolders.cancelled' }, { name: held.fileName, until: whenWords(held.until) })
-              : intl.formatMessage({ id: 'queue.inboxHolders.held' }, { name: held.fileName, state: STATE_LABELS[held.state].toLowerCase(), until: whenWords(held.until) })}
+              ? intl.formatMessage({ id: 'queue.inboxHolders.cancelled' }, { name: held.fileName, until: whenWords(intl, held.until) })
+              : intl.formatMessage({ id: 'queue.inboxHolders.held' }, { name: held.fileName, state: stateInline(intl, held.state), until: whenWords(intl, held.until) })}
           </li>
         ))}
       </ul>

@@ -3,21 +3,19 @@
  * refused at once, each with its reason, until dismissed. The refusals sit in a live region, so a
  * screen reader hears them as they happen.
  */
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { formatBytes, formatDuration, plural } from '../../format';
+import { useFormat } from '../../i18n/format';
 import { dismissIntake, dismissRefused, useIntake, type IntakeItem } from '../../state/intake';
 import { DraftThumb } from './DraftThumb';
 import { ProgressBar } from './ProgressBar';
 import { verdictWords } from './video-words';
 
-const PHASE_WORDS: Record<'reading' | 'sending' | 'adding', string> = {
-  reading: 'Reading the video…',
-  sending: 'Sending to Draftdeck…',
-  adding: 'Adding to the queue…',
-};
+type IncomingPhase = 'reading' | 'sending' | 'adding';
+
+const phaseWords = (intl: IntlShape, phase: IncomingPhase) => intl.formatMessage({ id: `queue.intake.${phase}` });
 
 export function RefusedFiles() {
   const intl = useIntl();
@@ -28,13 +26,13 @@ export function RefusedFiles() {
         <div className="banner banner--error refused__banner">
           <Icon name="alert" />
           <div className="banner__content refused__content">
-            <p className="banner__title">{refused.length === 1 ? `${refused[0]!.name} was not added` : `${plural(refused.length, 'file')} were not added`}</p>
-            <ul className="refused__list" aria-label="Files not added">
+            <p className="banner__title">{refused.length === 1 ? intl.formatMessage({ id: 'queue.refused.one' }, { name: refused[0]!.name }) : intl.formatMessage({ id: 'queue.refused.many' }, { count: refused.length })}</p>
+            <ul className="refused__list" aria-label={intl.formatMessage({ id: 'queue.refused.list' })}>
               {refused.map((item) => (
                 <li key={item.key} className="refused__item">
                   <span className="refused__name">{item.name}</span>
                   <span className="refused__reason">{item.verdict ? verdictWords(intl, item.verdict) : item.reason}</span>
-                  <button type="button" className="icon-button icon-button--small" aria-label={`Dismiss ${item.name}`} title="Dismiss" onClick={() => dismissIntake(item.key)}>
+                  <button type="button" className="icon-button icon-button--small" aria-label={intl.formatMessage({ id: 'queue.refused.dismiss' }, { name: item.name })} title={intl.formatMessage({ id: 'queue.dismiss' })} onClick={() => dismissIntake(item.key)}>
                     <Icon name="close" size={14} />
                   </button>
                 </li>
@@ -42,7 +40,7 @@ export function RefusedFiles() {
             </ul>
             {refused.length > 1 ? (
               <Button variant="ghost" className="button--inline" onClick={dismissRefused}>
-                Dismiss all
+                {intl.formatMessage({ id: 'queue.refused.dismissAll' })}
               </Button>
             ) : null}
           </div>
@@ -53,10 +51,11 @@ export function RefusedFiles() {
 }
 
 export function IncomingFiles() {
+  const intl = useIntl();
   const incoming = useIntake(useShallow((state) => state.items.filter((item) => item.phase === 'reading' || item.phase === 'sending' || item.phase === 'adding')));
   if (incoming.length === 0) return null;
   return (
-    <ul className="incoming" aria-label="Files being added">
+    <ul className="incoming" aria-label={intl.formatMessage({ id: 'queue.intake.list' })}>
       {incoming.map((item) => (
         <IncomingRow key={item.key} item={item} />
       ))}
@@ -65,8 +64,10 @@ export function IncomingFiles() {
 }
 
 function IncomingRow({ item }: { item: IntakeItem }) {
-  const phase = item.phase as keyof typeof PHASE_WORDS;
-  const meta = [formatBytes(item.size), item.durationMs !== null ? formatDuration(item.durationMs) : null].filter(Boolean).join(' · ');
+  const intl = useIntl();
+  const format = useFormat();
+  const phase = item.phase as IncomingPhase;
+  const meta = [format.bytes(item.size), item.durationMs !== null ? format.duration(item.durationMs) : null].filter(Boolean).join(' · ');
   return (
     <li className="draft-row draft-row--incoming" data-state={`incoming-${phase}`}>
       <span className="move-buttons" aria-hidden="true" />
@@ -79,13 +80,13 @@ function IncomingRow({ item }: { item: IntakeItem }) {
       </div>
       <div className="draft-row__status">
         <p className="draft-row__state">
-          <span className="state-badge state-badge--neutral">{PHASE_WORDS[phase]}</span>
+          <span className="state-badge state-badge--neutral">{phaseWords(intl, phase)}</span>
         </p>
-        <ProgressBar value={null} tone="active" label={`${item.name}: ${PHASE_WORDS[phase]}`} />
+        <ProgressBar value={null} tone="active" label={intl.formatMessage({ id: 'queue.row.progress' }, { name: item.name, state: phaseWords(intl, phase) })} />
       </div>
       <div className="draft-row__actions">
         {phase !== 'adding' ? (
-          <button type="button" className="icon-button" aria-label={`Stop adding ${item.name}`} title="Stop" onClick={() => dismissIntake(item.key)}>
+          <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'queue.intake.stop.label' }, { name: item.name })} title={intl.formatMessage({ id: 'queue.intake.stop' })} onClick={() => dismissIntake(item.key)}>
             <Icon name="close" size={18} />
           </button>
         ) : null}

@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { accountLabel, canReceiveDrafts, useAccounts } from '../../state/accounts';
 import { request } from '../../state/connection';
 import { moveDrafts } from '../../state/queue-view';
-import { plural } from '../../format';
+import { useAccountName } from './account-name';
 
 export function MoveWaiting({ from, ids, onMoved }: { from: string; ids: readonly string[]; onMoved?: () => void }) {
   const id = useId();
@@ -21,22 +21,25 @@ export function MoveWaiting({ from, ids, onMoved }: { from: string; ids: readonl
   const targets = useMoveTargets(ids, others.map((account) => account.openId));
   const [target, setTarget] = useState<string>('');
   const [busy, setBusy] = useState(false);
-  const source = accounts?.find((account) => account.openId === from);
+  const accountName = useAccountName();
   if (ids.length === 0) return null;
-  if (others.length === 0) return <p className="move-waiting__none">No other account can receive drafts: add one on the Accounts page to send these elsewhere.</p>;
+  if (others.length === 0) return <p className="move-waiting__none">{intl.formatMessage({ id: 'queue.moveWaiting.noOther' })}</p>;
   // Until the main process has said which can take them, nothing is offered (an offer it then refuses is the trap).
   if (!targets) return null;
   const open = others.filter((account) => targets.get(account.openId)?.full === false && targets.get(account.openId)?.duplicates === 0);
   const chosen = open.find((account) => account.openId === target) ?? open[0];
   if (!chosen) {
-    const why = others.map((account) => intl.formatMessage({ id: targets.get(account.openId)?.full ? 'queue.moveWaiting.full' : 'queue.moveWaiting.duplicates' }, { name: accountLabel(account) })).join('; ');
+    const why = intl.formatList(
+      others.map((account) => intl.formatMessage({ id: targets.get(account.openId)?.full ? 'queue.moveWaiting.full' : 'queue.moveWaiting.duplicates' }, { name: accountLabel(account) })),
+      { type: 'conjunction' },
+    );
     return <p className="move-waiting__none">{intl.formatMessage({ id: 'queue.moveWaiting.noneNow' }, { why })}</p>;
   }
-  const what = `${plural(ids.length, 'waiting draft')} of ${source ? accountLabel(source) : from}`;
+  const what = { count: ids.length, account: accountName(from) };
   return (
     <div className="move-waiting">
       <label className="move-waiting__label" htmlFor={id}>
-        Send {what} to
+        {intl.formatMessage({ id: 'queue.moveWaiting.label' }, what)}
       </label>
       <select id={id} className="select" value={chosen.openId} onChange={(event) => setTarget(event.target.value)}>
         {open.map((account) => (
@@ -48,7 +51,7 @@ export function MoveWaiting({ from, ids, onMoved }: { from: string; ids: readonl
       <Button
         variant="primary"
         busy={busy}
-        aria-label={`Send ${what} to ${accountLabel(chosen)}`}
+        aria-label={intl.formatMessage({ id: 'queue.moveWaiting.sendTo' }, { ...what, target: accountLabel(chosen) })}
         onClick={async () => {
           setBusy(true);
           await moveDrafts(ids, chosen.openId);
@@ -56,7 +59,7 @@ export function MoveWaiting({ from, ids, onMoved }: { from: string; ids: readonl
           onMoved?.();
         }}
       >
-        Send
+        {intl.formatMessage({ id: 'queue.moveWaiting.send' })}
       </Button>
     </div>
   );

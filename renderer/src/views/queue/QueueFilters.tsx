@@ -4,65 +4,61 @@
  * (beside the selection, so the filters keep to one row).
  */
 import { useId, useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import type { DraftState } from '../../api/contract';
 import { Button } from '../../components/Button';
-import { accountLabel, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
 import { clearFinished, countByAccount, setFilter, useQueueView } from '../../state/queue-view';
-import { STATE_LABELS } from './draft-words';
-
-const STATES = Object.keys(STATE_LABELS) as DraftState[];
+import { useAccountName } from './account-name';
+import { DRAFT_STATES, stateCount, stateLabel } from './draft-words';
 
 export function QueueFilters() {
   const id = useId();
+  const intl = useIntl();
   const byId = useDrafts((state) => state.byId);
   const summary = useDrafts((state) => state.summary);
-  const accounts = useAccounts((state) => state.accounts);
+  const name = useAccountName();
   const { account, state, grouped, mode } = useQueueView();
   const counts = useMemo(() => countByAccount(byId), [byId]);
-  const name = (openId: string) => {
-    const found = accounts?.find((candidate) => candidate.openId === openId);
-    return found ? accountLabel(found) : openId;
-  };
   const stateCounts = account === null ? summary : (counts.get(account) ?? { total: 0 });
 
   // One row above the list: the labels are for screen readers only, since each select's own text
   // ("All accounts (3)", "Waiting (2)") already says what it filters.
   return (
-    <div className="queue-filters" role="group" aria-label="Show">
+    <div className="queue-filters" role="group" aria-label={intl.formatMessage({ id: 'queue.filters.label' })}>
       <div className="queue-filters__field">
         <label className="visually-hidden" htmlFor={`${id}-account`}>
-          Account
+          {intl.formatMessage({ id: 'queue.filters.account' })}
         </label>
         <select id={`${id}-account`} className="select" value={account ?? ''} onChange={(event) => setFilter({ account: event.target.value || null })}>
-          <option value="">All accounts ({summary.total.toLocaleString()})</option>
+          <option value="">{intl.formatMessage({ id: 'queue.filters.allAccounts' }, { count: summary.total })}</option>
           {[...counts.keys()].map((openId) => (
             <option key={openId} value={openId}>
-              {name(openId)} ({counts.get(openId)!.total.toLocaleString()})
+              {intl.formatMessage({ id: 'queue.filters.option' }, { name: name(openId), count: counts.get(openId)!.total })}
             </option>
           ))}
         </select>
       </div>
       <div className="queue-filters__field">
         <label className="visually-hidden" htmlFor={`${id}-state`}>
-          State
+          {intl.formatMessage({ id: 'queue.filters.state' })}
         </label>
         <select id={`${id}-state`} className="select select--narrow" value={state ?? ''} onChange={(event) => setFilter({ state: (event.target.value || null) as DraftState | null })}>
-          <option value="">All states</option>
-          {STATES.map((candidate) => (
+          <option value="">{intl.formatMessage({ id: 'queue.filters.allStates' })}</option>
+          {DRAFT_STATES.map((candidate) => (
             <option key={candidate} value={candidate}>
-              {STATE_LABELS[candidate]} ({(stateCounts[candidate] ?? 0).toLocaleString()})
+              {intl.formatMessage({ id: 'queue.filters.option' }, { name: stateLabel(intl, candidate), count: stateCounts[candidate] ?? 0 })}
             </option>
           ))}
         </select>
       </div>
       <label className="queue-filters__check">
         <input type="checkbox" checked={grouped} onChange={(event) => setFilter({ grouped: event.target.checked })} />
-        Group by account
+        {intl.formatMessage({ id: 'queue.filters.group' })}
       </label>
       <div className="queue-filters__actions">
         <Button variant="ghost" aria-pressed={mode === 'plan'} onClick={() => setFilter({ mode: mode === 'plan' ? 'list' : 'plan' })}>
-          {mode === 'plan' ? 'Show the list' : 'Today’s plan'}
+          {intl.formatMessage({ id: mode === 'plan' ? 'queue.filters.list' : 'queue.filters.plan' })}
         </Button>
       </div>
     </div>
@@ -71,6 +67,7 @@ export function QueueFilters() {
 
 /** Removes the finished drafts (in the inbox or posted) of the account shown, or of all. */
 export function ClearFinished() {
+  const intl = useIntl();
   const byId = useDrafts((state) => state.byId);
   const summary = useDrafts((state) => state.summary);
   const account = useQueueView((state) => state.account);
@@ -78,25 +75,25 @@ export function ClearFinished() {
   const finished = account === null ? summary.inbox + summary.posted : (counts.get(account)?.inbox ?? 0) + (counts.get(account)?.posted ?? 0);
   return (
     <Button className="queue-selection__clear" unavailable={finished === 0} onClick={() => finished > 0 && void clearFinished(account)}>
-      Clear finished ({finished.toLocaleString()})
+      {intl.formatMessage({ id: 'queue.filters.clearFinished' }, { count: finished })}
     </Button>
   );
 }
 
 /** Counts per account and state, one line per account (with one account, the queue's summary says it all). */
 export function AccountCounts() {
+  const intl = useIntl();
   const byId = useDrafts((state) => state.byId);
-  const accounts = useAccounts((state) => state.accounts);
+  const name = useAccountName();
   const counts = useMemo(() => countByAccount(byId), [byId]);
   if (counts.size < 2) return null;
   return (
-    <ul className="account-counts" aria-label="Counts per account">
+    <ul className="account-counts" aria-label={intl.formatMessage({ id: 'queue.filters.countsPerAccount' })}>
       {[...counts].map(([openId, entry]) => {
-        const found = accounts?.find((candidate) => candidate.openId === openId);
-        const parts = STATES.filter((candidate) => (entry[candidate] ?? 0) > 0).map((candidate) => `${(entry[candidate] ?? 0).toLocaleString()} ${STATE_LABELS[candidate].toLowerCase()}`);
+        const parts = DRAFT_STATES.filter((candidate) => (entry[candidate] ?? 0) > 0).map((candidate) => stateCount(intl, candidate, entry[candidate] ?? 0));
         return (
           <li key={openId} className="account-counts__item">
-            <span className="account-counts__name">{found ? accountLabel(found) : openId}</span> {parts.join(' · ')}
+            <span className="account-counts__name">{name(openId)}</span> {parts.join(' · ')}
           </li>
         );
       })}

@@ -4,10 +4,10 @@
  * the way out for the waiting ones: send them to another account.
  */
 import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import type { DraftView } from '../../api/contract';
-import { accountLabel, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
-import { plural } from '../../format';
+import { useAccountName } from './account-name';
 import { planByAccount } from './day-plan';
 import { MoveWaiting } from './MoveWaiting';
 import { whenWords } from './when-words';
@@ -17,13 +17,14 @@ const SHOWN = 50;
 export function QueuePlan() {
   const order = useDrafts((state) => state.order);
   const byId = useDrafts((state) => state.byId);
-  const accounts = useAccounts((state) => state.accounts);
+  const intl = useIntl();
+  const name = useAccountName();
   const plans = useMemo(() => planByAccount(order, byId, Date.now()), [order, byId]);
-  const name = (openId: string) => {
-    const found = accounts?.find((candidate) => candidate.openId === openId);
-    return found ? accountLabel(found) : openId;
+  if (plans.length === 0) return <p className="queue-plan__empty">{intl.formatMessage({ id: 'queue.plan.empty' })}</p>;
+  const soon = (draft: DraftView) => {
+    if (draft.state === 'waiting' && draft.expectedAt !== null) return whenWords(intl, draft.expectedAt);
+    return intl.formatMessage({ id: draft.state === 'queued' || draft.state === 'waiting' ? 'queue.plan.next' : 'queue.plan.now' });
   };
-  if (plans.length === 0) return <p className="queue-plan__empty">Nothing is waiting to go: every draft is in an inbox, posted, failed or cancelled.</p>;
   return (
     <div className="queue-plan">
       {plans.map((plan) => (
@@ -32,10 +33,10 @@ export function QueuePlan() {
             {name(plan.openId)}
           </h2>
           <div className="queue-plan__columns">
-            <PlanList title={`Goes today (${plan.today.length.toLocaleString()})`} drafts={plan.today} when={(draft) => (draft.state === 'waiting' && draft.expectedAt !== null ? whenWords(draft.expectedAt) : draft.state === 'queued' || draft.state === 'waiting' ? 'next' : 'now')} />
-            <PlanList title={`Waits (${plan.later.length.toLocaleString()})`} drafts={plan.later} when={(draft) => whenWords(draft.expectedAt!)} />
+            <PlanList title={intl.formatMessage({ id: 'queue.plan.today' }, { count: plan.today.length })} drafts={plan.today} when={soon} />
+            <PlanList title={intl.formatMessage({ id: 'queue.plan.later' }, { count: plan.later.length })} drafts={plan.later} when={(draft) => whenWords(intl, draft.expectedAt!)} />
           </div>
-          {plan.paused > 0 ? <p className="queue-plan__note">{plural(plan.paused, 'paused draft')}: they go once resumed.</p> : null}
+          {plan.paused > 0 ? <p className="queue-plan__note">{intl.formatMessage({ id: 'queue.plan.paused' }, { count: plan.paused })}</p> : null}
           <MoveWaiting from={plan.openId} ids={plan.inboxWaiting} />
         </section>
       ))}
@@ -44,11 +45,12 @@ export function QueuePlan() {
 }
 
 function PlanList({ title, drafts, when }: { title: string; drafts: readonly DraftView[]; when: (draft: DraftView) => string }) {
+  const intl = useIntl();
   return (
     <div className="queue-plan__list">
       <h3 className="queue-plan__subtitle">{title}</h3>
       {drafts.length === 0 ? (
-        <p className="queue-plan__none">None</p>
+        <p className="queue-plan__none">{intl.formatMessage({ id: 'queue.plan.none' })}</p>
       ) : (
         <ul aria-label={title}>
           {drafts.slice(0, SHOWN).map((draft) => (
@@ -57,7 +59,7 @@ function PlanList({ title, drafts, when }: { title: string; drafts: readonly Dra
               <span className="queue-plan__when">{when(draft)}</span>
             </li>
           ))}
-          {drafts.length > SHOWN ? <li className="queue-plan__more">and {plural(drafts.length - SHOWN, 'more draft')}</li> : null}
+          {drafts.length > SHOWN ? <li className="queue-plan__more">{intl.formatMessage({ id: 'queue.plan.more' }, { count: drafts.length - SHOWN })}</li> : null}
         </ul>
       )}
     </div>

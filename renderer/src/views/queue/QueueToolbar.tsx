@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
+import { useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { useDrafts } from '../../state/drafts';
-import { plural } from '../../format';
 import { ChooseVideosButton } from './ChooseVideosButton';
 import { ConcurrencyPicker } from './ConcurrencyPicker';
 import { summaryParts } from './draft-words';
@@ -23,6 +23,7 @@ interface QueueToolbarProps {
 
 /** Stays in view while the list scrolls: where drafts go, how many upload at once, the ways to add, and the counts. */
 export function QueueToolbar({ target, onFiles, hasDrafts, urlOpen, urlToggle, onToggleUrl }: QueueToolbarProps) {
+  const intl = useIntl();
   return (
     <div className="queue-bar">
       <div className="queue-bar__controls">
@@ -30,7 +31,7 @@ export function QueueToolbar({ target, onFiles, hasDrafts, urlOpen, urlToggle, o
         <ConcurrencyPicker />
         <div className="queue-bar__add">
           <Button ref={urlToggle} variant="ghost" aria-expanded={urlOpen} aria-controls={ADD_BY_URL_ID} onClick={onToggleUrl}>
-            Add by URL
+            {intl.formatMessage({ id: 'queue.addByUrl.open' })}
           </Button>
           {/* An empty queue offers the picker in its own invitation. */}
           {hasDrafts ? <ChooseVideosButton onFiles={onFiles} disabled={target.openId === null} /> : null}
@@ -42,15 +43,18 @@ export function QueueToolbar({ target, onFiles, hasDrafts, urlOpen, urlToggle, o
 }
 
 function QueueSummary() {
+  const intl = useIntl();
   const summary = useDrafts((state) => state.summary);
-  const parts = summaryParts(summary);
+  const parts = summaryParts(intl, summary);
+  const total = intl.formatMessage({ id: 'queue.count.total' }, { count: summary.total });
+  const label = summary.total === 0 ? intl.formatMessage({ id: 'queue.summary.none.label' }) : intl.formatMessage({ id: 'queue.summary.label' }, { total, parts: intl.formatList(parts, { type: 'unit', style: 'short' }) });
   return (
-    <p className="queue-bar__summary" aria-label={`Queue: ${summary.total === 0 ? 'no drafts' : `${plural(summary.total, 'draft')}, ${parts.join(', ')}`}`}>
+    <p className="queue-bar__summary" aria-label={label}>
       {summary.total === 0 ? (
-        'No drafts'
+        intl.formatMessage({ id: 'queue.summary.none' })
       ) : (
         <>
-          <span className="queue-bar__total">{plural(summary.total, 'draft')}</span>
+          <span className="queue-bar__total">{total}</span>
           {parts.map((part) => (
             <span key={part} className="queue-bar__part">
               {part}

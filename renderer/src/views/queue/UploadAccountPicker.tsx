@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { hashFor } from '../../state/navigation';
 import { accountLabel } from '../../state/accounts';
 import { loadSettings, saveSettings, useSettings } from '../../state/settings';
@@ -10,9 +11,10 @@ import { targetWords, type UploadTarget } from './use-upload-target';
  * chosen. With none able to receive drafts, it says why and where to fix it.
  */
 export function UploadAccountPicker({ target }: { target: UploadTarget }) {
+  const intl = useIntl();
   const none = target.eligible.length === 0;
   const menu = useDismissable();
-  const words = targetWords(target);
+  const words = targetWords(target, intl);
   const toggle = (openId: string, on: boolean) => {
     const next = on ? [...target.openIds, openId] : target.openIds.filter((candidate) => candidate !== openId);
     if (next.length === 0) return;
@@ -24,33 +26,30 @@ export function UploadAccountPicker({ target }: { target: UploadTarget }) {
   return (
     <div className="toolbar-field">
       <span className="toolbar-field__label">
-        Send to
+        {intl.formatMessage({ id: 'queue.sendTo.label' })}
       </span>
       {none ? (
         <>
           <p className="send-to__none">
-            No account can receive drafts
+            {intl.formatMessage({ id: 'queue.sendTo.none' })}
           </p>
           <p className="toolbar-field__hint">
-            {target.anyAccount ? 'Your accounts need to sign in again and allow uploads.' : 'Add an account first.'} <a href={hashFor('accounts')}>Go to Accounts</a>
+            {intl.formatMessage({ id: target.anyAccount ? 'queue.sendTo.signInAgain' : 'queue.sendTo.addAccount' })} <a href={hashFor('accounts')}>{intl.formatMessage({ id: 'queue.goToAccounts' })}</a>
           </p>
         </>
       ) : (
         <details className="send-to" ref={menu.ref} open={menu.open} onToggle={(event) => menu.setOpen(event.currentTarget.open)} onKeyDown={menu.onKeyDown}>
-          <summary className="select send-to__summary" aria-label={`Send to: ${words}`}>
+          <summary className="select send-to__summary" aria-label={intl.formatMessage({ id: 'queue.sendTo.summary' }, { names: words })}>
             <span className="send-to__names">{words}</span>
           </summary>
           <fieldset className="send-to__menu">
-            <legend className="visually-hidden">Send new drafts to</legend>
+            <legend className="visually-hidden">{intl.formatMessage({ id: 'queue.sendTo.legend' })}</legend>
             {target.eligible.map((account) => {
               const checked = target.openIds.includes(account.openId);
               return (
                 <label key={account.openId} className="send-to__option">
                   <input type="checkbox" checked={checked} disabled={checked && target.openIds.length === 1} onChange={(event) => toggle(account.openId, event.target.checked)} />
-                  <span>
-                    {accountLabel(account)}
-                    {account.displayName && account.username ? ` (@${account.username})` : ''}
-                  </span>
+                  <span>{account.displayName && account.username ? intl.formatMessage({ id: 'queue.sendTo.option' }, { name: account.displayName, username: account.username }) : accountLabel(account)}</span>
                 </label>
               );
             })}

@@ -3,13 +3,14 @@
  * send this account's waiting drafts to another account. A modal (components/ModalDialog.tsx):
  * focus moves in, Escape closes, focus returns to the row's button.
  */
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { DraftView } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { ModalDialog } from '../../components/ModalDialog';
 import { useWords } from '../../i18n/main-words';
-import { accountLabel, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
+import { useAccountName } from './account-name';
 import { InboxHolders } from './InboxHolders';
 import { MoveWaiting } from './MoveWaiting';
 import { whenWords } from './when-words';
@@ -20,27 +21,27 @@ export function useInboxWaiting(openId: string): string[] {
 }
 
 export function WaitingDetails({ draft, onClose }: { draft: DraftView; onClose: () => void }) {
-  const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === draft.openId));
+  const intl = useIntl();
   const waiting = useInboxWaiting(draft.openId);
-  const name = account ? accountLabel(account) : draft.openId;
+  const name = useAccountName()(draft.openId);
   const sayReason = useWords();
   return (
     <ModalDialog
-      title={`Why ${draft.fileName} waits`}
+      title={intl.formatMessage({ id: 'queue.waiting.title' }, { name: draft.fileName })}
       onCancel={onClose}
       body={
         <>
           <p data-testid="waiting-reason">{sayReason(draft.reason)}</p>
           {draft.expectedAt !== null ? (
             <p data-testid="waiting-expected">
-              Most likely it goes <strong>{whenWords(draft.expectedAt)}</strong>, when the oldest draft still waiting in {name}’s inbox is 24 hours old, or sooner if you post a draft from that inbox in the platform’s app.
+              <FormattedMessage id="queue.waiting.expected" values={{ when: whenWords(intl, draft.expectedAt), account: name, strong: (chunks) => <strong>{chunks}</strong> }} />
             </p>
           ) : null}
           <InboxHolders openId={draft.openId} name={name} />
           <MoveWaiting from={draft.openId} ids={waiting} onMoved={onClose} />
         </>
       }
-      actions={<Button onClick={onClose}>Close</Button>}
+      actions={<Button onClick={onClose}>{intl.formatMessage({ id: 'queue.close' })}</Button>}
     />
   );
 }

@@ -1,4 +1,6 @@
+import type { IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
+import { currentIntl } from '../../i18n/current';
 import type { Account } from '../../api/contract';
 import { accountLabel, canReceiveDrafts, useAccounts } from '../../state/accounts';
 import { useSettings } from '../../state/settings';
@@ -35,9 +37,12 @@ export function useUploadTarget(): UploadTarget {
   };
 }
 
-/** "Ava Makes", "Ava Makes and Ben Builds", "Ava Makes, Ben Builds and Chen Cooks". */
-export function targetWords(target: Pick<UploadTarget, 'accounts'>): string | null {
+/**
+ * "Ava Makes", "Ava Makes and Ben Builds", "Ava Makes, Ben Builds, and Chen Cooks", as the window's
+ * language lists them (a component passes its own intl; without one, the window's current one).
+ */
+export function targetWords(target: Pick<UploadTarget, 'accounts'>, intl: IntlShape = currentIntl()): string | null {
   const names = target.accounts.map(accountLabel);
   if (names.length === 0) return null;
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return intl.formatList(names, { type: 'conjunction' });
 }

@@ -1,15 +1,16 @@
-// Built once: toLocale*String with options builds a formatter on every call, and a queue of
-// thousands of waiting rows asks on every render (queue-render benchmark).
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+import type { IntlShape } from 'react-intl';
 
-/** A moment in words relative to today: "today 14:05", "tomorrow 09:30", "Thu 21 Nov 18:00". Pure but for the clock it is given. */
-export function whenWords(at: number, now: number = Date.now()): string {
-  const time = TIME.format(at);
+/**
+ * A moment in words relative to today, in the window's language: "today 14:05", "tomorrow 09:30",
+ * "Thu, Nov 21 18:00". Pure but for the clock it is given. The intl's formatters are cached per
+ * options (@formatjs/intl), so a queue of thousands of waiting rows does not build one per row.
+ */
+export function whenWords(intl: IntlShape, at: number, now: number = Date.now()): string {
+  const time = intl.formatTime(at, { hour: '2-digit', minute: '2-digit' });
   const days = dayNumber(at) - dayNumber(now);
-  if (days <= 0) return `today ${time}`;
-  if (days === 1) return `tomorrow ${time}`;
-  return `${DAY.format(at)} ${time}`;
+  if (days <= 0) return intl.formatMessage({ id: 'queue.when.today' }, { time });
+  if (days === 1) return intl.formatMessage({ id: 'queue.when.tomorrow' }, { time });
+  return intl.formatMessage({ id: 'queue.when.later' }, { time, day: intl.formatDate(at, { weekday: 'short', day: 'numeric', month: 'short' }) });
 }
 
 /** The end of the local day `now` is in: what goes before it goes today. */

@@ -1,9 +1,12 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { DraftView } from '../../../../../../electron/core/contract/index.js';
 import { countByAccount, visibleRows } from '../../../../../../renderer/src/state/queue-rows.js';
 import { planByAccount } from '../../../../../../renderer/src/views/queue/day-plan.js';
 import { endOfToday, whenWords } from '../../../../../../renderer/src/views/queue/when-words.js';
+import { en } from '../../../../../../renderer/src/i18n/messages/en/index.js';
 
+const intl = createIntl({ locale: 'en', messages: en });
 const draft = (id: string, openId: string, state: DraftView['state'], expectedAt: number | null = null) => ({ id, openId, state, expectedAt, fileName: `${id}.mp4` }) as DraftView;
 
 const drafts = [draft('a1', 'ava', 'queued'), draft('b1', 'ben', 'uploading'), draft('a2', 'ava', 'inbox'), draft('b2', 'ben', 'queued'), draft('a3', 'ava', 'queued')];
@@ -61,8 +64,8 @@ describe('the day plan', () => {
   it('says today, tomorrow or the date', () => {
     const now = new Date(2026, 10, 23, 15, 0).getTime();
     expect(endOfToday(now)).toBe(new Date(2026, 10, 24, 0, 0).getTime());
-    expect(whenWords(now + 3600_000, now)).toMatch(/^today /);
-    expect(whenWords(now + 20 * 3600_000, now)).toMatch(/^tomorrow /);
-    expect(whenWords(now + 3 * 24 * 3600_000, now)).not.toMatch(/^(today|tomorrow) /);
+    expect(whenWords(intl, now + 3600_000, now)).toMatch(/^today /);
+    expect(whenWords(intl, now + 20 * 3600_000, now)).toMatch(/^tomorrow /);
+    expect(whenWords(intl, now + 3 * 24 * 3600_000, now)).not.toMatch(/^(today|tomorrow) /);
   });
 });
