@@ -22,12 +22,7 @@ const USER_FACING_LITERALS = [
  * them only. A file leaves this list when it is converted; the list only shrinks.
  */
 const I18N_PENDING = [
-  'renderer/src/api/client.ts',
-  'renderer/src/components/AppNotices.tsx',
-  'renderer/src/components/ConfirmDialog.tsx',
   'renderer/src/format.ts',
-  'renderer/src/media/video-file-rules.ts',
-  'renderer/src/state/intake.ts',
   'renderer/src/state/photo-composer.ts',
   'renderer/src/views/PhotosView.tsx',
   'renderer/src/views/ResearchView.tsx',

@@ -36,8 +36,8 @@ test.describe('queue: real videos to the inbox', () => {
     // Refused before anything is sent, each with its reason.
     const refused = page.getByRole('list', { name: 'Files not added' });
     await expect(refused.getByRole('listitem')).toHaveCount(2);
-    await expect(refused.getByRole('listitem').filter({ hasText: 'notes.txt' })).toContainText('Not a video the platform takes (text/plain). Use MP4, MOV or WebM.');
-    await expect(refused.getByRole('listitem').filter({ hasText: 'empty.mp4' })).toContainText('The file is empty (0 bytes).');
+    await expect(refused.getByRole('listitem').filter({ hasText: 'notes.txt' })).toContainText('Not a video the platform takes (.txt). Use MP4, MOV or WebM.');
+    await expect(refused.getByRole('listitem').filter({ hasText: 'empty.mp4' })).toContainText('The file is empty.');
 
     for (const file of [MP4, WEBM, MOV]) await expect(draftRow(page, file.name).getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
 

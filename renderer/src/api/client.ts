@@ -42,6 +42,9 @@ function electronBridge(): DraftdeckBridge | undefined {
   return (window as unknown as Record<string, DraftdeckBridge | undefined>)[BRIDGE_GLOBAL];
 }
 
+/** A call the host never answered (web mode: the request itself failed). */
+const HOST_UNREACHABLE = 'host_unreachable';
+
 const FIRST_RECONNECT_MS = 1_000;
 // Loopback: trying often costs nothing, and a tab should be back soon after the app is.
 const MAX_RECONNECT_MS = 5_000;
@@ -123,7 +126,8 @@ function webBridge(): DraftdeckBridge {
         });
         return (await response.json()) as IpcResult<unknown>;
       } catch (error) {
-        return { ok: false, error: { code: 'host_unreachable', message: `Draftdeck's host is not answering (${error instanceof Error ? error.message : 'network error'})` } };
+        // What the browser said (for scripts and logs); the window says main.host_unreachable in its language.
+        return { ok: false, error: { code: HOST_UNREACHABLE, message: `${HOST_UNREACHABLE}: ${String(error)}`, words: { code: HOST_UNREACHABLE, params: {} } } };
       }
     },
     on(event, listener) {

@@ -18,13 +18,9 @@ export function AppNotices() {
         const title = sayWords(intl, notice.title);
         return (
           <div key={notice.id} data-testid="app-notice" data-kind={notice.kind}>
-            <Notice tone="warning" title={title} onDismiss={notice.dismissible ? () => void dismissAppNotice(notice.id) : undefined} dismissLabel={`Dismiss: ${title}`}>
+            <Notice tone="warning" title={title} onDismiss={notice.dismissible ? () => void dismissAppNotice(notice.id) : undefined} dismissLabel={intl.formatMessage({ id: 'shell.notice.dismiss' }, { title })}>
               <p>{sayWords(intl, notice.body)}</p>
-              {notice.path ? (
-                <p>
-                  Damaged copy: <code className="app-notices__path">{notice.path}</code>
-                </p>
-              ) : null}
+              {notice.path ? <p>{intl.formatMessage({ id: 'shell.notice.damagedCopy' }, { path: notice.path, code: (chunks) => <code className="app-notices__path">{chunks}</code> })}</p> : null}
             </Notice>
           </div>
         );

@@ -21,7 +21,13 @@ const UNKNOWN_TYPES = new Set(['', 'application/octet-stream', 'video/x-matroska
 /** The accept attribute of the file picker: by type and by extension, as pickers differ. */
 export const ACCEPT = [...VIDEO_MIME_TYPES, ...Object.keys(VIDEO_TYPE_BY_EXTENSION).map((extension) => `.${extension}`)].join(',');
 
-export type VideoFileCheck = { ok: true; mimeType: VideoMimeType } | { ok: false; reason: string };
+/**
+ * Why a file cannot become a draft, as a code the window words (views/queue/intake-words.ts): the
+ * file's extension when it has one, never its MIME type (words a creator does not use).
+ */
+export type VideoFileProblem = { code: 'not_video'; extension: string | null } | { code: 'empty' } | { code: 'too_large'; limitBytes: number };
+
+export type VideoFileCheck = { ok: true; mimeType: VideoMimeType } | { ok: false; problem: VideoFileProblem };
 
 export function checkVideoFile(file: Pick<File, 'name' | 'type' | 'size'>): VideoFileCheck {
   const extension = extensionOf(file.name);
@@ -29,11 +35,8 @@ export function checkVideoFile(file: Pick<File, 'name' | 'type' | 'size'>): Vide
   const byExtension = videoTypeOf(file.name);
   // The type decides when the browser knows it; the extension only when it does not.
   const mimeType = byType ?? (UNKNOWN_TYPES.has(file.type) ? byExtension : null);
-  if (!mimeType) {
-    const what = file.type && !UNKNOWN_TYPES.has(file.type) ? file.type : extension ? `.${extension}` : 'unknown type';
-    return { ok: false, reason: `Not a video the platform takes (${what}). Use MP4, MOV or WebM.` };
-  }
-  if (file.size === 0) return { ok: false, reason: 'The file is empty (0 bytes).' };
-  if (file.size > MAX_VIDEO_BYTES) return { ok: false, reason: 'Larger than 4 GB, the most the platform takes per video.' };
+  if (!mimeType) return { ok: false, problem: { code: 'not_video', extension: extension ? `.${extension}` : null } };
+  if (file.size === 0) return { ok: false, problem: { code: 'empty' } };
+  if (file.size > MAX_VIDEO_BYTES) return { ok: false, problem: { code: 'too_large', limitBytes: MAX_VIDEO_BYTES } };
   return { ok: true, mimeType };
 }

@@ -7,10 +7,11 @@
  * here stays listed with its reason until dismissed.
  */
 import { create } from 'zustand';
-import { runtime, sendFileToHost, type BridgeFileSource } from '../api/client';
+import { runtime, sendFileToHost, type ApiError, type BridgeFileSource } from '../api/client';
 import type { ChannelInput, DraftView, EarlierDraft, VideoVerdictView } from '../api/contract';
+import { currentIntl } from '../i18n/current';
 import { probeVideo } from '../media/probe-video';
-import { checkVideoFile, type VideoMimeType } from '../media/video-file-rules';
+import { checkVideoFile, type VideoFileProblem, type VideoMimeType } from '../media/video-file-rules';
 import { request } from './connection';
 import { addedDrafts } from './drafts';
 import { asApiError } from './settings';
@@ -24,6 +25,13 @@ export interface DuplicateOf {
   earlier: EarlierDraft;
 }
 
+/**
+ * Why a file was refused or failed, for the view to word (views/queue/intake-words.ts): a problem
+ * with the file itself, words its caller already chose (no account can receive it), or the
+ * refusal of the main process.
+ */
+export type IntakeRefusal = { kind: 'file'; problem: VideoFileProblem } | { kind: 'text'; text: string } | { kind: 'failed'; error: ApiError };
+
 export interface IntakeItem {
   key: string;
   name: string;
@@ -33,8 +41,8 @@ export interface IntakeItem {
   phase: IntakePhase;
   /** phase 'confirm': the accounts that already have its content. */
   duplicates: readonly DuplicateOf[];
-  /** Why it was refused or failed, in words. */
-  reason: string | null;
+  /** Why it was refused or failed. */
+  refusal: IntakeRefusal | null;
   /** A video the platform's rules refuse (drafts.probe), as codes the view words; else null. */
   verdict: VideoVerdictView | null;
   durationMs: number | null;
@@ -74,7 +82,7 @@ export function dismissRefused(): void {
 
 /** Files that cannot go anywhere (no account can receive drafts): listed with the reason. */
 export function refuseFiles(files: readonly File[], reason: string): void {
-  const items = files.map((file): IntakeItem => ({ key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds: [], phase: 'refused', duplicates: [], reason, verdict: null, durationMs: null, thumbnail: null }));
+  const items = files.map((file): IntakeItem => ({ key: `file-${nextKey++}`, name: nameOf(file), size: file.size, openIds: [], phase: 'refused', duplicates: [], refusal: { kind: 'text', text: reason }, verdict: null, durationMs: null, thumbnail: null }));
   useIntake.setState((state) => ({ items: [...state.items, ...items] }));
 }
 
@@ -87,7 +95,7 @@ export function addFiles(files: readonly File[], openIds: readonly string[]): vo
   const accepted: { item: IntakeItem; file: File; mimeType: VideoMimeType }[] = [];
   const items: IntakeItem[] = files.map((file) => {
     const check = checkVideoFile(file);
-    const item: IntakeItem = { key: `file-${nextKey++}`, name: file.name || 'Unnamed file', size: file.size, openIds, phase: check.ok ? 'reading' : 'refused', duplicates: [], reason: check.ok ? null : check.reason, verdict: null, durationMs: null, thumbnail: null };
+    const item: IntakeItem = { key: `file-${nextKey++}`, name: nameOf(file), size: file.size, openIds, phase: check.ok ? 'reading' : 'refused', duplicates: [], refusal: check.ok ? null : { kind: 'file', problem: check.problem }, verdict: null, durationMs: null, thumbnail: null };
     if (check.ok) accepted.push({ item, file, mimeType: check.mimeType });
     return item;
   });
@@ -149,8 +157,13 @@ async function bringIn(item: IntakeItem, file: File, mimeType: VideoMimeType, tu
   } catch (error) {
     if (controller.signal.aborted) return;
     controllers.delete(item.key);
-    update(item.key, { phase: 'failed', reason: asApiError(error).message });
+    update(item.key, { phase: 'failed', refusal: { kind: 'failed', error: asApiError(error) } });
   }
+}
+
+/** A file as the list names it: its name, which a browser gives every file it hands over but a script may not. */
+function nameOf(file: File): string {
+  return file.name || currentIntl().formatMessage({ id: 'common.unnamedFile' });
 }
 
 /** The contract takes names of 1–255 characters; keep the extension when shortening. */

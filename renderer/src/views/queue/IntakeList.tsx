@@ -11,6 +11,7 @@ import { useFormat } from '../../i18n/format';
 import { dismissIntake, dismissRefused, useIntake, type IntakeItem } from '../../state/intake';
 import { DraftThumb } from './DraftThumb';
 import { ProgressBar } from './ProgressBar';
+import { refusalWords } from './intake-words';
 import { verdictWords } from './video-words';
 
 type IncomingPhase = 'reading' | 'sending' | 'adding';
@@ -31,7 +32,7 @@ export function RefusedFiles() {
               {refused.map((item) => (
                 <li key={item.key} className="refused__item">
                   <span className="refused__name">{item.name}</span>
-                  <span className="refused__reason">{item.verdict ? verdictWords(intl, item.verdict) : item.reason}</span>
+                  <span className="refused__reason">{item.verdict ? verdictWords(intl, item.verdict) : item.refusal ? refusalWords(intl, item.refusal) : null}</span>
                   <button type="button" className="icon-button icon-button--small" aria-label={intl.formatMessage({ id: 'queue.refused.dismiss' }, { name: item.name })} title={intl.formatMessage({ id: 'queue.dismiss' })} onClick={() => dismissIntake(item.key)}>
                     <Icon name="close" size={14} />
                   </button>
