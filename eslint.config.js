@@ -25,17 +25,7 @@ const I18N_PENDING = [
   'renderer/src/format.ts',
   'renderer/src/state/photo-composer.ts',
   'renderer/src/views/PhotosView.tsx',
-  'renderer/src/views/ResearchView.tsx',
   'renderer/src/views/photos/PostCard.tsx',
-  'renderer/src/views/research/AccountPanel.tsx',
-  'renderer/src/views/research/ConditionRow.tsx',
-  'renderer/src/views/research/LoadControls.tsx',
-  'renderer/src/views/research/QueryBuilder.tsx',
-  'renderer/src/views/research/ResultsChart.tsx',
-  'renderer/src/views/research/ResultsTable.tsx',
-  'renderer/src/views/research/SavedQueries.tsx',
-  'renderer/src/views/research/columns.ts',
-  'renderer/src/views/research/query-model.ts',
 ];
 
 export default tseslint.config(

@@ -64,49 +64,109 @@ export function formatYyyymmdd(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
-/** Why a start/end date pair cannot be sent, or null. `where` names the field at fault. */
-export function windowProblem(start: string, end: string): { where: 'start_date' | 'end_date'; message: string } | null {
+/** What is wrong with a start/end date pair, as a code the window words; `where` names the field at fault. */
+export type WindowIssue =
+  | { where: 'start_date'; code: 'not_a_date'; value: string }
+  | { where: 'end_date'; code: 'not_a_date'; value: string }
+  | { where: 'end_date'; code: 'end_before_start'; start: string; end: string }
+  | { where: 'end_date'; code: 'too_long'; days: number; max: number };
+
+export function windowIssue(start: string, end: string): WindowIssue | null {
   const from = parseYyyymmdd(start);
-  if (from === undefined) return { where: 'start_date', message: `start_date must be a date in YYYYMMDD form (UTC), got ${JSON.stringify(start)}` };
+  if (from === undefined) return { where: 'start_date', code: 'not_a_date', value: start };
   const to = parseYyyymmdd(end);
-  if (to === undefined) return { where: 'end_date', message: `end_date must be a date in YYYYMMDD form (UTC), got ${JSON.stringify(end)}` };
+  if (to === undefined) return { where: 'end_date', code: 'not_a_date', value: end };
   const days = (to - from) / DAY_MS;
-  if (days < 0) return { where: 'end_date', message: `end_date (${end}) is before start_date (${start})` };
-  if (days > MAX_WINDOW_DAYS) return { where: 'end_date', message: `end_date is ${days} days after start_date; the platform allows at most ${MAX_WINDOW_DAYS}` };
+  if (days < 0) return { where: 'end_date', code: 'end_before_start', start, end };
+  if (days > MAX_WINDOW_DAYS) return { where: 'end_date', code: 'too_long', days, max: MAX_WINDOW_DAYS };
   return null;
 }
 
-/** Why one value cannot be used with a field, or null (the platform's own checks, in words). */
-export function valueProblem(field: ConditionField, value: string): string | null {
+/** Why a start/end date pair cannot be sent, or null (the contract's English for a script). */
+export function windowProblem(start: string, end: string): { where: 'start_date' | 'end_date'; message: string } | null {
+  const issue = windowIssue(start, end);
+  if (!issue) return null;
+  switch (issue.code) {
+    case 'not_a_date':
+      return { where: issue.where, message: `${issue.where} must be a date in YYYYMMDD form (UTC), got ${JSON.stringify(issue.value)}` };
+    case 'end_before_start':
+      return { where: issue.where, message: `end_date (${issue.end}) is before start_date (${issue.start})` };
+    case 'too_long':
+      return { where: issue.where, message: `end_date is ${issue.days} days after start_date; the platform allows at most ${issue.max}` };
+  }
+}
+
+/** What is wrong with one value of a field, as a code the window words. */
+export type ValueIssue = 'empty' | 'no_letters' | 'one_word' | 'region' | 'numeric_id' | 'date' | 'length';
+
+export function valueIssue(field: ConditionField, value: string): ValueIssue | null {
   const v = value.trim();
-  if (v.length === 0) return 'must not be empty';
+  if (v.length === 0) return 'empty';
   switch (field) {
     case 'keyword':
-      return /[\p{L}\p{N}]/u.test(v) ? null : 'needs letters or digits to search for';
+      return /[\p{L}\p{N}]/u.test(v) ? null : 'no_letters';
     case 'hashtag_name':
     case 'username':
-      return /\s/.test(v) ? 'must be a single word without spaces' : null;
+      return /\s/.test(v) ? 'one_word' : null;
     case 'region_code':
-      return /^[A-Za-z]{2}$/.test(v) ? null : 'must be a two-letter country code such as US or GB';
+      return /^[A-Za-z]{2}$/.test(v) ? null : 'region';
     case 'music_id':
     case 'effect_id':
     case 'video_id':
-      return /^\d{1,20}$/.test(v) ? null : 'must be a numeric id (digits only)';
+      return /^\d{1,20}$/.test(v) ? null : 'numeric_id';
     case 'create_date':
-      return parseYyyymmdd(v) === undefined ? 'must be a date in YYYYMMDD form (UTC)' : null;
+      return parseYyyymmdd(v) === undefined ? 'date' : null;
     case 'video_length':
-      return (VIDEO_LENGTHS as readonly string[]).includes(v.toUpperCase()) || /^\d{1,6}$/.test(v) ? null : `must be ${VIDEO_LENGTHS.join(', ')} or a whole number of seconds`;
+      return (VIDEO_LENGTHS as readonly string[]).includes(v.toUpperCase()) || /^\d{1,6}$/.test(v) ? null : 'length';
   }
 }
 
-/** Why a condition cannot be sent, or null. */
-export function conditionProblem(field: ConditionField, operation: Operation, values: readonly string[]): string | null {
-  if (!operationsFor(field).includes(operation)) return `${operation} cannot be used with ${field}: only EQ and IN (GT, GTE, LT and LTE work on ${[...RANGE_FIELDS].join(', ')})`;
-  if (values.length === 0) return 'needs at least one value';
-  if (operation !== 'IN' && values.length !== 1) return `${operation} takes exactly one value; use IN for several`;
+const VALUE_ENGLISH: Record<ValueIssue, string> = {
+  empty: 'must not be empty',
+  no_letters: 'needs letters or digits to search for',
+  one_word: 'must be a single word without spaces',
+  region: 'must be a two-letter country code such as US or GB',
+  numeric_id: 'must be a numeric id (digits only)',
+  date: 'must be a date in YYYYMMDD form (UTC)',
+  length: `must be ${VIDEO_LENGTHS.join(', ')} or a whole number of seconds`,
+};
+
+/** Why one value cannot be used with a field, or null (the platform's own checks, in words). */
+export function valueProblem(field: ConditionField, value: string): string | null {
+  const issue = valueIssue(field, value);
+  return issue ? VALUE_ENGLISH[issue] : null;
+}
+
+/** What is wrong with a condition, as a code the window words; `index` is the value's place when there are several. */
+export type ConditionIssue =
+  | { code: 'operation_not_for_field'; operation: Operation; field: ConditionField }
+  | { code: 'no_values' }
+  | { code: 'one_value_only'; operation: Operation }
+  | { code: 'value'; issue: ValueIssue; value: string; index: number | null };
+
+export function conditionIssue(field: ConditionField, operation: Operation, values: readonly string[]): ConditionIssue | null {
+  if (!operationsFor(field).includes(operation)) return { code: 'operation_not_for_field', operation, field };
+  if (values.length === 0) return { code: 'no_values' };
+  if (operation !== 'IN' && values.length !== 1) return { code: 'one_value_only', operation };
   for (const [i, value] of values.entries()) {
-    const problem = valueProblem(field, value);
-    if (problem) return values.length > 1 ? `value ${i + 1} (${JSON.stringify(value)}) ${problem}` : `${JSON.stringify(value)} ${problem}`;
+    const issue = valueIssue(field, value);
+    if (issue) return { code: 'value', issue, value, index: values.length > 1 ? i : null };
   }
   return null;
+}
+
+/** Why a condition cannot be sent, or null (the contract's English for a script). */
+export function conditionProblem(field: ConditionField, operation: Operation, values: readonly string[]): string | null {
+  const issue = conditionIssue(field, operation, values);
+  if (!issue) return null;
+  switch (issue.code) {
+    case 'operation_not_for_field':
+      return `${operation} cannot be used with ${field}: only EQ and IN (GT, GTE, LT and LTE work on ${[...RANGE_FIELDS].join(', ')})`;
+    case 'no_values':
+      return 'needs at least one value';
+    case 'one_value_only':
+      return `${operation} takes exactly one value; use IN for several`;
+    case 'value':
+      return issue.index !== null ? `value ${issue.index + 1} (${JSON.stringify(issue.value)}) ${VALUE_ENGLISH[issue.issue]}` : `${JSON.stringify(issue.value)} ${VALUE_ENGLISH[issue.issue]}`;
+  }
 }

@@ -4,6 +4,7 @@
  * and the chart's per-day series, asked for when a progress event says more rows are loaded.
  */
 import { create } from 'zustand';
+import type { VideoField } from '../../../common/research-rules';
 import { onBatch, type ApiError } from '../api/client';
 import type { AccountLookup, DaySeries, ExportResult, ResearchQuota, RowSort, SavedQuery, SearchView, VideoSearchRequest } from '../api/contract';
 import { request } from './connection';
@@ -23,7 +24,17 @@ interface ResearchState {
   days: DaySeries | null;
   account: { username: string; loading: boolean; result: AccountLookup | null; error: ApiError | null } | null;
   exported: { result: ExportResult; format: 'csv' | 'ndjson' } | null;
+  /** Columns the person hid from the results table (the fields are still loaded and exported). */
+  hiddenColumns: VideoField[];
 }
+
+/**
+ * Hidden until the person shows them: with these two hidden, the default fields' columns fit the
+ * table at a 1440 px window; the column chooser shows them.
+ */
+const FIRST_HIDDEN: VideoField[] = ['share_count', 'hashtag_names'];
+/** An export's notice says what happened, then goes. */
+const EXPORT_NOTICE_MS = 8000;
 
 export const useResearch = create<ResearchState>()(() => ({
   search: null,
@@ -36,6 +47,7 @@ export const useResearch = create<ResearchState>()(() => ({
   days: null,
   account: null,
   exported: null,
+  hiddenColumns: FIRST_HIDDEN,
 }));
 
 export const tableRows = new RowWindowCache({
@@ -159,7 +171,11 @@ export async function exportRows(format: 'csv' | 'ndjson'): Promise<void> {
       link.click();
       link.remove();
     }
-    useResearch.setState({ exported: { result, format } });
+    const exported = { result, format };
+    useResearch.setState({ exported });
+    setTimeout(() => {
+      if (useResearch.getState().exported === exported) useResearch.setState({ exported: null });
+    }, EXPORT_NOTICE_MS);
   } catch (error) {
     useResearch.setState({ error: asApiError(error) });
   }
@@ -176,6 +192,11 @@ export async function lookUpAccount(typed: string, fields: Parameters<typeof req
   }
   const status = await request('research.status').catch(() => null);
   if (status?.quota) useResearch.setState({ quota: status.quota });
+}
+
+export function showColumn(field: VideoField, shown: boolean): void {
+  const hidden = useResearch.getState().hiddenColumns.filter((f) => f !== field);
+  useResearch.setState({ hiddenColumns: shown ? hidden : [...hidden, field] });
 }
 
 export function closeAccount(): void {

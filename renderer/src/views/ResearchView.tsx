@@ -1,23 +1,29 @@
 /**
  * Research: build a query (or open a saved one), page through the public videos it finds, sort
- * and chart what is loaded, export it, and look up any account.
+ * and chart what is loaded, export it, and look up any account. The query is kept while the person
+ * is on other pages (kept-draft.ts); a new search's results scroll into view.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { MAX_WINDOW_DAYS } from '../../../common/research-rules';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { PageHeader } from '../components/PageHeader';
 import { dismissResearchError, exportRows, saveQuery, startResearch, startSearch, useResearch } from '../state/research';
 import { AccountCard, AccountLookupForm, openAccount } from './research/AccountPanel';
+import { ColumnChooser } from './research/ColumnChooser';
+import { keepDraft, useKeptDraft } from './research/kept-draft';
 import { LoadControls, QuotaLine } from './research/LoadControls';
 import { QueryBuilder } from './research/QueryBuilder';
-import { draftFromRequest, emptyDraft, toRequest, type QueryDraft } from './research/query-model';
+import { draftFromRequest, toRequest } from './research/query-model';
 import { ResultsChart } from './research/ResultsChart';
 import { ResultsTable } from './research/ResultsTable';
 import { SavedQueries } from './research/SavedQueries';
 
 export function ResearchView() {
-  const [draft, setDraft] = useState<QueryDraft>(() => emptyDraft(Date.now()));
+  const intl = useIntl();
+  const draft = useKeptDraft((state) => state.draft);
   // Only whether there is a search: its progress (4 events a second while loading) renders the
   // results section and the quota line, not the query builder and everything else on the page.
   const searching = useResearch((state) => state.search !== null);
@@ -28,23 +34,23 @@ export function ResearchView() {
 
   return (
     <div className="research">
-      <PageHeader title="Research" description="Public videos and accounts, through the platform's Research API. Up to 30 days at a time; today's quotas are shown as you go." />
+      <PageHeader title={intl.formatMessage({ id: 'research.title' })} description={intl.formatMessage({ id: 'research.description' }, { days: MAX_WINDOW_DAYS })} />
       {error ? (
-        <ErrorBanner title="Research could not do that" error={error}>
-          <Button variant="ghost" className="banner__action" onClick={dismissResearchError}>Dismiss</Button>
+        <ErrorBanner title={intl.formatMessage({ id: 'research.error.title' })} error={error}>
+          <Button variant="ghost" className="banner__action" onClick={dismissResearchError}>{intl.formatMessage({ id: 'research.error.dismiss' })}</Button>
         </ErrorBanner>
       ) : null}
       <div className="research__top">
-        <QueryBuilder draft={draft} onChange={setDraft} searching={starting} onSearch={() => void startSearch(toRequest(draft))} onSave={(name) => void saveQuery(name, toRequest(draft))} />
+        <QueryBuilder draft={draft} onChange={keepDraft} searching={starting} onSearch={() => void startSearch(toRequest(draft))} onSave={(name) => void saveQuery(name, toRequest(draft))} />
         <aside className="research__side">
           <QuotaLine />
           <AccountLookupForm />
           <SavedQueries
             onRun={(query) => {
-              setDraft(draftFromRequest(query.request));
+              keepDraft(draftFromRequest(query.request));
               void startSearch(query.request, query.id);
             }}
-            onEdit={(query) => setDraft(draftFromRequest(query.request))}
+            onEdit={(query) => keepDraft(draftFromRequest(query.request))}
           />
         </aside>
       </div>
@@ -52,28 +58,39 @@ export function ResearchView() {
       {searching ? (
         <SearchResults />
       ) : (
-        <EmptyState icon="research" title="No searches yet" note="Results appear here, with paging, sorting, a chart and exports.">
-          <p>Build a query above (at least one condition and up to 30 days) and press Search.</p>
+        <EmptyState icon="research" title={intl.formatMessage({ id: 'research.empty.title' })} note={intl.formatMessage({ id: 'research.empty.note' })}>
+          <p>{intl.formatMessage({ id: 'research.empty.body' }, { days: MAX_WINDOW_DAYS })}</p>
         </EmptyState>
       )}
     </div>
   );
 }
 
-/** The search's progress, exports, table and chart. */
+/** The search's progress, exports, table and chart; a new search brings them into view. */
 function SearchResults() {
+  const intl = useIntl();
   const search = useResearch((state) => state.search);
   const exported = useResearch((state) => state.exported);
+  const section = useRef<HTMLElement>(null);
+  const sessionId = search?.sessionId;
+  useEffect(() => {
+    if (sessionId) section.current?.scrollIntoView({ block: 'start' });
+  }, [sessionId]);
   if (!search) return null;
   return (
-    <section className="research__results" aria-label="Results">
+    <section className="research__results" aria-label={intl.formatMessage({ id: 'research.results.label' })} ref={section}>
       <LoadControls search={search} />
       <div className="research__export">
-        <Button onClick={() => void exportRows('csv')} unavailable={search.loaded === 0}>Export CSV</Button>
-        <Button onClick={() => void exportRows('ndjson')} unavailable={search.loaded === 0}>Export NDJSON</Button>
+        <Button onClick={() => void exportRows('csv')} unavailable={search.loaded === 0}>{intl.formatMessage({ id: 'research.export.csv' })}</Button>
+        <Button onClick={() => void exportRows('ndjson')} unavailable={search.loaded === 0}>{intl.formatMessage({ id: 'research.export.ndjson' })}</Button>
+        <ColumnChooser fields={search.fields} />
         {exported ? (
           <span role="status">
-            {exported.result.kind === 'saved' ? `Saved ${exported.result.rows.toLocaleString('en-US')} rows to ${exported.result.path}` : exported.result.kind === 'download' ? `Downloading ${exported.result.rows.toLocaleString('en-US')} rows as ${exported.format.toUpperCase()}` : 'Export cancelled'}
+            {exported.result.kind === 'saved'
+              ? intl.formatMessage({ id: 'research.export.saved' }, { rows: exported.result.rows, path: exported.result.path })
+              : exported.result.kind === 'download'
+                ? intl.formatMessage({ id: 'research.export.downloading' }, { rows: exported.result.rows, format: exported.format.toUpperCase() })
+                : intl.formatMessage({ id: 'research.export.cancelled' })}
           </span>
         ) : null}
       </div>

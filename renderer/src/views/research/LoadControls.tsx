@@ -3,6 +3,7 @@
  * Cancel, and what is left of today's research quotas.
  */
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { MAX_PAGE, MAX_SEARCH_ROWS } from '../../../../common/research-rules';
 import { Button } from '../../components/Button';
 import type { ResearchQuota, SearchView } from '../../api/contract';
@@ -16,18 +17,22 @@ export function QuotaLine() {
 }
 
 function QuotaText({ quota }: { quota: ResearchQuota }) {
+  const intl = useIntl();
   const requestsLeft = Math.max(0, quota.requestsLimit - quota.requestsUsed);
   const recordsLeft = Math.max(0, quota.recordsLimit - quota.recordsUsed);
   const hours = Math.max(0, (quota.resetsAt - Date.now()) / 3_600_000);
   return (
     <p className="research-quota" data-testid="research-quota">
-      Left today: {requestsLeft.toLocaleString('en-US')} of {quota.requestsLimit.toLocaleString('en-US')} requests, {recordsLeft.toLocaleString('en-US')} of {quota.recordsLimit.toLocaleString('en-US')} records
-      <span className="research-quota__reset"> · resets at 00:00 UTC{hours < 24 ? ` (in about ${hours < 1 ? 'less than an hour' : `${Math.round(hours)} h`})` : ''}</span>
+      {intl.formatMessage({ id: 'research.quota' }, { requestsLeft, requestsLimit: quota.requestsLimit, recordsLeft, recordsLimit: quota.recordsLimit })}
+      <span className="research-quota__reset">
+        {hours >= 24 ? intl.formatMessage({ id: 'research.quota.resets' }) : hours < 1 ? intl.formatMessage({ id: 'research.quota.resetsSoon' }) : intl.formatMessage({ id: 'research.quota.resetsIn' }, { hours: Math.round(hours) })}
+      </span>
     </p>
   );
 }
 
 export function LoadControls({ search }: { search: SearchView }) {
+  const intl = useIntl();
   const [upTo, setUpTo] = useState(10_000);
   const loading = search.state === 'loading';
   const valid = Number.isInteger(upTo) && upTo > search.loaded && upTo <= MAX_SEARCH_ROWS;
@@ -35,32 +40,32 @@ export function LoadControls({ search }: { search: SearchView }) {
     <div className="research-load">
       <div className="research-load__actions">
         <Button onClick={() => void loadUpTo(search.loaded + MAX_PAGE)} unavailable={loading || !search.hasMore}>
-          Load more
+          {intl.formatMessage({ id: 'research.load.more' })}
         </Button>
         <label className="research-load__upto">
-          Load all up to
-          <input type="number" min={1} max={MAX_SEARCH_ROWS} step={100} value={Number.isNaN(upTo) ? '' : upTo} onChange={(event) => setUpTo(event.target.valueAsNumber)} aria-label="Rows to load at most" />
+          {intl.formatMessage({ id: 'research.load.upTo' })}
+          <input type="number" min={1} max={MAX_SEARCH_ROWS} step={100} value={Number.isNaN(upTo) ? '' : upTo} onChange={(event) => setUpTo(event.target.valueAsNumber)} aria-label={intl.formatMessage({ id: 'research.load.upToLabel' })} />
         </label>
         <Button onClick={() => void loadUpTo(upTo)} unavailable={loading || !search.hasMore || !valid}>
-          Load all
+          {intl.formatMessage({ id: 'research.load.all' })}
         </Button>
         {loading ? (
           <Button variant="ghost" onClick={() => void cancelLoading()}>
-            Cancel
+            {intl.formatMessage({ id: 'research.load.cancel' })}
           </Button>
         ) : null}
       </div>
       <div className="research-load__status" role="status" aria-live="polite">
         <span data-testid="research-loaded">
-          {search.loaded.toLocaleString('en-US')} {search.loaded === 1 ? 'video' : 'videos'} loaded
-          {search.hasMore ? '' : ' — all there are'}
+          {intl.formatMessage({ id: search.hasMore ? 'research.load.loaded' : 'research.load.loadedAll' }, { count: search.loaded })}
         </span>
         {loading ? (
           <>
-            <progress max={100} value={percent(search.loaded, search.target)} aria-label="Loading progress" />
+            <progress max={100} value={percent(search.loaded, search.target)} aria-label={intl.formatMessage({ id: 'research.load.progress' })} />
             <span>
-              of {search.target.toLocaleString('en-US')}
-              {search.recordsPerSecond !== null ? ` · ${search.recordsPerSecond.toLocaleString('en-US')} videos/s` : ''}
+              {search.recordsPerSecond === null
+                ? intl.formatMessage({ id: 'research.load.of' }, { target: search.target })
+                : intl.formatMessage({ id: 'research.load.ofSpeed' }, { target: search.target, speed: search.recordsPerSecond })}
             </span>
           </>
         ) : null}

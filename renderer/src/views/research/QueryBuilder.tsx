@@ -6,18 +6,14 @@
  * good draft.
  */
 import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { GROUPS, MAX_WINDOW_DAYS, VIDEO_FIELDS, type Group } from '../../../../common/research-rules';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { ConditionRow } from './ConditionRow';
 import { fieldLabel } from './columns';
+import { issueWords, jsonProblemWords } from './problem-words';
 import { draftProblems, newKey, parseRequestJson, requestJson, type Problem, type QueryDraft } from './query-model';
-
-const GROUP_TITLES: Record<Group, { title: string; note: string }> = {
-  and: { title: 'All of these', note: 'and: every condition must match' },
-  or: { title: 'Any of these', note: 'or: at least one must match' },
-  not: { title: 'None of these', note: 'not: no condition may match' },
-};
 
 interface Props {
   draft: QueryDraft;
@@ -28,6 +24,7 @@ interface Props {
 }
 
 export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: Props) {
+  const intl = useIntl();
   const id = useId();
   const [mode, setMode] = useState<'builder' | 'json'>('builder');
   // The JSON as typed; null = show the draft's own JSON.
@@ -35,7 +32,11 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
   const [jsonProblem, setJsonProblem] = useState<Problem | null>(null);
   const [saveName, setSaveName] = useState('');
   const problems = draftProblems(draft);
-  const problemAt = (where: string) => problems.find((problem) => problem.where === where)?.message ?? null;
+  const problemAt = (where: string) => {
+    const problem = problems.find((p) => p.where === where);
+    return problem ? issueWords(intl, problem.issue) : null;
+  };
+  const groupTitle = (group: Group) => intl.formatMessage({ id: `research.group.${group}.title` });
   const canSearch = problems.length === 0 && jsonProblem === null;
 
   const update = (next: QueryDraft) => {
@@ -59,16 +60,16 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
   return (
     <form
       className="query-builder"
-      aria-label="Research query"
+      aria-label={intl.formatMessage({ id: 'research.query.label' })}
       onSubmit={(event) => {
         event.preventDefault();
         if (canSearch) onSearch();
       }}
     >
-      <div className="query-builder__tabs" role="tablist" aria-label="Edit the query as">
+      <div className="query-builder__tabs" role="tablist" aria-label={intl.formatMessage({ id: 'research.query.tabs' })}>
         {(['builder', 'json'] as const).map((tab) => (
           <button key={tab} type="button" role="tab" id={`${id}-${tab}`} aria-selected={mode === tab} aria-controls={`${id}-${tab}-panel`} className="query-builder__tab" onClick={() => setMode(tab)}>
-            {tab === 'builder' ? 'Builder' : 'JSON'}
+            {intl.formatMessage({ id: tab === 'builder' ? 'research.query.tab.builder' : 'research.query.tab.json' })}
           </button>
         ))}
       </div>
@@ -78,14 +79,14 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
           {GROUPS.map((group) => (
             <fieldset key={group} className="query-group">
               <legend>
-                {GROUP_TITLES[group].title} <span className="query-group__note">({GROUP_TITLES[group].note})</span>
+                {groupTitle(group)} <span className="query-group__note">{intl.formatMessage({ id: `research.group.${group}.note` })}</span>
               </legend>
               <ul className="query-group__list">
                 {draft.groups[group].map((condition, i) => (
                   <ConditionRow
                     key={condition.key}
                     condition={condition}
-                    label={`${GROUP_TITLES[group].title} condition ${i + 1}`}
+                    label={intl.formatMessage({ id: 'research.condition.label' }, { group: groupTitle(group), number: i + 1 })}
                     // A condition nobody has typed into yet is not an error to show; Search stays unavailable until it is filled.
                     problem={condition.values.some((value) => value.trim() !== '') ? problemAt(`${group}[${i}]`) : null}
                     onChange={(next) => setGroup(group, draft.groups[group].map((c) => (c.key === condition.key ? next : c)))}
@@ -94,25 +95,25 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
                 ))}
               </ul>
               <Button variant="ghost" className="button--inline" onClick={() => setGroup(group, [...draft.groups[group], { key: newKey(), field: 'keyword', operation: 'EQ', values: [''] }])}>
-                <Icon name="plus" size={16} /> Add condition to “{GROUP_TITLES[group].title}”
+                <Icon name="plus" size={16} /> {intl.formatMessage({ id: 'research.group.add' }, { group: groupTitle(group) })}
               </Button>
             </fieldset>
           ))}
           {problemAt('query') ? <p className="field__error">{problemAt('query')}</p> : null}
 
           <fieldset className="query-dates">
-            <legend>Created between (UTC, at most {MAX_WINDOW_DAYS} days apart)</legend>
+            <legend>{intl.formatMessage({ id: 'research.dates.legend' }, { days: MAX_WINDOW_DAYS })}</legend>
             <label>
-              From <input type="date" value={draft.startDate} aria-invalid={problemAt('start_date') ? true : undefined} onChange={(event) => update({ ...draft, startDate: event.target.value })} />
+              {intl.formatMessage({ id: 'research.dates.from' })} <input type="date" value={draft.startDate} aria-invalid={problemAt('start_date') ? true : undefined} onChange={(event) => update({ ...draft, startDate: event.target.value })} />
             </label>
             <label>
-              To <input type="date" value={draft.endDate} aria-invalid={problemAt('end_date') ? true : undefined} onChange={(event) => update({ ...draft, endDate: event.target.value })} />
+              {intl.formatMessage({ id: 'research.dates.to' })} <input type="date" value={draft.endDate} aria-invalid={problemAt('end_date') ? true : undefined} onChange={(event) => update({ ...draft, endDate: event.target.value })} />
             </label>
             {problemAt('start_date') ?? problemAt('end_date') ? <p className="field__error">{problemAt('start_date') ?? problemAt('end_date')}</p> : null}
           </fieldset>
 
           <fieldset className="query-fields">
-            <legend>Fields to return</legend>
+            <legend>{intl.formatMessage({ id: 'research.fields.legend' })}</legend>
             {VIDEO_FIELDS.map((field) => (
               <label key={field} className="query-fields__option">
                 <input
@@ -121,7 +122,7 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
                   disabled={field === 'id'}
                   onChange={(event) => update({ ...draft, fields: event.target.checked ? [...draft.fields, field] : draft.fields.filter((f) => f !== field) })}
                 />
-                {fieldLabel(field)} <code>{field}</code>
+                {fieldLabel(intl, field)}
               </label>
             ))}
             {problemAt('fields') ? <p className="field__error">{problemAt('fields')}</p> : null}
@@ -130,7 +131,7 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
       ) : (
         <div role="tabpanel" id={`${id}-json-panel`} aria-labelledby={`${id}-json`} className="query-json">
           <label htmlFor={`${id}-json-text`} className="field__label">
-            Request body (op 10, without paging) and fields
+            {intl.formatMessage({ id: 'research.json.label' })}
           </label>
           <textarea
             id={`${id}-json-text`}
@@ -144,24 +145,24 @@ export function QueryBuilder({ draft, onChange, onSearch, searching, onSave }: P
           />
           {jsonProblem ? (
             <p className="field__error" id={`${id}-json-error`} role="alert">
-              {jsonProblem.message}
+              {jsonProblemWords(intl, jsonProblem)}
             </p>
           ) : problems.length > 0 ? (
-            <p className="field__error">{problems[0]!.where}: {problems[0]!.message}</p>
+            <p className="field__error">{jsonProblemWords(intl, problems[0]!)}</p>
           ) : null}
         </div>
       )}
 
       <div className="query-builder__actions">
         <Button type="submit" variant="primary" busy={searching} unavailable={!canSearch}>
-          Search
+          {intl.formatMessage({ id: 'research.search' })}
         </Button>
         <label className="query-builder__save">
-          <span className="visually-hidden">Name for this query</span>
-          <input type="text" placeholder="Name this query" value={saveName} maxLength={80} onChange={(event) => setSaveName(event.target.value)} />
+          <span className="visually-hidden">{intl.formatMessage({ id: 'research.save.name' })}</span>
+          <input type="text" placeholder={intl.formatMessage({ id: 'research.save.placeholder' })} value={saveName} maxLength={80} onChange={(event) => setSaveName(event.target.value)} />
         </label>
         <Button unavailable={!canSearch || saveName.trim() === ''} onClick={() => onSave(saveName.trim())}>
-          Save query
+          {intl.formatMessage({ id: 'research.save' })}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@
  * (services/research/day-totals.ts): a few dozen points, however many rows are behind them.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DaySeries } from '../../api/contract';
@@ -23,6 +24,7 @@ function cssColor(name: string, fallback: string): string {
 }
 
 export function ResultsChart({ hasTime }: { hasTime: boolean }) {
+  const intl = useIntl();
   const days = useResearch((state) => state.days) ?? NO_DAYS;
   const [mode, setMode] = useState<Mode>('videos');
   const box = useRef<HTMLDivElement>(null);
@@ -39,15 +41,16 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
     const text = cssColor('--color-text-muted', '#545b67');
     const grid = cssColor('--color-border', '#dde0e6');
     const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const words = (id: 'research.chart.videos' | 'research.chart.views' | 'research.chart.likes') => intl.formatMessage({ id });
     const series: uPlot.Series[] =
       mode === 'videos'
-        ? [{}, { label: 'Videos', stroke: cssColor('--color-accent', '#4338ca'), width: 2, fill: 'rgba(67,56,202,0.12)' }]
-        : [{}, { label: 'Views', stroke: cssColor('--color-accent', '#4338ca'), width: 2, scale: 'views' }, { label: 'Likes', stroke: '#c2410c', width: 2, scale: 'likes' }];
+        ? [{}, { label: words('research.chart.videos'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, fill: 'rgba(67,56,202,0.12)' }]
+        : [{}, { label: words('research.chart.views'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, scale: 'views' }, { label: words('research.chart.likes'), stroke: '#c2410c', width: 2, scale: 'likes' }];
     const options: uPlot.Options = {
       width: Math.max(320, element.clientWidth),
       height: 240,
       series,
-      axes: mode === 'videos' ? [axis, axis] : [axis, { ...axis, scale: 'views', label: 'views' }, { ...axis, scale: 'likes', side: 1, label: 'likes', grid: { show: false } }],
+      axes: mode === 'videos' ? [axis, axis] : [axis, { ...axis, scale: 'views', label: words('research.chart.views') }, { ...axis, scale: 'likes', side: 1, label: words('research.chart.likes'), grid: { show: false } }],
       scales: { x: { time: true } },
     };
     const instance = new uPlot(options, plotData(latest.current, mode), element);
@@ -59,7 +62,7 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
       instance.destroy();
       plot.current = null;
     };
-  }, [mode, hasTime]);
+  }, [mode, hasTime, intl]);
 
   useEffect(() => {
     plot.current?.setData(plotData(days, mode));
@@ -68,17 +71,17 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
   return (
     <section className="results-chart" aria-labelledby="results-chart-title">
       <div className="results-chart__head">
-        <h2 id="results-chart-title" className="research__subtitle">Over time</h2>
-        <div role="radiogroup" aria-label="Chart" className="results-chart__modes">
+        <h2 id="results-chart-title" className="research__subtitle">{intl.formatMessage({ id: 'research.chart.title' })}</h2>
+        <div role="radiogroup" aria-label={intl.formatMessage({ id: 'research.chart.modes' })} className="results-chart__modes">
           <label>
-            <input type="radio" name="chart-mode" checked={mode === 'videos'} onChange={() => setMode('videos')} /> Videos per day
+            <input type="radio" name="chart-mode" checked={mode === 'videos'} onChange={() => setMode('videos')} /> {intl.formatMessage({ id: 'research.chart.videosPerDay' })}
           </label>
           <label>
-            <input type="radio" name="chart-mode" checked={mode === 'engagement'} onChange={() => setMode('engagement')} /> Views and likes per day
+            <input type="radio" name="chart-mode" checked={mode === 'engagement'} onChange={() => setMode('engagement')} /> {intl.formatMessage({ id: 'research.chart.engagement' })}
           </label>
         </div>
       </div>
-      {hasTime ? <div ref={box} className="results-chart__plot" data-testid="results-chart" /> : <p className="research-note">Add the “Created (UTC)” field (create_time) to the query to chart results over time.</p>}
+      {hasTime ? <div ref={box} className="results-chart__plot" data-testid="results-chart" /> : <p className="research-note">{intl.formatMessage({ id: 'research.chart.needsTime' })}</p>}
     </section>
   );
 }

@@ -4,9 +4,11 @@
  * its own box, so nothing is measured: which rows are in view is arithmetic (use-row-window.ts).
  * The rows themselves come from the main process, the rows in view and a margin at a time
  * (state/research-rows.ts); a row not here yet is left blank until it is. Headings sort by their
- * column (newest first until one is chosen); a username opens that account.
+ * column (newest first until one is chosen), and a new sort starts at the top; a username opens
+ * that account. Columns the person hid (ColumnChooser) are left out.
  */
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import type { VideoField } from '../../../../common/research-rules';
 import { sortBy, tableRows, useResearch } from '../../state/research';
 import type { VideoRow } from '../../api/contract';
@@ -31,11 +33,18 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   useResearch((state) => state.rowsVersion);
   const count = useResearch((state) => state.search?.loaded ?? 0);
   const sort = useResearch((state) => state.sort);
+  const hidden = useResearch((state) => state.hiddenColumns);
+  const intl = useIntl();
   const scroller = useRef<HTMLDivElement>(null);
   // Keyed by the names, not the array: every progress event (4 a second while loading) brings a
   // new fields array, and new columns would re-render every row in view each time.
   const fieldsKey = fields.join(',');
-  const columns = useMemo(() => columnsFor(fieldsKey.split(',') as VideoField[]), [fieldsKey]);
+  const columns = useMemo(() => columnsFor(intl, fieldsKey.split(',') as VideoField[], hidden), [intl, fieldsKey, hidden]);
+  // Another order is another list: read from its first row, not from where the last one was.
+  const sortKey = sort ? `${sort.column} ${sort.direction}` : '';
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [sortKey]);
   const width = columns.reduce((sum, column) => sum + column.width, 0);
 
   const { start, end } = useRowWindow(scroller, count, ROW_HEIGHT, OVERSCAN);
@@ -44,16 +53,15 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   for (let index = start; index < end; index++) indexes.push(index);
 
   return (
-    <div className="results" role="table" aria-label="Loaded videos" aria-rowcount={count + 1}>
+    <div className="results" role="table" aria-label={intl.formatMessage({ id: 'research.table.label' })} aria-rowcount={count + 1}>
       <div className="results__scroller" ref={scroller} data-testid="results-scroller">
         <div className="results__head" role="row" aria-rowindex={1} style={{ width }}>
           {columns.map((column) => {
             const sorted = sort?.column === column.field ? sort.direction : null;
             return (
               <div key={column.field} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="results__cell results__cell--head" style={{ width: column.width }}>
-                <button type="button" className="results__sort" onClick={() => sortBy(column.field)}>
+                <button type="button" className={sorted ? `results__sort results__sort--${sorted}` : 'results__sort'} title={column.label} onClick={() => sortBy(column.field)}>
                   {column.label}
-                  <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
                 </button>
               </div>
             );
@@ -81,6 +89,8 @@ interface RowProps {
 
 /** One row; unchanged while it stays in view, so a small scroll renders only the rows that came in. */
 const ResultRow = memo(function ResultRow({ row, index, start, width, columns, onOpenAccount }: RowProps) {
+  const intl = useIntl();
+  const handle = (username: string) => intl.formatMessage({ id: 'research.account.handle' }, { username });
   return (
     <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
       {columns.map((column) => (
@@ -88,7 +98,7 @@ const ResultRow = memo(function ResultRow({ row, index, start, width, columns, o
         <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.numeric ? undefined : (column.full ?? column.text)(row)}>
           {column.field === 'username' && row.username ? (
             <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
-              @{row.username}
+              {handle(row.username)}
             </button>
           ) : (
             column.text(row)

@@ -5,10 +5,11 @@
  * view shows requestJson(draft), and an edit of the JSON becomes a draft again through
  * parseRequestJson, which says where the text or the query is wrong (line and column for JSON
  * syntax, the path for a rule the platform would refuse) using the same rules as the contract.
+ * Problems are codes with parameters (problem-words.ts words them in the window's language).
  */
 import {
-  CONDITION_FIELDS, GROUPS, OPERATIONS, VIDEO_FIELDS, conditionProblem, parseYyyymmdd, windowProblem,
-  type ConditionField, type Group, type Operation, type VideoField,
+  CONDITION_FIELDS, GROUPS, OPERATIONS, VIDEO_FIELDS, conditionIssue, parseYyyymmdd, windowIssue,
+  type ConditionField, type ConditionIssue, type Group, type Operation, type VideoField, type WindowIssue,
 } from '../../../../common/research-rules';
 import type { VideoSearchRequest } from '../../api/contract';
 import { jsonErrorOffset } from './json-position';
@@ -29,10 +30,24 @@ export interface QueryDraft {
   fields: VideoField[];
 }
 
+/** Where the JSON's shape is not a research query's: what was expected at that path. */
+export type JsonShape =
+  | 'top_object' | 'unknown_key' | 'query_object' | 'not_a_group' | 'condition_list' | 'condition_object'
+  | 'field_name' | 'operation' | 'value_strings' | 'date' | 'fields_list' | 'unknown_field';
+
+export type QueryIssue =
+  | ConditionIssue
+  | WindowIssue
+  | { code: 'no_conditions' }
+  | { code: 'no_fields' }
+  /** line and column of the first character that breaks the JSON grammar, when the scanner finds it. */
+  | { code: 'json_syntax'; line: number | null; column: number | null }
+  | { code: 'json_shape'; shape: JsonShape; value?: string };
+
 export interface Problem {
-  /** Where: "and[0]", "start_date", "fields", "json", … */
+  /** Where: "and[0]", "start_date", "fields", "json", or a JSON path ("query.and[1].operation"). */
   where: string;
-  message: string;
+  issue: QueryIssue;
 }
 
 let nextKey = 0;
@@ -66,14 +81,14 @@ export function draftProblems(draft: QueryDraft): Problem[] {
     draft.groups[group].forEach((condition, i) => {
       total++;
       const values = condition.operation === 'IN' ? condition.values.filter((v) => v.trim() !== '') : condition.values;
-      const problem = conditionProblem(condition.field, condition.operation, values.map((v) => v.trim()));
-      if (problem) problems.push({ where: `${group}[${i}]`, message: problem });
+      const issue = conditionIssue(condition.field, condition.operation, values.map((v) => v.trim()));
+      if (issue) problems.push({ where: `${group}[${i}]`, issue });
     });
   }
-  if (total === 0) problems.push({ where: 'query', message: 'Add at least one condition' });
-  const window = windowProblem(toYyyymmdd(draft.startDate), toYyyymmdd(draft.endDate));
-  if (window) problems.push({ where: window.where, message: window.message });
-  if (draft.fields.length === 0) problems.push({ where: 'fields', message: 'Choose at least one field to return' });
+  if (total === 0) problems.push({ where: 'query', issue: { code: 'no_conditions' } });
+  const window = windowIssue(toYyyymmdd(draft.startDate), toYyyymmdd(draft.endDate));
+  if (window) problems.push({ where: window.where, issue: window });
+  if (draft.fields.length === 0) problems.push({ where: 'fields', issue: { code: 'no_fields' } });
   return problems;
 }
 
@@ -122,40 +137,40 @@ export function parseRequestJson(text: string): JsonParse {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: { where: 'json', message: syntaxMessage(text, error) } };
+  } catch {
+    return { ok: false, problem: { where: 'json', issue: syntaxIssue(text) } };
   }
-  const fail = (where: string, message: string): JsonParse => ({ ok: false, problem: { where, message: `${where}: ${message}` } });
-  if (!isObject(value)) return fail('(top level)', 'must be an object with query, start_date, end_date and fields');
+  const fail = (where: string, shape: JsonShape, badValue?: string): JsonParse => ({ ok: false, problem: { where, issue: { code: 'json_shape', shape, ...(badValue === undefined ? {} : { value: badValue }) } } });
+  if (!isObject(value)) return fail('', 'top_object');
   const unknownKeys = Object.keys(value).filter((key) => !['query', 'start_date', 'end_date', 'fields', 'is_random'].includes(key));
-  if (unknownKeys.length > 0) return fail(unknownKeys[0]!, 'is not part of a research query (allowed: query, start_date, end_date, fields)');
+  if (unknownKeys.length > 0) return fail(unknownKeys[0]!, 'unknown_key');
   const { query, start_date: start, end_date: end, fields } = value;
-  if (!isObject(query)) return fail('query', 'must be an object with and, or and/or not lists');
+  if (!isObject(query)) return fail('query', 'query_object');
   const groups: Record<Group, ConditionDraft[]> = { and: [], or: [], not: [] };
   for (const key of Object.keys(query)) {
     const group = key.toLowerCase() as Group;
-    if (!(GROUPS as readonly string[]).includes(group)) return fail(`query.${key}`, 'is not a group: use and, or or not');
+    if (!(GROUPS as readonly string[]).includes(group)) return fail(`query.${key}`, 'not_a_group');
     const list = query[key];
-    if (!Array.isArray(list)) return fail(`query.${key}`, 'must be a list of conditions');
+    if (!Array.isArray(list)) return fail(`query.${key}`, 'condition_list');
     for (const [i, raw] of list.entries()) {
       const at = `query.${key}[${i}]`;
-      if (!isObject(raw)) return fail(at, 'must be an object with field_name, operation and field_values');
-      if (!(CONDITION_FIELDS as readonly unknown[]).includes(raw.field_name)) return fail(`${at}.field_name`, `must be one of ${CONDITION_FIELDS.join(', ')}`);
-      if (!(OPERATIONS as readonly unknown[]).includes(raw.operation)) return fail(`${at}.operation`, `must be one of ${OPERATIONS.join(', ')}`);
-      if (!Array.isArray(raw.field_values) || !raw.field_values.every((v) => typeof v === 'string')) return fail(`${at}.field_values`, 'must be a list of strings');
+      if (!isObject(raw)) return fail(at, 'condition_object');
+      if (!(CONDITION_FIELDS as readonly unknown[]).includes(raw.field_name)) return fail(`${at}.field_name`, 'field_name');
+      if (!(OPERATIONS as readonly unknown[]).includes(raw.operation)) return fail(`${at}.operation`, 'operation');
+      if (!Array.isArray(raw.field_values) || !raw.field_values.every((v) => typeof v === 'string')) return fail(`${at}.field_values`, 'value_strings');
       const condition: ConditionDraft = { key: newKey(), field: raw.field_name as ConditionField, operation: raw.operation as Operation, values: raw.field_values as string[] };
-      const problem = conditionProblem(condition.field, condition.operation, condition.values);
-      if (problem) return fail(at, problem);
+      const issue = conditionIssue(condition.field, condition.operation, condition.values);
+      if (issue) return { ok: false, problem: { where: at, issue } };
       groups[group].push(condition);
     }
   }
-  if (typeof start !== 'string') return fail('start_date', 'must be a date in YYYYMMDD form');
-  if (typeof end !== 'string') return fail('end_date', 'must be a date in YYYYMMDD form');
-  const window = windowProblem(start, end);
-  if (window) return { ok: false, problem: { where: window.where, message: window.message } };
-  if (!Array.isArray(fields) || fields.length === 0) return fail('fields', 'must be a list of at least one field');
+  if (typeof start !== 'string') return fail('start_date', 'date');
+  if (typeof end !== 'string') return fail('end_date', 'date');
+  const window = windowIssue(start, end);
+  if (window) return { ok: false, problem: { where: window.where, issue: window } };
+  if (!Array.isArray(fields) || fields.length === 0) return fail('fields', 'fields_list');
   const badField = fields.find((field) => !(VIDEO_FIELDS as readonly unknown[]).includes(field));
-  if (badField !== undefined) return fail('fields', `${JSON.stringify(badField)} is not a video field (${VIDEO_FIELDS.join(', ')})`);
+  if (badField !== undefined) return fail('fields', 'unknown_field', JSON.stringify(badField));
   return { ok: true, draft: { groups, startDate: fromYyyymmdd(start)!, endDate: fromYyyymmdd(end)!, fields: fields as VideoField[] } };
 }
 
@@ -163,16 +178,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** "line 3, column 14: …": where the text first breaks the JSON grammar, and the engine's reason. */
-export function syntaxMessage(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+/** Where the text first breaks the JSON grammar, as a line and a column (the engine's own reason is English and differs between engines). */
+export function syntaxIssue(text: string): QueryIssue {
   const offset = jsonErrorOffset(text);
-  // The engine's reason without its own position or excerpt (engines differ in both).
-  const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, "[\s\S]*" is not valid JSON$/, '').replace(/^JSON\.parse: /, '');
-  if (offset === null) return `The JSON is not valid: ${reason}`;
+  if (offset === null) return { code: 'json_syntax', line: null, column: null };
   const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `The JSON is not valid at line ${line}, column ${column}: ${reason}`;
+  return { code: 'json_syntax', line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
-
