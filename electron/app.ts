@@ -39,7 +39,8 @@ import { BuiltinPlatform, type PlatformPrograms } from './services/builtin-platf
 import { builtinPlatformHandlers } from './services/builtin-platform/builtin-platform-channels.js';
 import type { LaunchProgram } from './services/builtin-platform/program.js';
 import { createStoreApi } from '../platform-api/backend-store.js';
-import { PurchasesService } from './services/purchases/purchases-service.js';
+import { PurchasesService, STORE_POLL_MS } from './services/purchases/purchases-service.js';
+import { DEFAULT_BACKOFF } from '../common/backoff.js';
 import { storeHandlers } from './services/purchases/store-channels.js';
 import { openKeyFileCipher } from './services/vault/key-file-cipher.js';
 import type { SecretCipher } from './services/vault/secret-cipher.js';
@@ -71,6 +72,10 @@ export interface AppTiming {
   watchStableMs: number;
   /** Between two looks at the data dir's free space. */
   diskCheckMs: number;
+  /** Between two reads of an order's status while its payment is under way (the Store). */
+  storePollMs: number;
+  /** The Store's first wait before asking its backend again after a lost or 5xx answer (doubling, jittered). */
+  storeRetryMs: number;
 }
 
 export const DEFAULT_TIMING: Readonly<AppTiming> = {
@@ -78,6 +83,8 @@ export const DEFAULT_TIMING: Readonly<AppTiming> = {
   watchScanMs: DEFAULT_SCAN_INTERVAL_MS,
   watchStableMs: DEFAULT_STABLE_MS,
   diskCheckMs: DISK_CHECK_EVERY_MS,
+  storePollMs: STORE_POLL_MS,
+  storeRetryMs: DEFAULT_BACKOFF.baseMs,
 };
 
 export interface AppHost {
@@ -201,7 +208,7 @@ export async function createApp(host: AppHost): Promise<App> {
     if (next.uploads.concurrency !== previous.uploads.concurrency) uploads.setConcurrencyChanged();
   });
   accounts.onAccountsChanged((list) => uploads.accountsChanged(new Set(list.filter((account) => account.status === 'ok').map((account) => account.openId))));
-  const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal, diskFull: () => disk.fullNow() });
+  const purchases = new PurchasesService({ accounts, api: createStoreApi(send), hub, log: host.log.child({ service: 'purchases' }), openExternal: host.openExternal, diskFull: () => disk.fullNow(), pollMs: timing.storePollMs, backoff: { ...DEFAULT_BACKOFF, baseMs: timing.storeRetryMs } });
   await incoming.sweep(uploads.ownedFiles());
   await photos.sweep();
   uploads.start();

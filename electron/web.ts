@@ -66,6 +66,8 @@ const testTiming = z.strictObject({
   watchScanMs: z.number().int().positive(),
   watchStableMs: z.number().int().positive(),
   diskCheckMs: z.number().int().positive(),
+  storePollMs: z.number().int().positive(),
+  storeRetryMs: z.number().int().positive(),
 }).partial();
 
 /** The shorter waits a test asked for in DRAFTDECK_TEST_TIMING; a value that is not one fails the start. */

@@ -14,4 +14,8 @@ export const TEST_TIMING: Readonly<AppTiming> = {
   // On the app's clock, like the production 3 s: long enough that a file written in one go is whole.
   watchStableMs: 500,
   diskCheckMs: 200,
+  // The Store asks its own backend (no platform budget): an order's status every 200 ms instead of
+  // 1.5 s, and a lost answer is sent again after 50-100 ms instead of 250-500 ms.
+  storePollMs: 200,
+  storeRetryMs: 100,
 };

@@ -15,7 +15,7 @@ import { SETTLED_STATUSES, type OrderStatus, type Product, type PurchaseStarted,
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
-import { backoffDelay } from '../../../common/backoff.js';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../../../common/backoff.js';
 
 /** What the Store needs from the accounts service. */
 export interface StoreAccounts {
@@ -36,14 +36,19 @@ export interface PurchasesDeps {
    * built-in backend keeps its database in the data dir), as every other channel says it.
    */
   diskFull?(): AppError | null;
-  /** How often a payment under way is checked (default 1.5 s). */
+  /** How often a payment under way is checked (default STORE_POLL_MS). */
   pollMs?: number;
+  /** The waits before asking the backend again after a lost or 5xx answer (default DEFAULT_BACKOFF). */
+  backoff?: BackoffPolicy;
   /** How long a payment is watched before the app stops asking (default 30 min); opening the Store resumes it. */
   watchForMs?: number;
 }
 
 export const STORE_UNAVAILABLE_FOR_VAULT_PROFILE =
   'This platform profile keeps its client secret on this computer and has no partner backend, so there is no Store. Use a token broker (the partner backend) as the profile’s secret location to buy items.';
+
+/** How often a payment under way is checked: the spec recommends every 1 to 2 s. */
+export const STORE_POLL_MS = 1_500;
 
 /** Attempts at creating one order when no answer came back (same Idempotency-Key, so never two orders). */
 const CREATE_ATTEMPTS = 3;
@@ -101,7 +106,7 @@ export class PurchasesService {
     for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
       answer = await this.deps.accounts.tokens.withAccessToken(runtime, openId, (token) => this.deps.api.createOrder(backendUrl, token, productId, key));
       if (answer.ok || !retryable(answer.error) || attempt === CREATE_ATTEMPTS) break;
-      await sleep(backoffDelay(attempt, answer.error.retryAfterMs));
+      await sleep(backoffDelay(attempt, answer.error.retryAfterMs, this.deps.backoff ?? DEFAULT_BACKOFF));
     }
     if (!answer!.ok) throw this.failure(answer!.error, 'start the purchase');
     const created = answer!.value;
@@ -142,7 +147,7 @@ export class PurchasesService {
   private watch(runtime: PlatformRuntime, backendUrl: string, openId: string, orderId: string): void {
     const key = `${runtime.key}\u0000${orderId}`;
     if (this.closed || this.watching.has(key)) return;
-    const pollMs = this.deps.pollMs ?? 1_500;
+    const pollMs = this.deps.pollMs ?? STORE_POLL_MS;
     const until = Date.now() + (this.deps.watchForMs ?? 30 * 60_000);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -160,7 +165,7 @@ export class PurchasesService {
         failures++;
         this.deps.log.warn({ openId, orderId, code: answer.error.code }, 'order status check failed');
         if (!retryable(answer.error)) return stop();
-        timer = setTimeout(() => void tick(), Math.max(pollMs, backoffDelay(failures, answer.error.retryAfterMs)));
+        timer = setTimeout(() => void tick(), Math.max(pollMs, backoffDelay(failures, answer.error.retryAfterMs, this.deps.backoff ?? DEFAULT_BACKOFF)));
         return;
       }
       failures = 0;
