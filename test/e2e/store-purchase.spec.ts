@@ -7,6 +7,7 @@
  * said in words.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { webClient } from '../support/web-client.js';
 import { test, expect, openApp } from './fixtures/web-app.js';
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
@@ -93,6 +94,38 @@ test.describe('the Store', () => {
     expect(context.pages()).toHaveLength(pagesBefore);
     await expect(page.getByRole('list', { name: 'Items Ava Makes owns' })).toHaveCount(0);
     expect((await chaos([])).status()).toBe(200);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the Store in Brazilian Portuguese: its words, items, prices and order dates in the locale', async ({ page, context, webApp, consoleErrors }) => {
+    await openApp(page, webApp.current);
+    await signInAs(page, context, 'Ava Makes');
+    await webClient(webApp.current).call('settings.set', { language: { locale: 'pt-BR' } });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Loja', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loja');
+    await expect(page.getByRole('combobox', { name: 'Comprar como' })).toHaveValue('sbx-user-ava');
+    const product = (name: string) => page.getByRole('list', { name: 'Produtos' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    // Items in Portuguese plurals and the locale's list, never the store server's ids (`sticker_pack`, `pro_month`).
+    await expect(product('Sticker pack').locator('.product-card__price')).toHaveText('30 BEANS');
+    await expect(product('Sticker pack').locator('.product-card__grants')).toHaveText('Inclui 1 pacote de figurinhas');
+    await expect(product('Pro for a month').locator('.product-card__grants')).toHaveText('Inclui 1 mês de Pro e 50 gemas');
+    await expect(page.getByRole('heading', { level: 2, name: 'Itens de Ava Makes' })).toBeVisible();
+
+    // An order: its status, amount and date as Portuguese writes them.
+    const opened = context.waitForEvent('page');
+    await product('Pro for a month').getByRole('button', { name: 'Comprar Pro for a month' }).click();
+    await (await opened).close();
+    await expect(page.getByRole('status').filter({ hasText: 'Pague 500 BEANS por Pro for a month na página de pagamento da plataforma' })).toBeVisible();
+    const row = page.getByRole('table', { name: 'Pedidos de Ava Makes' }).getByRole('row').filter({ hasText: 'Pro for a month' });
+    await expect(row).toContainText('Aguardando pagamento');
+    await expect(row.getByRole('cell').first()).toHaveText('500 BEANS');
+    // "27 de nov. de 2026, 05:28": Intl's medium date for pt-BR (English would be "Nov 27, 2026, 5:28 AM").
+    await expect(row.getByRole('cell').last()).toHaveText(/^\d{1,2} de [a-zç]{3,5}\.? de \d{4},? \d{2}:\d{2}$/u);
+    // The order's id is for whoever needs it, behind Details.
+    await expect(row.getByText('Detalhes')).toBeVisible();
+    await expect(row.locator('.order-table__id')).toBeHidden();
     expect(consoleErrors).toEqual([]);
   });
 });
