@@ -28,20 +28,20 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
   const condition = page.getByRole('listitem', { name: 'None of these condition 1' });
   await condition.getByRole('combobox', { name: 'None of these condition 1: field' }).selectOption('region_code');
   await condition.getByLabel('None of these condition 1: value').fill('zz9');
-  await expect(condition.getByText('must be a two-letter country code')).toBeVisible();
+  await expect(condition.getByText('“zz9” is not a two-letter country code such as US or GB')).toBeVisible();
   await condition.getByLabel('None of these condition 1: value').fill('ZZ');
   await page.getByRole('textbox', { name: 'From', exact: true }).fill(isoDay(31));
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(isoDay(1));
 
   // The same request as JSON; a syntax error says where, and the builder keeps the last good query.
   await page.getByRole('tab', { name: 'JSON' }).click();
-  const json = page.getByRole('textbox', { name: /Request body/ });
+  const json = page.getByRole('textbox', { name: /The query as sent to the platform/ });
   await expect(json).toHaveValue(/"not": \[\s*\{\s*"field_name": "region_code",\s*"operation": "EQ",\s*"field_values": \[\s*"ZZ"/);
   const good = await json.inputValue();
   await json.fill(good.replace('"EQ",', '"EQ"'));
   await expect(page.getByRole('alert')).toHaveText(/The JSON is not valid at line \d+, column \d+/);
   await json.fill(good.replace('"EQ"', '"GT"'));
-  await expect(page.getByRole('alert')).toHaveText(/query\.not\[0\]: GT cannot be used with region_code/);
+  await expect(page.getByRole('alert')).toHaveText('query.not[0]: “after / above” does not work with Region: use “is” or “is any of”');
   await json.fill(good);
   await page.getByRole('tab', { name: 'Builder' }).click();
 
@@ -63,7 +63,7 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
   await expect(table.getByRole('columnheader', { name: /Likes/ })).toHaveAttribute('aria-sort', 'ascending');
   const headers = await table.getByRole('columnheader').allTextContents();
   const likesColumn = headers.findIndex((text) => text.startsWith('Likes'));
-  const idColumn = headers.findIndex((text) => text.startsWith('Video id'));
+  const idColumn = headers.findIndex((text) => text === 'Video');
   // The main process sorts; the rows in view arrive from it, so wait for a screenful in the new order.
   const readRows = () => table.getByRole('row').evaluateAll((rows) => rows.slice(1, 9).map((row) => [...row.querySelectorAll('[role=cell]')].map((cell) => cell.textContent ?? '')));
   const likesOf = (rows: string[][]) => rows.map((cells) => Number(cells[likesColumn]!.replaceAll(',', '')));
@@ -94,13 +94,89 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
   await expect(page.getByRole('status').filter({ hasText: `Downloading ${total} rows as CSV` })).toBeVisible();
 
   // An account from a username in the results, then one the platform does not show.
-  const username = (await table.getByRole('row').nth(1).getByRole('button').first().textContent())!.replace('@', '');
+  const username = (await table.getByRole('row').nth(1).getByRole('button', { name: /^@/ }).textContent())!.replace('@', '');
   await table.getByRole('row').nth(1).getByRole('button', { name: `@${username}` }).click();
   const card = page.getByRole('region', { name: `Account @${username}` });
   await expect(card.getByRole('term').filter({ hasText: 'Followers' })).toBeVisible();
   await expect(card.locator('dl')).toContainText(/Followers[\d,]+/);
   await page.getByPlaceholder('@username').fill('@nobody_here_at_all');
   await page.getByRole('button', { name: 'Look up' }).click();
-  await expect(page.getByRole('region', { name: 'Account @nobody_here_at_all' })).toContainText('Not public. No public account @nobody_here_at_all');
+  await expect(page.getByRole('region', { name: 'Account @nobody_here_at_all' })).toContainText('Not public: the platform shows no public account @nobody_here_at_all.');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('research follows the person: kept query, results and account in view, readable columns that fit 1440 px, sort from the top, saved query last run, export notice goes', async ({ page, webApp, consoleErrors }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await webClient(webApp.current).signIn('sbx-user-ava');
+  await openApp(page, webApp.current);
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await sections.getByRole('link', { name: 'Research', exact: true }).click();
+
+  // A query built, then the person goes to the Queue and comes back: the query is still there.
+  await page.getByRole('button', { name: 'Remove All of these condition 1' }).click();
+  await page.getByRole('button', { name: 'Add condition to “None of these”' }).click();
+  await page.getByRole('combobox', { name: 'None of these condition 1: field' }).selectOption('region_code');
+  await page.getByLabel('None of these condition 1: value').fill('ZZ');
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(isoDay(31));
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(isoDay(1));
+  await sections.getByRole('link', { name: 'Queue', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
+  await sections.getByRole('link', { name: 'Research', exact: true }).click();
+  await expect(page.getByLabel('None of these condition 1: value')).toHaveValue('ZZ');
+  await expect(page.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(isoDay(31));
+  // "Fields to return" names fields as a person reads them, not as the API spells them.
+  await expect(page.getByRole('group', { name: 'Fields to return' })).not.toContainText(/[a-z]+_[a-z]+/);
+
+  // Saved, then run from the list: its last run says so.
+  await page.getByPlaceholder('Name this query').fill('Not ZZ');
+  await page.getByRole('button', { name: 'Save query' }).click();
+  const saved = page.getByRole('region', { name: 'Saved queries' }).getByRole('listitem').filter({ hasText: 'Not ZZ' });
+  await expect(saved).toContainText('never run');
+  await saved.getByRole('button', { name: 'Run' }).click();
+  await expect(saved).toContainText(/last run \w+ \d+, \d{4}/);
+
+  // The results come into view.
+  const results = page.getByRole('region', { name: 'Results' });
+  await expect(page.getByTestId('research-loaded')).toHaveText(/^100 videos loaded$/);
+  await expect(results.getByTestId('research-loaded')).toBeInViewport();
+
+  // The default columns fit the table at 1440 px, each with a readable name.
+  const table = page.getByRole('table', { name: 'Loaded videos' });
+  const scroller = page.getByTestId('results-scroller');
+  await expect.poll(() => scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+  const headers = await table.getByRole('columnheader').allTextContents();
+  expect(headers).toEqual(['Video', 'Description', 'Posted (UTC)', 'Region', 'Views', 'Likes', 'Comments', 'Account']);
+  // The column chooser shows a hidden column and hides a shown one.
+  await results.getByText('Columns', { exact: true }).click();
+  const columns = results.getByRole('group', { name: 'Columns to show' });
+  await columns.getByRole('checkbox', { name: 'Shares' }).check();
+  await columns.getByRole('checkbox', { name: 'Comments' }).uncheck();
+  await expect(table.getByRole('columnheader')).toHaveText(['Video', 'Description', 'Posted (UTC)', 'Region', 'Shares', 'Views', 'Likes', 'Account']);
+  await results.getByText('Columns', { exact: true }).click();
+
+  // Scrolled down, then sorted: the new order starts at its top.
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByTestId('research-loaded')).toHaveText(/^(1[1-9]\d|200) videos loaded/);
+  await scroller.evaluate((box) => box.scrollTo({ top: 2000 }));
+  await expect.poll(() => scroller.evaluate((box) => box.scrollTop)).toBeGreaterThan(1000);
+  await table.getByRole('button', { name: 'Views' }).click();
+  await expect(table.getByRole('columnheader', { name: /Views/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => scroller.evaluate((box) => box.scrollTop)).toBe(0);
+
+  // The export's notice says what happened, then goes by itself.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await downloading;
+  const notice = page.getByRole('status').filter({ hasText: /Downloading \d+ rows as CSV/ });
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeHidden({ timeout: 20_000 });
+
+  // An account looked up from the bottom of the page comes into view.
+  await page.getByPlaceholder('@username').fill('@nobody_here_at_all');
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByRole('heading', { name: 'Over time' }).scrollIntoViewIfNeeded();
+  const username = (await table.getByRole('row').nth(1).getByRole('button', { name: /^@/ }).textContent())!.replace('@', '');
+  await table.getByRole('row').nth(1).getByRole('button', { name: `@${username}` }).click();
+  await expect(page.getByRole('region', { name: `Account @${username}` })).toBeInViewport();
   expect(consoleErrors).toEqual([]);
 });
