@@ -176,7 +176,7 @@ async function useProfile(app: RunningWebApp, baseUrl: string, uploadBaseUrl: st
  */
 async function appRun(page: Page): Promise<number> {
   await page.getByRole('tab', { name: 'JSON' }).click();
-  await page.getByRole('textbox', { name: /Request body/ }).fill(JSON.stringify({ query: QUERY, ...windowDates(), fields: FIELDS }, null, 2));
+  await page.getByRole('textbox', { name: /The query as sent to the platform/ }).fill(JSON.stringify({ query: QUERY, ...windowDates(), fields: FIELDS }, null, 2));
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByTestId('research-loaded').filter({ hasText: new RegExp(`^${FIRST_PAGE} videos loaded`) }).waitFor({ timeout: 60_000 });
   await page.getByRole('spinbutton', { name: 'Rows to load at most' }).fill(String(RECORDS));

@@ -286,7 +286,7 @@ async function populateResearch(on: Page): Promise<void> {
     end_date: day(1),
     fields: ['id', 'create_time', 'username', 'region_code', 'view_count', 'like_count', 'comment_count', 'share_count', 'hashtag_names', 'video_description'],
   };
-  await on.getByRole('textbox', { name: /Request body/ }).fill(JSON.stringify(request, null, 2));
+  await on.getByRole('textbox', { name: /The query as sent to the platform/ }).fill(JSON.stringify(request, null, 2));
   await on.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(on.getByTestId('research-loaded')).toHaveText(/^100 videos loaded/, { timeout: 60_000 });
   await on.getByRole('tab', { name: 'Builder' }).click();
