@@ -21,6 +21,9 @@ const FLOWS = [
     dropHint: 'ドロップして Ava Makes に送る',
     arrived: `${MP4.name} が受信箱に届きました`,
     finish: 'プラットフォームのアプリで投稿を仕上げてください。',
+    inboxBadge: '受信箱にあり',
+    inboxDetail: 'プラットフォームのアプリで投稿を仕上げてください',
+    total: '下書き 1 件',
   },
   {
     locale: 'ar-EG',
@@ -33,6 +36,9 @@ const FLOWS = [
     dropHint: 'أفلت للإرسال إلى Ava Makes',
     arrived: `وصل ${MP4.name} إلى صندوق الوارد`,
     finish: 'أكمل المنشور في تطبيق المنصة.',
+    inboxBadge: 'في صندوق الوارد',
+    inboxDetail: 'أكمل المنشور في تطبيق المنصة',
+    total: 'مسودة واحدة',
   },
 ] as const;
 
@@ -90,6 +96,10 @@ for (const flow of FLOWS) {
       const row = page.locator('[data-draft-id]').filter({ hasText: MP4.name });
       await expect(row).toHaveAttribute('data-state', 'inbox', { timeout: 60_000 });
       expect((await callApp<{ fileName: string; state: string }[]>(webApp.current, 'drafts.list')).map(({ fileName, state }) => ({ fileName, state }))).toEqual([{ fileName: MP4.name, state: 'inbox' }]);
+      // The row and the queue's count say it in the window's language too.
+      await expect(row.locator('.state-badge')).toHaveText(flow.inboxBadge);
+      await expect(row.locator('.draft-row__detail')).toHaveText(flow.inboxDetail);
+      await expect(page.locator('.queue-bar__total')).toHaveText(flow.total);
 
       // The batch's notice: codes from the main process, worded in the page in the window's language.
       await expect.poll(() => shownNotifications(page), { timeout: 30_000 }).toEqual([{ title: flow.arrived, body: flow.finish }]);
