@@ -13,6 +13,7 @@ import { QueueView } from './views/QueueView';
 import { ResearchView } from './views/ResearchView';
 import { SettingsView } from './views/SettingsView';
 import { StoreView } from './views/StoreView';
+import { WindowDrop } from './views/queue/WindowDrop';
 
 const VIEWS: Record<SectionId, ComponentType> = {
   queue: QueueView,
@@ -38,7 +39,7 @@ export function App() {
   }, [intl, label]);
 
   return (
-    <div className="app">
+    <WindowDrop className="app">
       <a
         className="skip-link"
         href="#main"
@@ -65,6 +66,6 @@ export function App() {
           </ErrorBoundary>
         </div>
       </main>
-    </div>
+    </WindowDrop>
   );
 }

@@ -20,6 +20,7 @@ import type { MediaHost } from './hosts/media-host.js';
 import { testS3Connection, type ConnectionTestResult } from './hosts/s3-connection-test.js';
 import { s3Host, type S3HostConfig } from './hosts/s3-host.js';
 import { sandboxHost } from './hosts/sandbox-host.js';
+import { coverThumbnail } from './cover-thumbnail.js';
 import { describeChange } from './image-prep.js';
 import type { PhotoPrep } from './photo-prep.js';
 
@@ -103,9 +104,10 @@ export class PhotoService {
         if (image.kind === 'prepared' && !this.prepared.has(image.imageId)) throw new AppError('photo_not_prepared', 'A photo of this batch is no longer prepared: drop it again');
       }
     }
-    const drafts: { openId: string; post: PhotoPost }[] = [];
+    const covers = await Promise.all(posts.map((post) => this.cover(post)));
+    const drafts: { openId: string; post: PhotoPost; cover: string | null }[] = [];
     for (const openId of openIds) {
-      for (const post of posts) {
+      for (const [postIndex, post] of posts.entries()) {
         const key = hostedNameKey();
         const images: PhotoImage[] = [];
         for (const [index, image] of post.images.entries()) {
@@ -120,11 +122,11 @@ export class PhotoService {
           await link(source.path, copy);
           images.push({ path: copy, name, contentType: source.contentType, bytes: source.bytes, url: null });
         }
-        drafts.push({ openId, post: { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted: settings.photos.keepHosted, hosting: false, images } });
+        drafts.push({ openId, post: { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted: settings.photos.keepHosted, hosting: false, images }, cover: covers[postIndex]! });
       }
     }
     // Queued together once every copy exists: one action, one batch (one notice).
-    const added = this.deps.uploads.addPhotoPosts(drafts);
+    const added = await this.deps.uploads.addPhotoPosts(drafts);
     // The batch's own prepared files are no longer needed: each draft holds its links.
     for (const post of posts) {
       for (const image of post.images) {
@@ -135,6 +137,18 @@ export class PhotoService {
       }
     }
     return added;
+  }
+
+  /** The post's picture in the queue, from its cover's prepared file (none for a pasted URL, or a file sharp cannot read again). */
+  private async cover(post: PhotoPostInput): Promise<string | null> {
+    const image = post.images[post.coverIndex];
+    if (image?.kind !== 'prepared') return null;
+    try {
+      return await coverThumbnail(this.prepared.get(image.imageId)!.path);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'could not make a photo post’s cover picture');
+      return null;
+    }
   }
 
   /**

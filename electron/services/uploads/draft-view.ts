@@ -23,8 +23,8 @@ export function liveFigures(sources: ViewSources): LiveFigures {
     const uploading = draft.state === 'uploading' && activity !== undefined;
     // Written bytes count only for the publish they were written to; acknowledged ones always do.
     const sentBytes = uploading && activity.sent.publishId === draft.publishId ? Math.max(draft.uploadedBytes, activity.sent.bytes) : draft.uploadedBytes;
-    // Only video drafts are added with a thumbnail (thumbnail-cache.ts, keyed by the file's fingerprint).
-    const hasThumbnail = draft.kind === 'video' && sources.hasThumbnail(draft);
+    // Videos are added with a frame, photo posts with their cover (thumbnail-cache.ts, keyed by the draft's fingerprint).
+    const hasThumbnail = sources.hasThumbnail(draft);
     const expectedAt = draft.failCode === INBOX_WAIT ? sources.expectedStart(draft.id) : null;
     return { ...(uploading ? activity.speed.figures(draft.size) : { speedBps: null, etaSeconds: null }), sentBytes, hasThumbnail, expectedAt, fix: fixView(draft, activity?.preparing ?? null) };
   };

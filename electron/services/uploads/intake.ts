@@ -134,7 +134,8 @@ function photoDraft(openId: string, post: PhotoPost, batchId: string, now: numbe
   const bytes = post.images.reduce((sum, image) => sum + image.bytes, 0);
   const cover = post.images[post.coverIndex] ?? post.images[0]!;
   const fileName = post.title || `${post.images.length} photo${post.images.length === 1 ? '' : 's'}`;
-  return newDraft({ kind: 'photo', openId, fileName, mimeType: cover.contentType, size: Math.max(1, bytes), fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: '' }, photo: post, batchId }, now);
+  // A post has no file of its own: its fingerprint names its cover's hosted name (unique per draft and image), the key of its row's picture in the thumbnail cache.
+  return newDraft({ kind: 'photo', openId, fileName, mimeType: cover.contentType, size: Math.max(1, bytes), fingerprint: { size: bytes, mtimeMs: 0, edgeSha256: `cover:${cover.name}` }, photo: post, batchId }, now);
 }
 
 type DraftStart = Pick<DraftRecord, 'kind' | 'openId' | 'fileName' | 'mimeType' | 'size'> & Partial<Pick<DraftRecord, 'filePath' | 'ownsFile' | 'durationMs' | 'fingerprint' | 'contentKey' | 'sourceUrl' | 'photo' | 'batchId' | 'video' | 'fix'>>;

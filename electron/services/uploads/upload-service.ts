@@ -103,7 +103,7 @@ export class UploadService {
     // lazily (the queue asks for a view only once a draft changes, after construction).
     const queue: DraftQueue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, liveFigures({
       activity: (id) => workers.activity(id),
-      hasThumbnail: (draft) => thumbnails.has(addedFingerprint(draft)),
+      hasThumbnail: (draft) => draft.kind !== 'video_url' && thumbnails.has(addedFingerprint(draft)),
       expectedStart: (id) => inboxWaits.expectedStarts().get(id) ?? null,
     }), deps.draftChanged);
     const inboxWaits = new InboxWaits({ clock: deps.clock, queue, pendingSharesPerDay: () => limits().pendingSharesPerDay, needsPublish: (draft, now) => kindOf(draft).needsPublish(draft, now) });
@@ -140,7 +140,7 @@ export class UploadService {
   /** A draft's cached thumbnail, as a data URL. */
   async thumbnail(id: string): Promise<string | null> {
     const draft = this.queue.require(id);
-    return draft.kind === 'video' ? this.thumbnails.dataUrl(addedFingerprint(draft)) : null;
+    return draft.kind === 'video_url' ? null : this.thumbnails.dataUrl(addedFingerprint(draft));
   }
 
   /** Stops every worker and poll and waits for them, so nothing touches the journal or the platform after. */
@@ -208,12 +208,17 @@ export class UploadService {
 
   /**
    * Photo posts, each for one account: drafts of the photo kind, in the same queue as videos. One
-   * call is one action: its drafts share a batch (the person hears about them once).
+   * call is one action: its drafts share a batch (the person hears about them once). `cover`, a
+   * small JPEG of the post's cover, is the row's picture (kept in the thumbnail cache, as a video's frame).
    */
-  addPhotoPosts(posts: readonly { openId: string; post: PhotoPost }[]): DraftView[] {
+  async addPhotoPosts(posts: readonly { openId: string; post: PhotoPost; cover: string | null }[]): Promise<DraftView[]> {
     const added = photoDrafts(posts, this.deps.clock.now());
     for (const draft of added) this.queue.add(draft);
     this.workers.pump();
+    for (const [index, draft] of added.entries()) {
+      const cover = posts[index]!.cover;
+      if (cover) await this.thumbnails.put(addedFingerprint(draft), cover);
+    }
     return added.map((draft) => this.queue.view(draft));
   }
 

@@ -3,14 +3,27 @@ import type { DraftState, DraftView } from '../api/contract';
 
 export type QueueRow = { kind: 'draft'; id: string } | { kind: 'group'; openId: string; count: number };
 
-/** The rows to show: drafts passing the filters, in queue order, under a heading per account when grouped. */
+/**
+ * Drafts that are done with (delivered, or cancelled) go below the rest: what is under way, waiting
+ * or needs the person comes first, so new drafts show at the top of the list, not under a day's
+ * finished ones.
+ */
+const FINISHED: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'cancelled']);
+
+export function isFinished(state: DraftState): boolean {
+  return FINISHED.has(state);
+}
+
+/** The rows to show: drafts passing the filters, unfinished before finished, each part in queue order, under a heading per account when grouped. */
 export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, DraftView>, account: string | null, state: DraftState | null, grouped: boolean): { rows: QueueRow[]; ids: string[] } {
   const ids: string[] = [];
+  const finished: string[] = [];
   for (const id of order) {
     const draft = byId.get(id);
     if (!draft || (account !== null && draft.openId !== account) || (state !== null && draft.state !== state)) continue;
-    ids.push(id);
+    (FINISHED.has(draft.state) ? finished : ids).push(id);
   }
+  for (const id of finished) ids.push(id);
   if (!grouped) return { rows: ids.map((id) => ({ kind: 'draft', id })), ids };
   // Accounts in the order their first draft comes; each one's drafts in queue order.
   const groups = new Map<string, string[]>();

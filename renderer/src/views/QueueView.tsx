@@ -13,7 +13,6 @@ import { AddByUrl } from './queue/AddByUrl';
 import { ChooseVideosButton } from './queue/ChooseVideosButton';
 import { BulkReport } from './queue/BulkBar';
 import { QueueBody, QueueTools } from './queue/QueueTools';
-import { DropZone } from './queue/DropZone';
 import { IncomingFiles, RefusedFiles } from './queue/IntakeList';
 import { QueueToolbar } from './queue/QueueToolbar';
 import { targetWords, useUploadTarget, type UploadTarget } from './queue/use-upload-target';
@@ -68,7 +67,8 @@ export function QueueView() {
     return (
       <>
         <PageHeader title={intl.formatMessage({ id: 'queue.title' })} description={DESCRIPTION} />
-        <DropZone destination={null} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
+        {/* Files dropped anywhere on the window come here (WindowDrop.tsx). */}
+        <div className="queue-page">
           <div className="queue-notices">
             <RefusedFiles />
           </div>
@@ -84,7 +84,7 @@ export function QueueView() {
           >
             <p>{intl.formatMessage({ id: 'queue.empty.noAccountBody' })}</p>
           </EmptyState>
-        </DropZone>
+        </div>
       </>
     );
   }
@@ -92,7 +92,7 @@ export function QueueView() {
   return (
     <>
       <PageHeader title={intl.formatMessage({ id: 'queue.title' })} description={DESCRIPTION} />
-      <DropZone destination={targetWords(target)} onFiles={onFiles} onRefused={(files) => refuseFiles(files, NO_DESTINATION)}>
+      <div className="queue-page">
         <QueueToolbar target={target} onFiles={onFiles} hasDrafts={!empty} urlOpen={urlOpen} urlToggle={urlToggle} onToggleUrl={() => (urlOpen ? closeUrl() : setUrlOpen(true))} />
         {urlOpen ? <AddByUrl openId={target.openId} onClose={closeUrl} /> : null}
         {count > 0 ? <QueueTools /> : null}
@@ -104,7 +104,7 @@ export function QueueView() {
           <IncomingFiles />
         </div>
         {empty ? <DropInvite target={target} onFiles={onFiles} /> : <QueueBody />}
-      </DropZone>
+      </div>
     </>
   );
 }

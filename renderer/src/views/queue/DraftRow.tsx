@@ -60,7 +60,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
     <li className={`draft-row draft-row--batch draft-row--${words.tone}`} style={style} aria-setsize={count} aria-posinset={index + 1} data-draft-id={draft.id} data-state={draft.state} {...rowDragHandlers(draft.id)}>
       <input type="checkbox" className="draft-row__select" aria-label={intl.formatMessage({ id: 'queue.row.select' }, { name })} checked={selected} onChange={(event) => toggleSelected(draft.id, event.target.checked)} />
       <MoveButtons id={draft.id} name={name} prevId={prevId} nextId={nextId} />
-      <DraftThumb src={thumbnail} />
+      <DraftThumb src={thumbnail} photos={draft.photo?.images.length} />
       <div className="draft-row__main">
         <p className="draft-row__name" title={name}>
           {name}

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { useDrafts } from '../../state/drafts';
+import { BatchProgress } from './BatchProgress';
 import { ChooseVideosButton } from './ChooseVideosButton';
 import { ConcurrencyPicker } from './ConcurrencyPicker';
 import { summaryParts } from './draft-words';
@@ -38,6 +39,7 @@ export function QueueToolbar({ target, onFiles, hasDrafts, urlOpen, urlToggle, o
         </div>
       </div>
       {hasDrafts ? <QueueSummary /> : null}
+      {hasDrafts ? <BatchProgress /> : null}
     </div>
   );
 }

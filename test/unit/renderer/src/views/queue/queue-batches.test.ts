@@ -14,8 +14,8 @@ const byId = new Map(drafts.map((d) => [d.id, d]));
 const order = drafts.map((d) => d.id);
 
 describe('the queue view', () => {
-  it('filters by account and state, in queue order', () => {
-    expect(visibleRows(order, byId, 'ava', null, false).ids).toEqual(['a1', 'a2', 'a3']);
+  it('filters by account and state, in queue order (finished drafts last)', () => {
+    expect(visibleRows(order, byId, 'ava', null, false).ids).toEqual(['a1', 'a3', 'a2']);
     expect(visibleRows(order, byId, null, 'queued', false).ids).toEqual(['a1', 'b2', 'a3']);
     expect(visibleRows(order, byId, 'ben', 'queued', false).ids).toEqual(['b2']);
   });
@@ -25,13 +25,13 @@ describe('the queue view', () => {
     expect(rows).toEqual([
       { kind: 'group', openId: 'ava', count: 3 },
       { kind: 'draft', id: 'a1' },
-      { kind: 'draft', id: 'a2' },
       { kind: 'draft', id: 'a3' },
+      { kind: 'draft', id: 'a2' },
       { kind: 'group', openId: 'ben', count: 2 },
       { kind: 'draft', id: 'b1' },
       { kind: 'draft', id: 'b2' },
     ]);
-    expect(ids).toEqual(['a1', 'a2', 'a3', 'b1', 'b2']);
+    expect(ids).toEqual(['a1', 'a3', 'a2', 'b1', 'b2']);
   });
 
   it('counts per account and state', () => {
