@@ -9,10 +9,11 @@
  * - integration: services against a real sandbox process, the backend against a real database,
  *   bundles built and started as programs.
  * - end-to-end: the UI in real Chromium (Playwright, test/e2e/).
- * - stress: crash trials and fuzzing, in `npm test` only in short bounded forms; their long forms
- *   are the benchmarks in test/bench/. The bulk webhooks and the PostgreSQL matrix are not split
- *   out yet: the backend's suites run on PGlite and on PostgreSQL in the integration tier
- *   (databaseTargets in test/support/backend-db.ts), SQL-specific or not.
+ * - stress: crash trials, fuzzing and a burst of webhooks, in `npm test` only in short bounded
+ *   forms; their long forms are the benchmarks in test/bench/. The PostgreSQL matrix is bounded the
+ *   same way: the backend's SQL-specific suites run on PGlite and on PostgreSQL, the others on
+ *   PGlite only (databaseTargets in test/support/backend-db.ts); `npm run bench -- postgres-matrix`
+ *   runs every backend suite on PostgreSQL too.
  *
  * scripts/test-tiers.mjs runs the tiers and prints the time each took.
  */
@@ -42,13 +43,13 @@ export const INTEGRATION_IN_UNIT = [
 
 /**
  * Stress tests, in their short bounded forms (`npm run bench -- crash fuzz webhooks` for the long
- * ones): kill -9 during uploads (3 trials, 43 MB each) and 400 malformed requests. The bulk
- * webhook deliveries (400, test/integration/backend/webhooks/webhooks.test.ts) stay with the receiver's
- * other tests in the integration tier, bounded the same way.
+ * ones): kill -9 during uploads (3 trials, 43 MB each), 400 malformed requests, and 200 webhook
+ * deliveries of 15 orders with duplicates and forgeries on PGlite and on PostgreSQL.
  */
 export const STRESS = [
   'test/integration/electron/services/uploads/crash.test.ts',
   'test/integration/electron/transports/fuzz.test.ts',
+  'test/integration/backend/webhooks/webhooks-bulk.test.ts',
 ];
 
 export const UNIT = ['test/unit/**/*.test.ts'];

@@ -1,8 +1,8 @@
 /**
- * The databases the backend tests run against: PGlite always, and a real PostgreSQL server when
- * DATABASE_URL is set (`.ci/run` installs and starts one). With CI=true a missing DATABASE_URL is
- * a failure, never a skip; on a developer machine without one the PostgreSQL cases are skipped
- * and say so.
+ * The databases the backend tests run against: PGlite always, and a real PostgreSQL server for
+ * the SQL-specific suites (DatabaseScope) when DATABASE_URL is set (`.ci/run` installs and starts
+ * one). With CI=true a missing DATABASE_URL is a failure, never a skip; on a developer machine
+ * without one the PostgreSQL cases are skipped and say so.
  *
  * Each test gets its own database: a fresh PGlite data dir copied from a template initialized
  * once per machine (PGlite's initdb takes seconds, a copy milliseconds), or a fresh database
@@ -29,8 +29,19 @@ export function postgresMissing(): string | null {
   return process.env.DATABASE_URL ? null : 'DATABASE_URL is not set (`.ci/run` starts a PostgreSQL server and sets it)';
 }
 
+/**
+ * What a suite checks on PostgreSQL. `sql` suites check what depends on the database engine (two
+ * processes on one database, concurrent writes to the same rows, prepared statements, values one
+ * engine refuses, a restart or a drain mid-write): they run on PGlite and on PostgreSQL in the
+ * integration tier. `general` suites check the backend's behaviour through its HTTP API, the same
+ * SQL on either engine: they run on PGlite, and on PostgreSQL too only in the long form,
+ * `npm run bench -- postgres-matrix` (DRAFTDECK_POSTGRES_MATRIX=all), not in every `npm test`.
+ */
+export type DatabaseScope = 'sql' | 'general';
+
 /** The targets a suite runs on, and whether to skip one (only outside CI). */
-export function databaseTargets(): Array<{ target: DatabaseTarget; skip: boolean }> {
+export function databaseTargets(scope: DatabaseScope): Array<{ target: DatabaseTarget; skip: boolean }> {
+  if (scope === 'general' && process.env.DRAFTDECK_POSTGRES_MATRIX !== 'all') return [{ target: 'pglite', skip: false }];
   const missing = postgresMissing();
   if (missing && !process.env.CI) console.warn(`backend tests: PostgreSQL cases skipped: ${missing}`);
   return [

@@ -39,7 +39,7 @@ afterEach(async () => {
   for (const step of cleanups.splice(0).reverse()) await step();
 });
 
-describe.each(databaseTargets())('health, readiness and metrics on $target', ({ target, skip }) => {
+describe.each(databaseTargets('general'))('health, readiness and metrics on $target', ({ target, skip }) => {
   it.skipIf(skip)('answers /healthz and /readyz, and serves metrics only on the metrics port, with no secret, token or open_id', async () => {
     const stack: Stack = await startStack(target, { metrics: { port: 0 } });
     cleanups.push(() => stack.close());
@@ -86,7 +86,7 @@ describe.each(databaseTargets())('health, readiness and metrics on $target', ({ 
   });
 });
 
-const postgres = databaseTargets().find((t) => t.target === 'postgres')!;
+const postgres = databaseTargets('sql').find((t) => t.target === 'postgres')!;
 
 describe('readiness follows the database', () => {
   it.skipIf(postgres.skip)('answers 503 while PostgreSQL refuses connections, and 200 again after', async () => {
@@ -114,7 +114,7 @@ describe('readiness follows the database', () => {
   });
 });
 
-describe.each(databaseTargets())('SIGTERM during 200 concurrent deliveries on $target', ({ target, skip }) => {
+describe.each(databaseTargets('sql'))('SIGTERM during 200 concurrent deliveries on $target', ({ target, skip }) => {
   it.skipIf(skip)('answers what is in flight, exits 0, and the platform retries the rest onto the next process: each applied once', async () => {
     const sandbox = await startTestSandbox();
     const database = await createTestDatabase(target);

@@ -60,7 +60,7 @@ async function pool<T>(tasks: Array<() => Promise<T>>, concurrency: number): Pro
   return results;
 }
 
-const postgres = databaseTargets().find((t) => t.target === 'postgres')!;
+const postgres = databaseTargets('sql').find((t) => t.target === 'postgres')!;
 
 describe('several backend processes', () => {
   it.skipIf(postgres.skip)('two processes on one PostgreSQL receiving the same deliveries concurrently grant each order once', async () => {
@@ -87,7 +87,7 @@ describe('several backend processes', () => {
   }, 120_000);
 });
 
-describe.each(databaseTargets())('kill -9 mid-burst on $target', ({ target, skip }) => {
+describe.each(databaseTargets('sql'))('kill -9 mid-burst on $target', ({ target, skip }) => {
   it.skipIf(skip)('applies every acknowledged event exactly once after the restart', async () => {
     const { sandbox, database } = await setup(target);
     let backend = await start(sandbox, database);

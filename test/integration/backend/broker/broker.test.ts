@@ -10,7 +10,7 @@ import { databaseTargets } from '../../../support/backend-db.js';
 import { obtainCode } from '../../../support/sandbox-client.js';
 import { api, brokerPost, buy, CLIENT_KEY, signInThroughBroker, startStack, withDatabase, type Stack } from '../../../support/backend-harness.js';
 
-describe.each(databaseTargets())('token broker on $target', ({ target, skip }) => {
+describe.each(databaseTargets('general'))('token broker on $target', ({ target, skip }) => {
   let stack: Stack;
   const base = () => stack.backend.baseUrl;
 
@@ -109,7 +109,7 @@ describe.each(databaseTargets())('token broker on $target', ({ target, skip }) =
   });
 });
 
-describe.each(databaseTargets())('broker rate limit per client address on $target', ({ target, skip }) => {
+describe.each(databaseTargets('general'))('broker rate limit per client address on $target', ({ target, skip }) => {
   it.skipIf(skip)('answers 429 with Retry-After past oauth_per_minute, counting each client address on its own', async () => {
     // The test's requests come from 127.0.0.1, here a trusted proxy: X-Forwarded-For names the client.
     const stack = await startStack(target, { rate_limits: { oauth_per_minute: 3, client_token_per_minute: 10 }, trusted_proxies: ['127.0.0.1'] });

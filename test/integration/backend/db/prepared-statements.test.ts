@@ -29,7 +29,7 @@ async function paidOrder(db: Kysely<Database>, n: number): Promise<PaymentEvent>
 const deliver = (db: Kysely<Database>, event: PaymentEvent) =>
   applyPaymentEvent(db, event, `${PAYMENT_SUCCESS}:${event.tradeOrderId}`, { receivedAt: new Date(), bodySha256: 'ab'.repeat(32), handledBy: 'test' });
 
-describe.each(databaseTargets())('the webhook statements on $target', ({ target, skip }) => {
+describe.each(databaseTargets('sql'))('the webhook statements on $target', ({ target, skip }) => {
   let database: TestDatabase | undefined;
   let open: OpenDatabase | undefined;
   afterEach(async () => {
@@ -65,7 +65,7 @@ describe.each(databaseTargets())('the webhook statements on $target', ({ target,
   });
 });
 
-const postgres = databaseTargets().find((t) => t.target === 'postgres')!;
+const postgres = databaseTargets('sql').find((t) => t.target === 'postgres')!;
 
 describe('a prepared statement name on PostgreSQL', () => {
   let database: TestDatabase | undefined;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../support/backend-db.js';
 import { api, buy, signInThroughBroker, startStack, type OrderView, type Stack } from '../../../support/backend-harness.js';
 
-describe.each(databaseTargets())('Idempotency-Key per account on $target', ({ target, skip }) => {
+describe.each(databaseTargets('sql'))('Idempotency-Key per account on $target', ({ target, skip }) => {
   let stack: Stack;
   let ava: string;
   let ben: string;

@@ -17,7 +17,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   }
 }
 
-describe.each(databaseTargets())('store API on $target', ({ target, skip }) => {
+describe.each(databaseTargets('sql'))('store API on $target', ({ target, skip }) => {
   let stack: Stack;
   let ava: string;
   let ben: string;

@@ -25,7 +25,7 @@ async function revokedByReplay(stack: Stack, openId: string): Promise<string> {
   return (JSON.parse(first.text) as { access_token: string }).access_token;
 }
 
-describe.each(databaseTargets())('following the platform on $target', ({ target, skip }) => {
+describe.each(databaseTargets('general'))('following the platform on $target', ({ target, skip }) => {
   let stack: Stack;
   const base = () => stack.backend.baseUrl;
 
