@@ -120,8 +120,9 @@ export class DraftRun implements Activity {
     // Paused or cancelled meanwhile: that decision is already recorded and must not be overwritten.
     if (signal.aborted) return;
     if (source !== 'ok') return this.fail(source);
-    if (kind.prepare) {
-      const prepared = await kind.prepare(draft, {
+    const prepare = async (): Promise<boolean> => {
+      if (!kind.prepare) return true;
+      const prepared = await kind.prepare(ctx.queue.require(id), {
         signal,
         record: (event) => ctx.queue.apply(id, event),
         progress: (progress) => {
@@ -130,10 +131,12 @@ export class DraftRun implements Activity {
         },
       });
       this.preparing = null;
-      if (signal.aborted || prepared.kind === 'stopped') return;
-      if (prepared.kind === 'failed') return this.fail(prepared.code);
-      draft = ctx.queue.require(id);
-    }
+      if (signal.aborted || prepared.kind === 'stopped') return false;
+      if (prepared.kind === 'failed') this.fail(prepared.code);
+      return prepared.kind === 'ready';
+    };
+    if (!(await prepare())) return;
+    draft = ctx.queue.require(id);
 
     // A link that ran out while the draft waited: say so when the fresh publish opens.
     if (draft.publishId !== null && draft.freshPublishReason === null && urlExpired(draft, ctx.clock.now())) draft = ctx.queue.apply(id, { type: 'linkRanOut', reason: LINK_EXPIRED });
@@ -168,6 +171,8 @@ export class DraftRun implements Activity {
           return this.runFailure(outcome.error);
         case 'restart':
           freshStarts = (outcome.progressed ? 0 : freshStarts) + 1;
+          // What the kind prepared may be gone (a fixed video deleted from the cache): made again first.
+          if (!(await prepare())) return;
           draft = ctx.queue.require(id);
       }
     }

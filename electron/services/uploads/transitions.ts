@@ -12,12 +12,15 @@
  * The queue always shows what the platform has: once the host acknowledged a publish's last
  * chunk the video is the platform's, so a cancel that comes after is refused ("already delivered").
  */
-import type { Words } from '../../core/contract/index.js';
+import { words, type Words } from '../../core/contract/index.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { FINAL, type DraftRecord, type DraftState } from './draft.js';
 import { describeFailReason, failRule } from './fail-codes.js';
 import { sayWords } from '../main-words.js';
 import type { PublishStatus } from '../../../platform-api/publish.js';
+
+/** Why a fresh publish opened after the fixed file was lost (fixLost). */
+export const FIXED_FILE_LOST = words('restart.fixed_file_lost');
 
 /** failCode of a draft that waits for its account to be signed in again. */
 export const AUTH_WAIT = 'waiting_for_sign_in';
@@ -66,7 +69,9 @@ export type DraftEvent =
   /** A run begins fixing the video (FFmpeg): it is under way from here. */
   | { type: 'fixing' }
   /** The fixed file is made: the draft sends it from here (path, size, fingerprint and type are its). */
-  | { type: 'fixed'; file: Pick<DraftRecord, 'filePath' | 'size' | 'fingerprint' | 'mimeType'> };
+  | { type: 'fixed'; file: Pick<DraftRecord, 'filePath' | 'size' | 'fingerprint' | 'mimeType'> }
+  /** The fixed file is gone from the cache or is no longer the one made: the draft goes back to the file as added, to be fixed again. */
+  | { type: 'fixLost' };
 
 export interface Refusal {
   code: string;
@@ -182,6 +187,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     case 'fixChosen':
     case 'fixing':
     case 'fixed':
+    case 'fixLost':
       return fixTransition(draft, event);
     case 'photosUnhosted':
       if (!draft.photo) return ok(draft);
@@ -191,7 +197,7 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
 }
 
 /** The video fix's events (video-fix-step.ts): the person's choice, a run fixing it, the fixed file. */
-function fixTransition(draft: DraftRecord, event: Extract<DraftEvent, { type: 'fixChosen' | 'fixing' | 'fixed' }>): Transition {
+function fixTransition(draft: DraftRecord, event: Extract<DraftEvent, { type: 'fixChosen' | 'fixing' | 'fixed' | 'fixLost' }>): Transition {
   const fix = draft.fix;
   if (!fix) return refuse('not_fixable', 'This draft has no fix to choose');
   switch (event.type) {
@@ -211,6 +217,12 @@ function fixTransition(draft: DraftRecord, event: Extract<DraftEvent, { type: 'f
       return ok({ ...draft, state: 'uploading', reason: null, failCode: null, notBefore: null });
     case 'fixed':
       return ok({ ...draft, ...event.file, fix: { ...fix, fixedPath: event.file.filePath } });
+    case 'fixLost': {
+      const { source } = fix;
+      // A fix made again need not be the same bytes: a publish opened for the lost file cannot take
+      // them, so the next one is fresh, and its row says why.
+      return ok({ ...draft, ...NO_PUBLISH, filePath: source.filePath, size: source.size, fingerprint: source.fingerprint, mimeType: source.mimeType, fix: { ...fix, fixedPath: null }, freshPublishReason: FIXED_FILE_LOST });
+    }
   }
 }
 

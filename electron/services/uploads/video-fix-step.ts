@@ -11,8 +11,9 @@ import { AppError } from '../../core/result.js';
 import { fixPlan } from '../video-fix/fix-plan.js';
 import type { FixedFile, FixJob } from '../video-fix/video-fixer.js';
 import type { DraftFix, DraftRecord } from './draft.js';
-import { fingerprintFile } from './fingerprint.js';
-import type { PrepareContext, PrepareOutcome } from './media-kind.js';
+import { fingerprintFile, sameFingerprint, type Fingerprint } from './fingerprint.js';
+import type { PrepareContext, PrepareOutcome, SourceCheck } from './media-kind.js';
+import type { DraftEvent } from './transitions.js';
 import type { VideoCheck } from './video-probe-file.js';
 
 /** What the engine needs of the fixer (services/video-fix/video-fixer.ts). */
@@ -27,7 +28,37 @@ export function needsFix(draft: DraftRecord): boolean {
   return fix !== null && fix.choice !== 'as_is' && (fix.fixedPath === null || draft.filePath !== fix.fixedPath);
 }
 
+/** Whether the draft sends its fixed file (not the file as added). */
+export function sendsFixedFile(draft: DraftRecord): boolean {
+  return draft.fix !== null && draft.fix.fixedPath !== null && draft.filePath === draft.fix.fixedPath;
+}
+
+/** Whether the file at `path` is still the one fingerprinted. */
+export async function checkFile(path: string, fingerprint: Fingerprint): Promise<SourceCheck> {
+  const current = await fingerprintFile(path).catch(() => null);
+  if (!current) return 'file_missing';
+  return sameFingerprint(current, fingerprint) ? 'ok' : 'file_changed';
+}
+
+/**
+ * The file a video draft sends is still the one it started with. A fixed file is the app's own
+ * copy in a cache the person (or a disk cleaner) may empty: one gone or changed is made again from
+ * the file as added (prepareVideo), so only that one must be intact.
+ */
+export async function checkVideoSource(draft: DraftRecord): Promise<SourceCheck> {
+  const sent = await checkFile(draft.filePath, draft.fingerprint);
+  if (sent === 'ok' || !sendsFixedFile(draft)) return sent;
+  return checkFile(draft.fix!.source.filePath, draft.fix!.source.fingerprint);
+}
+
+/** Records that the draft's fixed file is lost: it goes back to the file as added, to be fixed again. */
+export function loseFix(draft: DraftRecord, record: (event: DraftEvent) => DraftRecord, log: Logger): DraftRecord {
+  log.warn({ draftId: draft.id }, 'the fixed video is gone or changed; fixing it again');
+  return record({ type: 'fixLost' });
+}
+
 export async function prepareVideo(draft: DraftRecord, fixer: VideoFixPort, ctx: PrepareContext, log: Logger): Promise<PrepareOutcome> {
+  if (sendsFixedFile(draft) && (await checkFile(draft.filePath, draft.fingerprint)) !== 'ok') draft = loseFix(draft, ctx.record, log);
   const fix = draft.fix;
   if (!fix || !needsFix(draft)) return { kind: 'ready' };
   ctx.record({ type: 'fixing' });

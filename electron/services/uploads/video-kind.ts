@@ -8,10 +8,10 @@ import { failed, platformError } from '../../../platform-api/errors.js';
 import { isPlan, planChunks } from './chunk-plan.js';
 import { sendChunks } from './chunk-transfer.js';
 import type { DraftRecord } from './draft.js';
-import { fingerprintFile, sameFingerprint } from './fingerprint.js';
 import type { MediaKind } from './media-kind.js';
 import type { PublishApi } from '../../../platform-api/publish.js';
-import { heldFiles, prepareVideo, type VideoFixPort } from './video-fix-step.js';
+import { FIXED_FILE_LOST } from './transitions.js';
+import { checkFile, checkVideoSource, heldFiles, loseFix, prepareVideo, sendsFixedFile, type VideoFixPort } from './video-fix-step.js';
 
 /** The upload host honours an upload_url for an hour; start a fresh publish a little before. */
 export const UPLOAD_URL_LIFETIME_MS = 55 * 60 * 1000;
@@ -23,11 +23,7 @@ export function urlExpired(draft: DraftRecord, now: number): boolean {
 export function videoKind(publish: PublishApi, log: Logger, preferredChunkBytes?: number, fixer?: VideoFixPort): MediaKind {
   return {
     needsPublish: (draft, now) => !draft.publishId || !draft.uploadUrl || urlExpired(draft, now),
-    async checkSource(draft) {
-      const current = await fingerprintFile(draft.filePath).catch(() => null);
-      if (!current) return 'file_missing';
-      return sameFingerprint(current, draft.fingerprint) ? 'ok' : 'file_changed';
-    },
+    checkSource: (draft) => (fixer ? checkVideoSource(draft) : checkFile(draft.filePath, draft.fingerprint)),
     async open(draft, accessToken, baseUrl, signal) {
       const plan = planChunks(draft.size, preferredChunkBytes);
       // Checked when the draft was added; a file that no longer plans is refused as the platform would.
@@ -38,7 +34,14 @@ export function videoKind(publish: PublishApi, log: Logger, preferredChunkBytes?
     },
     // A video the app fixes: FFmpeg makes the file the platform takes before the publish opens.
     ...(fixer ? { prepare: (draft, ctx) => prepareVideo(draft, fixer, ctx, log) } : {}),
-    deliver: (draft, ctx) => sendChunks(draft, ctx),
+    async deliver(draft, ctx) {
+      const outcome = await sendChunks(draft, ctx);
+      // The fixed file went from the cache while its chunks streamed: made again (the next run's
+      // prepare) from the file as added, and sent in a fresh publish, when that one is intact.
+      if (outcome.kind !== 'file_changed' || !fixer || !sendsFixedFile(draft) || (await checkVideoSource(draft)) !== 'ok') return outcome;
+      loseFix(draft, ctx.record, log);
+      return { kind: 'restart', reason: FIXED_FILE_LOST, progressed: false };
+    },
     // Our copy of a dropped file, and a fixed file, go once the platform has the video or the
     // draft is removed; a failed or cancelled draft keeps them, for a retry.
     async release(draft, why) {

@@ -4,7 +4,8 @@
  * transcoded (with progress) before the upload, each reaches the inbox, and the fixed file in the
  * cache is deleted once it is there; with the setting on "ask" the draft waits paused for the
  * choice in its row (test/unit/electron/services/uploads/video-fix-step.test.ts: what a removed
- * draft deletes).
+ * draft deletes). A fixed file deleted from the cache (before the upload, or while it opens) is
+ * made again from the file as added, and the row says why the upload started afresh.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -89,5 +90,56 @@ describe('video fixes before the upload', () => {
     }
     const ok = await add(await makeClip(dir, 'fine.mp4', { video: H264 }), 'fine.mp4', 'video/mp4');
     expect(ok.fix).toBeNull();
+  });
+});
+
+/** The sandbox's fault rules (sandbox/chaos.ts): the publish opening answers 503, or answers late. */
+async function chaos(rules: object[]): Promise<void> {
+  const res = await fetch(`${await h.sandboxUrl()}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
+  expect(res.status).toBe(200);
+}
+const INIT = 'POST /v2/post/publish/inbox/video/init/';
+const fixedOnce = (id: string) => h.waitForEvent('drafts.updated', (d) => d.id === id && d.fix?.fixed === true, 90_000);
+/** The log's word for each fix of the draft (events coalesce per draft, so the row's passing reason may not be seen here; transitions.test.ts checks it). */
+const fixesOf = (id: string) => h.logLines.filter((line) => line.includes('video fixed') && line.includes(id)).length;
+const lostOnce = (id: string) => h.logLines.some((line) => line.includes('fixing it again') && line.includes(id));
+
+describe('a fixed file deleted from the cache', () => {
+  it('before the upload: the draft fixes it again from the file as added and reaches the inbox', { timeout: 180_000 }, async () => {
+    // The publish cannot open yet: the draft waits, fixed, with nothing sent.
+    await chaos([{ route: INIT, probability: 1, status: 503 }]);
+    const added = await add(await makeClip(dir, 'lost.mkv', { video: H264, audio: AAC }), 'lost.mkv', 'video/mp4');
+    try {
+      await fixedOnce(added.id);
+      await h.waitForEvent('drafts.updated', (d) => d.id === added.id && d.state === 'waiting');
+      await h.call('drafts.pause', { id: added.id });
+      expect(await cached()).toEqual([`${added.id}.mp4`]);
+      await rm(join(cache(), `${added.id}.mp4`));
+    } finally {
+      await chaos([]);
+    }
+    await h.call('drafts.resume', { id: added.id });
+    const inbox = await reaches(added.id, 'inbox');
+    expect(inbox.fix).toMatchObject({ action: 'remux', fixed: true });
+    expect(lostOnce(added.id)).toBe(true);
+    expect(fixesOf(added.id)).toBe(2);
+    await expect.poll(cached).toEqual([]);
+  });
+
+  it('while the upload opens: the check before its chunk finds it gone, and it is fixed again and sent in a fresh publish', { timeout: 180_000 }, async () => {
+    // The publish opens late, so the file can go between the fix and the first chunk.
+    await chaos([{ route: INIT, probability: 1, latency_ms: 15_000 }]);
+    const added = await add(await makeClip(dir, 'lost-open.mkv', { video: H264, audio: AAC }), 'lost-open.mkv', 'video/mp4');
+    try {
+      await fixedOnce(added.id);
+      await rm(join(cache(), `${added.id}.mp4`));
+    } finally {
+      await chaos([]);
+    }
+    const inbox = await reaches(added.id, 'inbox');
+    expect(inbox.fix).toMatchObject({ fixed: true });
+    expect(lostOnce(added.id)).toBe(true);
+    expect(fixesOf(added.id)).toBe(2);
+    await expect.poll(cached).toEqual([]);
   });
 });

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { judgeVideo, type VideoProbe } from '../../../../../common/video-rules.js';
 import type { DraftFix } from '../../../../../electron/services/uploads/draft.js';
-import { transition } from '../../../../../electron/services/uploads/transitions.js';
-import { heldFiles, needsFix, newDraftFix } from '../../../../../electron/services/uploads/video-fix-step.js';
+import { FIXED_FILE_LOST, transition } from '../../../../../electron/services/uploads/transitions.js';
+import { heldFiles, needsFix, newDraftFix, sendsFixedFile } from '../../../../../electron/services/uploads/video-fix-step.js';
 import { draftRecord } from '../../../../support/draft-fixture.js';
 
 const probe: VideoProbe = { container: 'mkv', duration_ms: 2000, width: 320, height: 240, rotation: 0, fps: 30, video_codec: 'h264', video_profile: 'High', bit_depth: 8, audio_codec: 'aac', size_bytes: 1000 };
@@ -33,6 +33,18 @@ describe('a draft’s video fix', () => {
     expect(fixed.ok && fixed.value).toMatchObject({ filePath: '/cache/d1.mp4', size: 900, fingerprint: fixedFile.fingerprint, fix: { fixedPath: '/cache/d1.mp4' } });
     expect(fixed.ok && needsFix(fixed.value)).toBe(false);
     expect(needsFix(draftRecord({ fix: fix({ choice: 'as_is' }) }))).toBe(false);
+  });
+
+  it('a fixed file lost from the cache: back to the file as added, fixed again, and the fresh publish says why', () => {
+    const sending = draftRecord({ state: 'uploading', filePath: fixedFile.filePath, size: 900, fingerprint: fixedFile.fingerprint, publishId: 'p1', uploadUrl: 'http://host/u', uploadUrlIssuedAt: 1, chunkSize: 900, totalChunkCount: 1, fix: fix({ fixedPath: fixedFile.filePath }) });
+    expect(sendsFixedFile(sending)).toBe(true);
+    const lost = transition(sending, { type: 'fixLost' });
+    expect(lost.ok && lost.value).toMatchObject({ filePath: source.filePath, size: 1000, fingerprint: source.fingerprint, publishId: null, uploadUrl: null, nextChunk: 0, fix: { fixedPath: null } });
+    expect(lost.ok && needsFix(lost.value)).toBe(true);
+    expect(lost.ok && sendsFixedFile(lost.value)).toBe(false);
+    const reopened = lost.ok && transition(lost.value, { type: 'publishOpened', publish: { publishId: 'p2', uploadUrl: 'http://host/v', uploadUrlIssuedAt: 2, chunkSize: 900, totalChunkCount: 1 }, stopped: false });
+    expect(reopened && reopened.ok && reopened.value.reason).toEqual(FIXED_FILE_LOST);
+    expect(sendsFixedFile(draftRecord({ filePath: source.filePath, fix: fix({ choice: 'as_is', fixedPath: fixedFile.filePath }) }))).toBe(false);
   });
 
   it('the choice in the row: a draft waiting for it goes on; "as is" sends the file as added; too late once a publish is open', () => {
