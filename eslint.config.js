@@ -22,7 +22,6 @@ const USER_FACING_LITERALS = [
  * them only. A file leaves this list when it is converted; the list only shrinks.
  */
 const I18N_PENDING = [
-  'renderer/src/format.ts',
   'renderer/src/state/photo-composer.ts',
   'renderer/src/views/PhotosView.tsx',
   'renderer/src/views/photos/PostCard.tsx',
@@ -70,10 +69,8 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'open', message: 'Open pages outside the app with openExternal (renderer/src/api/client.ts).' }],
     },
   },
-  {
-    files: I18N_PENDING,
-    rules: { 'formatjs/no-literal-string-in-jsx': 'off', 'no-restricted-syntax': ['error', NO_BLANK_TARGET] },
-  },
+  // ESLint refuses an empty `files`: once every file is converted, the exemption is gone with the list.
+  ...(I18N_PENDING.length > 0 ? [{ files: I18N_PENDING, rules: { 'formatjs/no-literal-string-in-jsx': 'off', 'no-restricted-syntax': ['error', NO_BLANK_TARGET] } }] : []),
   {
     files: ['scripts/**', 'test/**', '**/cli.ts', 'server-kit/server-cli.ts'],
     rules: { 'no-console': 'off' },
