@@ -170,3 +170,11 @@ export function conditionProblem(field: ConditionField, operation: Operation, va
       return issue.index !== null ? `value ${issue.index + 1} (${JSON.stringify(issue.value)}) ${VALUE_ENGLISH[issue.issue]}` : `${JSON.stringify(issue.value)} ${VALUE_ENGLISH[issue.issue]}`;
   }
 }
+
+/**
+ * A public video's page on the platform's web host: `/@{username}/video/{id}` (docs/PLATFORM.md
+ * "Research": the spec names no public page; this is the convention the app and the sandbox share).
+ */
+export function publicVideoPath(username: string, id: string): string {
+  return `/@${encodeURIComponent(username)}/video/${encodeURIComponent(id)}`;
+}

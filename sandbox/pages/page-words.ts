@@ -43,6 +43,10 @@ const en = {
   cancelButton: 'Cancel',
   'refused.order_already_paid': 'This order is already paid.',
   'refused.order_closed': 'This order can no longer be paid. Create a new order to try again.',
+  videoTitle: 'Video by @{username} · Platform sandbox',
+  videoNote: 'Platform sandbox: the public page of a video. The sandbox plays no videos; this is what it knows of this one.',
+  videoMissing: 'There is no public video {id}.',
+  videoCounts: '{views} views · {likes} likes · {comments} comments',
 };
 
 export type PageWordKey = keyof typeof en;
@@ -85,6 +89,10 @@ const es: PageWords = {
   cancelButton: 'Cancelar',
   'refused.order_already_paid': 'Este pedido ya está pagado.',
   'refused.order_closed': 'Este pedido ya no se puede pagar. Crea un pedido nuevo para volver a intentarlo.',
+  videoTitle: 'Video de @{username} · Sandbox de la plataforma',
+  videoNote: 'Sandbox de la plataforma: la página pública de un video. El sandbox no reproduce videos; esto es lo que sabe de este.',
+  videoMissing: 'No hay ningún video público {id}.',
+  videoCounts: '{views} vistas · {likes} me gusta · {comments} comentarios',
 };
 
 const ptBR: PageWords = {
@@ -124,6 +132,10 @@ const ptBR: PageWords = {
   cancelButton: 'Cancelar',
   'refused.order_already_paid': 'Este pedido já foi pago.',
   'refused.order_closed': 'Este pedido não pode mais ser pago. Crie um novo pedido para tentar de novo.',
+  videoTitle: 'Vídeo de @{username} · Sandbox da plataforma',
+  videoNote: 'Sandbox da plataforma: a página pública de um vídeo. O sandbox não reproduz vídeos; isto é o que ele sabe deste.',
+  videoMissing: 'Não existe vídeo público {id}.',
+  videoCounts: '{views} visualizações · {likes} curtidas · {comments} comentários',
 };
 
 const id: PageWords = {
@@ -163,6 +175,10 @@ const id: PageWords = {
   cancelButton: 'Batal',
   'refused.order_already_paid': 'Pesanan ini sudah dibayar.',
   'refused.order_closed': 'Pesanan ini tidak bisa dibayar lagi. Buat pesanan baru untuk mencoba lagi.',
+  videoTitle: 'Video oleh @{username} · Sandbox platform',
+  videoNote: 'Sandbox platform: halaman publik sebuah video. Sandbox tidak memutar video; inilah yang diketahuinya tentang video ini.',
+  videoMissing: 'Tidak ada video publik {id}.',
+  videoCounts: '{views} tayangan · {likes} suka · {comments} komentar',
 };
 
 const ja: PageWords = {
@@ -202,6 +218,10 @@ const ja: PageWords = {
   cancelButton: 'キャンセル',
   'refused.order_already_paid': 'この注文は支払い済みです。',
   'refused.order_closed': 'この注文はもう支払えません。もう一度試すには新しい注文を作成してください。',
+  videoTitle: '@{username} の動画 · プラットフォームサンドボックス',
+  videoNote: 'プラットフォームサンドボックス：動画の公開ページです。サンドボックスでは動画は再生されません。この動画について分かっている情報を表示しています。',
+  videoMissing: '公開動画 {id} はありません。',
+  videoCounts: '再生 {views} 回 · いいね {likes} · コメント {comments}',
 };
 
 const ar: PageWords = {
@@ -241,6 +261,10 @@ const ar: PageWords = {
   cancelButton: 'إلغاء',
   'refused.order_already_paid': 'هذا الطلب مدفوع بالفعل.',
   'refused.order_closed': 'لم يعد بالإمكان دفع هذا الطلب. أنشئ طلبًا جديدًا للمحاولة مرة أخرى.',
+  videoTitle: 'فيديو من @{username} · بيئة اختبار المنصة',
+  videoNote: 'بيئة اختبار المنصة: الصفحة العامة لفيديو. لا تشغّل بيئة الاختبار الفيديوهات؛ هذا ما تعرفه عن هذا الفيديو.',
+  videoMissing: 'لا يوجد فيديو عام بالمعرّف {id}.',
+  videoCounts: '{views} مشاهدة · {likes} إعجاب · {comments} تعليق',
 };
 
 const WORDS: Readonly<Record<PageLanguage, PageWords>> = { en, es, 'pt-BR': ptBR, id, ja, ar };

@@ -16,6 +16,7 @@ import type { RequestContext, Route } from '../../server-kit/http/router.js';
 import { secretKey } from '../../server-kit/ids.js';
 import { createResearchEngine, type ResearchEngine } from './engine.js';
 import type { Result } from './errors.js';
+import { publicVideoRoute } from './public-video-page.js';
 
 export const VIDEO_QUERY_PATH = '/v2/research/video/query/';
 export const USER_INFO_PATH = '/v2/research/user/info/';
@@ -78,6 +79,7 @@ export function researchModule(ctx: SandboxContext): SandboxModule {
   const routes: Route[] = [
     { method: 'POST', path: VIDEO_QUERY_PATH, handler: operation((e, body, fields, app) => e.queryVideos(body, fields, app)) },
     { method: 'POST', path: USER_INFO_PATH, handler: operation((e, body, fields, app) => e.userInfo(body, fields, app)) },
+    publicVideoRoute(research),
   ];
 
   const consoleSection = () => {

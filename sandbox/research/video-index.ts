@@ -139,6 +139,14 @@ function lowerBoundId(ds: Dataset, id: bigint): number {
   return lo;
 }
 
+/** The row of a video id, or undefined when the dataset has no such video (its public page). */
+export function rowOfVideoId(ds: Dataset, id: string): number | undefined {
+  if (!/^\d{1,20}$/.test(id)) return undefined;
+  const wanted = BigInt(id);
+  const row = lowerBoundId(ds, wanted);
+  return row < ds.size && ((BigInt(ds.createTime[row]!) << 32n) | BigInt(ds.idLow[row]!)) === wanted ? row : undefined;
+}
+
 // ---------------------------------------------------------------- sorted row set operations
 
 const EMPTY = new Int32Array(0);

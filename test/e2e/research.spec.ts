@@ -178,5 +178,15 @@ test('research follows the person: kept query, results and account in view, read
   const username = (await table.getByRole('row').nth(1).getByRole('button', { name: /^@/ }).textContent())!.replace('@', '');
   await table.getByRole('row').nth(1).getByRole('button', { name: `@${username}` }).click();
   await expect(page.getByRole('region', { name: `Account @${username}` })).toBeInViewport();
+
+  // A video id opens the video's public page on the platform (web mode: a new tab).
+  const row = table.getByRole('row').nth(1);
+  const id = (await row.getByRole('cell').first().textContent())!;
+  const opened = page.context().waitForEvent('page');
+  await row.getByRole('button', { name: `Open video ${id} on the platform` }).click();
+  const videoPage = await opened;
+  await expect(videoPage).toHaveURL(new RegExp(`/@${username}/video/${id}$`));
+  await expect(videoPage.getByRole('heading', { level: 1 })).toHaveText(`Video by @${username} · Platform sandbox`);
+  await videoPage.close();
   expect(consoleErrors).toEqual([]);
 });

@@ -65,6 +65,7 @@ export const CHANNEL_NAMES = [
   'research.search.close',
   'research.export',
   'research.account',
+  'research.videoPage',
   'research.saved.list',
   'research.saved.save',
   'research.saved.remove',

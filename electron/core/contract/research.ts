@@ -156,6 +156,8 @@ export const researchChannels = {
   'research.export': { input: z.object({ sessionId: SessionId, format: z.enum(['csv', 'ndjson']) }).strict(), output: ExportResult },
   /** Op 11: one public account by username. */
   'research.account': { input: z.object({ username: z.string().trim().min(1).max(100), fields: z.array(z.enum(ACCOUNT_FIELDS)).min(1) }).strict(), output: AccountLookup },
+  /** A public video's page on the platform's web (opened with `shell.openExternal`). */
+  'research.videoPage': { input: z.object({ id: z.string().regex(/^\d{1,20}$/), username: z.string().regex(/^[A-Za-z0-9_.]{1,64}$/) }).strict(), output: z.object({ url: z.string() }) },
   'research.saved.list': { input: NoInput, output: z.array(SavedQuery) },
   /** Saves (or, with an existing name, replaces) a named query. */
   'research.saved.save': { input: z.object({ name: z.string().trim().min(1).max(80), request: VideoSearchRequest }).strict(), output: z.array(SavedQuery) },
@@ -193,6 +195,7 @@ export const researchDocs = {
       output: '`{kind:"download", url, rows}` (web mode: open `url`), `{kind:"saved", path, rows}` (Electron: a save dialog) or `{kind:"cancelled"}`; streamed, never built in memory',
     },
     'research.account': { output: '`{status:"found", account}` or `{status:"not_public", username, message}` (unknown or private)' },
+    'research.videoPage': { input: 'a video `id` (digits) and its `username`', output: '`{url}`: `/@{username}/video/{id}` on the platform\'s web host (the origin of its authorize page)' },
     'research.saved.list': { output: 'the saved queries (`id`, `name`, `request`, `savedAt`, `lastRunAt`)' },
     'research.saved.save': { output: 'the saved queries' },
     'research.saved.remove': { output: 'the saved queries' },

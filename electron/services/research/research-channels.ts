@@ -14,6 +14,7 @@ export function researchHandlers(research: ResearchService): HandlersFor<typeof 
     'research.search.close': ({ sessionId }) => research.closeSearch(sessionId),
     'research.export': ({ sessionId, format }) => research.export(sessionId, format),
     'research.account': ({ username, fields }) => research.account(username, fields),
+    'research.videoPage': ({ id, username }) => research.videoPage(id, username),
     'research.saved.list': () => research.savedList(),
     'research.saved.save': ({ name, request }) => research.saveQuery(name, request),
     'research.saved.remove': ({ id }) => research.removeSaved(id),

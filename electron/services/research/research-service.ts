@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Logger } from '../../../common/log.js';
-import type { AccountField } from '../../../common/research-rules.js';
+import { publicVideoPath, type AccountField } from '../../../common/research-rules.js';
 import { platformError, type ApiResult } from '../../../platform-api/errors.js';
 import type { ResearchApi } from '../../../platform-api/research.js';
 import type { AccountLookup, DaySeries, ExportResult, ResearchQuota, RowSort, SavedQuery, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
@@ -221,6 +221,12 @@ export class ResearchService {
       throw new AppError('quota_exhausted', quotaStopMessage(this.quota(runtime), runtime.clock.now()) ?? answer.error.message);
     }
     throw new AppError(answer.error.code, describeFailure(answer.error));
+  }
+
+  /** A public video's page: on the platform's web host, the one its authorize page is on. */
+  async videoPage(id: string, username: string): Promise<{ url: string }> {
+    const runtime = await this.deps.runtime();
+    return { url: new URL(publicVideoPath(username, id), new URL(runtime.authorizeUrl).origin).href };
   }
 
   savedList(): SavedQuery[] {

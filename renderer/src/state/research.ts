@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { VideoField } from '../../../common/research-rules';
-import { onBatch, type ApiError } from '../api/client';
+import { onBatch, openExternal, type ApiError } from '../api/client';
 import type { AccountLookup, DaySeries, ExportResult, ResearchQuota, RowSort, SavedQuery, SearchView, VideoSearchRequest } from '../api/contract';
 import { request } from './connection';
 import { RowWindowCache } from './research-rows';
@@ -192,6 +192,16 @@ export async function lookUpAccount(typed: string, fields: Parameters<typeof req
   }
   const status = await request('research.status').catch(() => null);
   if (status?.quota) useResearch.setState({ quota: status.quota });
+}
+
+/** Opens a video's public page on the platform, in the system browser (a new tab in web mode). */
+export async function openVideoPage(id: string, username: string): Promise<void> {
+  try {
+    const { url } = await request('research.videoPage', { id, username });
+    await openExternal(url);
+  } catch (error) {
+    useResearch.setState({ error: asApiError(error) });
+  }
 }
 
 export function showColumn(field: VideoField, shown: boolean): void {

@@ -4,13 +4,13 @@
  * its own box, so nothing is measured: which rows are in view is arithmetic (use-row-window.ts).
  * The rows themselves come from the main process, the rows in view and a margin at a time
  * (state/research-rows.ts); a row not here yet is left blank until it is. Headings sort by their
- * column (newest first until one is chosen), and a new sort starts at the top; a username opens
- * that account. Columns the person hid (ColumnChooser) are left out.
+ * column (newest first until one is chosen), and a new sort starts at the top; a video id opens
+ * its public page on the platform (when the row names its account), a username that account. Columns the person hid (ColumnChooser) are left out.
  */
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { VideoField } from '../../../../common/research-rules';
-import { sortBy, tableRows, useResearch } from '../../state/research';
+import { openVideoPage, sortBy, tableRows, useResearch } from '../../state/research';
 import type { VideoRow } from '../../api/contract';
 import { columnsFor, type Column } from './columns';
 import { useRowWindow } from './use-row-window';
@@ -96,7 +96,11 @@ const ResultRow = memo(function ResultRow({ row, index, start, width, columns, o
       {columns.map((column) => (
         // A text cell may end in an ellipsis: its title holds the whole value.
         <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.numeric ? undefined : (column.full ?? column.text)(row)}>
-          {column.field === 'username' && row.username ? (
+          {column.field === 'id' && row.username ? (
+            <button type="button" className="results__link" aria-label={intl.formatMessage({ id: 'research.table.openVideo' }, { id: row.id })} onClick={() => void openVideoPage(row.id, row.username!)}>
+              {row.id}
+            </button>
+          ) : column.field === 'username' && row.username ? (
             <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
               {handle(row.username)}
             </button>
