@@ -75,14 +75,14 @@ test.describe('queue rows', () => {
 
     await page.reload();
     await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', thumbnail!);
-    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 KB · 0:02 · Ava Makes');
+    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 kB · 0:02 · Ava Makes');
 
     // Leave the page before the host goes, so its event stream does not log a failed reconnect.
     await page.goto('about:blank');
     const app = await webApp.restart();
     await openQueue(page, app);
     await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', thumbnail!);
-    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 KB · 0:02 · Ava Makes');
+    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 kB · 0:02 · Ava Makes');
     await expect(draftRow(page, MP4.name).locator('img.draft-thumb__image')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
     expect(consoleErrors).toEqual([]);
   });

@@ -42,13 +42,13 @@ test.describe('queue: real videos to the inbox', () => {
     for (const file of [MP4, WEBM, MOV]) await expect(draftRow(page, file.name).getByText('In inbox', { exact: true })).toBeVisible({ timeout: 30_000 });
 
     // Length and thumbnail were read in the window: a WebM (VP9) decodes in every Chromium.
-    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 KB · 0:02 · Ava Makes');
+    await expect(draftRow(page, WEBM.name).locator('.draft-row__meta')).toHaveText('17.6 kB · 0:02 · Ava Makes');
     await expect(draftRow(page, WEBM.name).locator('img.draft-thumb__image')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
     // Debian's Chromium decodes H.264 too; where it does not, the row would show the placeholder.
     await expect(draftRow(page, MP4.name).locator('.draft-row__meta')).toContainText('0:02');
     // A codec the window cannot decode: a placeholder, but its length from the container's headers
     // (the main process probes every video added), converted to H.264 and delivered (its size the fixed file's).
-    await expect(draftRow(page, MOV.name).locator('.draft-row__meta')).toHaveText(/^[\d.]+ KB · 0:01 · Ava Makes$/);
+    await expect(draftRow(page, MOV.name).locator('.draft-row__meta')).toHaveText(/^[\d.]+ kB · 0:01 · Ava Makes$/);
     await expect(draftRow(page, MOV.name).locator('img')).toHaveCount(0);
     await expect(page.getByText('3 drafts')).toBeVisible();
     await expect(page.getByText('3 in inbox')).toBeVisible();
