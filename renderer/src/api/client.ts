@@ -43,7 +43,7 @@ function electronBridge(): DraftdeckBridge | undefined {
 }
 
 /** A call the host never answered (web mode: the request itself failed). */
-const HOST_UNREACHABLE = 'host_unreachable';
+export const HOST_UNREACHABLE = 'host_unreachable';
 
 const FIRST_RECONNECT_MS = 1_000;
 // Loopback: trying often costs nothing, and a tab should be back soon after the app is.

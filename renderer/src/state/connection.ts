@@ -5,10 +5,8 @@
  * the event stream breaking says so at once (the app stopped), without waiting for a call.
  */
 import { create } from 'zustand';
-import { ApiError, invoke, onStreamState } from '../api/client';
+import { ApiError, HOST_UNREACHABLE, invoke, onStreamState } from '../api/client';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../api/contract';
-
-export const HOST_UNREACHABLE = 'host_unreachable';
 
 /**
  * Why the host is away: a call went unanswered; the web host stopped (its event stream broke);
