@@ -35,6 +35,14 @@ export interface PlatformError {
   logId: string | null;
   /** From Retry-After, when the platform asked us to wait. */
   retryAfterMs?: number;
+  /** The app's own words for a failure it made itself (an account to sign in again), for its window to say in its language. */
+  words?: FailureWords;
+}
+
+/** A code and its values from the app's catalogs (electron/core/contract/words.ts `Words`, the same shape). */
+export interface FailureWords {
+  code: string;
+  params: { [name: string]: string | number | FailureWords };
 }
 
 export type ApiResult<T> = Result<T, PlatformError>;

@@ -6,7 +6,8 @@
  * codes itself through react-intl; both read one set of files.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { TEXT_CODE, type Words } from '../core/contract/index.js';
+import { TEXT_CODE, words, type Words, type WordsParams } from '../core/contract/index.js';
+import { AppError } from '../core/result.js';
 import en from '../../renderer/src/i18n/messages/en/main.json' with { type: 'json' };
 import es from '../../renderer/src/i18n/messages/es/main.json' with { type: 'json' };
 import ptBR from '../../renderer/src/i18n/messages/pt-BR/main.json' with { type: 'json' };
@@ -40,7 +41,23 @@ export function sayWords(value: Words, locale: MainLocale = 'en'): string {
   if (value.code === TEXT_CODE) return String(value.params.text ?? '');
   const id = `main.${value.code}`;
   if (!(id in en)) return typeof value.params.text === 'string' ? value.params.text : value.code;
-  return intlFor(locale).formatMessage({ id } as MessageOptions, value.params);
+  return intlFor(locale).formatMessage({ id } as MessageOptions, saidValues(value.params, locale));
+}
+
+/** A message's values with the words among them said first, in the same language. */
+function saidValues(params: Words['params'], locale: MainLocale): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? sayWords(value, locale) : value]));
+}
+
+/**
+ * A refusal a person reads: its words for the window (`main.<code>`), and the same in English as
+ * its message (the automation API's and the logs' words). `code` is the refusal's own code.
+ */
+export function refusal(code: string, said: Words): AppError;
+export function refusal(code: string, wordsCode: string, params?: WordsParams): AppError;
+export function refusal(code: string, said: Words | string, params: WordsParams = {}): AppError {
+  const value = typeof said === 'string' ? words(said, params) : said;
+  return new AppError(code, sayWords(value), value);
 }
 
 /** Sentences one after another in `locale`'s way (a full stop and a space; 。 in Japanese), each without its own end mark. */

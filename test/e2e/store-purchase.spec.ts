@@ -89,7 +89,7 @@ test.describe('the Store', () => {
     const gems = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: '100 gems' }) });
     await gems.getByRole('button', { name: 'Buy 100 gems' }).click();
     const refused = page.getByRole('alert').filter({ hasText: 'The purchase could not start' });
-    await expect(refused).toContainText('Draftdeck could not start the purchase: the platform refused the order');
+    await expect(refused).toContainText('The Store refused: the platform refused the order');
     await expect(refused).toContainText('order_failed');
     expect(context.pages()).toHaveLength(pagesBefore);
     await expect(page.getByRole('list', { name: 'Items Ava Makes owns' })).toHaveCount(0);

@@ -20,8 +20,10 @@ export const Account = z.object({
   missingScopes: z.array(z.string()),
   /** ok; missing_scopes (signed in, but drafts cannot go to it); sign_in_again (its drafts wait for it). */
   status: z.enum(ACCOUNT_STATUSES),
-  /** Why, in words, when status is not ok. */
+  /** Why, in English, when status is not ok (scripts, logs). */
   statusReason: z.string().nullable(),
+  /** The same as words (`account.status.*`) for the window to say in its language. */
+  statusWords: Words.nullable(),
   addedAt: z.number(),
 });
 export type Account = z.infer<typeof Account>;
@@ -50,7 +52,7 @@ export const accountsChannels = {
   'accounts.signIn.start': { input: NoInput, output: SignInStarted },
   'accounts.signIn.cancel': { input: z.object({ flowId: z.string().min(1).max(100) }).strict(), output: z.object({ cancelled: z.boolean() }) },
   /** Revokes the app's access on the platform, then forgets the account and its tokens. */
-  'accounts.remove': { input: z.object({ openId: z.string().min(1).max(200) }).strict(), output: z.object({ removed: z.literal(true), revoked: z.boolean(), message: z.string().nullable() }) },
+  'accounts.remove': { input: z.object({ openId: z.string().min(1).max(200) }).strict(), output: z.object({ removed: z.literal(true), revoked: z.boolean(), message: z.string().nullable(), messageWords: Words.nullable() }) },
 } as const satisfies ChannelTable;
 
 export const accountsEvents = {
@@ -65,13 +67,13 @@ export const accountsDocs = {
     'accounts.list': {
       output:
         "the active profile's accounts: `openId`, `displayName`, `username` (null where unknown), `scopes`, `missingScopes` (upload scopes not allowed), " +
-        '`status` (`ok`/`missing_scopes`/`sign_in_again`), `statusReason`, `addedAt`',
+        '`status` (`ok`/`missing_scopes`/`sign_in_again`), `statusReason` (in English) and `statusWords` (the same as words, see [Words](#words)), `addedAt`',
     },
     'accounts.signIn.start': {
       output: '`{flowId, authorizeUrl, openedExternally, expiresAt}`: open `authorizeUrl` yourself when `openedExternally` is false (web mode); the outcome arrives as `signIn.finished`',
     },
     'accounts.signIn.cancel': { output: '`{cancelled}`' },
-    'accounts.remove': { output: "`{removed, revoked, message}`: revokes the app's access on the platform, then forgets the account and its tokens" },
+    'accounts.remove': { output: "`{removed, revoked, message, messageWords}` (`message` in English, `messageWords` the same as words: why access could not be revoked, or null): revokes the app's access on the platform, then forgets the account and its tokens" },
   },
   events: {
     'accounts.changed': "the active profile's accounts (as `accounts.list`), after any change",

@@ -118,7 +118,8 @@ export type BulkAction = z.infer<typeof BulkAction>;
 export const BulkOutcome = z.object({
   changed: z.array(DraftView),
   removed: z.array(z.string()),
-  refused: z.array(z.object({ id: z.string(), fileName: z.string(), code: z.string(), message: z.string() })),
+  /** `message` in English; `words` the same for the window to say in its language. */
+  refused: z.array(z.object({ id: z.string(), fileName: z.string(), code: z.string(), message: z.string(), words: Words })),
 });
 export type BulkOutcome = z.infer<typeof BulkOutcome>;
 
@@ -261,7 +262,7 @@ export const draftsDocs = {
       input: 'the new order; drafts not named keep their order after them',
       output: 'the queue; an id named twice is `invalid_input`, one not in the queue `no_such_draft`, and nothing changes',
     },
-    'drafts.bulk': { output: '`{changed, removed, refused: [{id, fileName, code, message}]}`: each draft as its row action would, the others still changed' },
+    'drafts.bulk': { output: '`{changed, removed, refused: [{id, fileName, code, message, words}]}` (`message` in English, `words` the same, see [Words](#words)): each draft as its row action would, the others still changed' },
     'drafts.move': {
       output: 'the same shape as `drafts.bulk`: drafts that have not opened a publish go to that account (`not_movable` otherwise; `duplicate_content` when it has the content)',
     },

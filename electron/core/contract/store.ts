@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, OrderStatus } from '../../../platform-api/wire/orders.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { Words } from './words.js';
 
 const OpenId = z.string().min(1).max(200);
 
@@ -45,7 +46,8 @@ export type StoreOrder = z.infer<typeof StoreOrder>;
 /** Whether the active profile has a Store, and why not in words. */
 export const StoreCatalog = z.discriminatedUnion('available', [
   z.object({ available: z.literal(true), products: z.array(Product) }),
-  z.object({ available: z.literal(false), reason: z.string() }),
+  /** `reason` in English (scripts, logs); `words` (`store.unavailable`) for the window to say in its language. */
+  z.object({ available: z.literal(false), reason: z.string(), words: Words }),
 ]);
 export type StoreCatalog = z.infer<typeof StoreCatalog>;
 
@@ -86,7 +88,7 @@ export const storeDocs = {
   channels: {
     'store.catalog': {
       output:
-        "`{available: true, products: [{id, name, priceBeans, grants, imageUrl}]}` from the profile's partner backend, or `{available: false, reason}` " +
+        "`{available: true, products: [{id, name, priceBeans, grants, imageUrl}]}` from the profile's partner backend, or `{available: false, reason, words}` " +
         '(a custom profile whose secret is in the vault has no backend)',
     },
     'store.account': {

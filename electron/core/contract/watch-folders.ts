@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { Words } from './words.js';
 
 export const WatchFolderView = z.object({
   id: z.string(),
@@ -13,14 +14,16 @@ export const WatchFolderView = z.object({
   paused: z.boolean(),
   /** watching; paused by the person; unavailable (the folder is gone or unreadable: `problem` says why, and it is looked at again each interval). */
   state: z.enum(['watching', 'paused', 'unavailable']),
+  /** In English; `problemWords` the same for the window to say in its language. */
   problem: z.string().nullable(),
+  problemWords: Words.nullable(),
   /** Files taken as drafts since the folder was added. */
   taken: z.number(),
   lastTaken: z.object({ fileName: z.string(), at: z.number() }).nullable(),
   /** Videos seen that are still being written (size or mtime still changing). */
   growing: z.number(),
   /** The latest files it did not take, and why (duplicate content, too large, the account cannot receive drafts). */
-  skipped: z.array(z.object({ fileName: z.string(), reason: z.string(), at: z.number() })),
+  skipped: z.array(z.object({ fileName: z.string(), reason: z.string(), reasonWords: Words, at: z.number() })),
 });
 export type WatchFolderView = z.infer<typeof WatchFolderView>;
 
@@ -47,8 +50,8 @@ export const watchFoldersDocs = {
   channels: {
     'watchFolders.list': {
       output:
-        'each folder: `id`, `openId`, `path`, `paused`, `state` (`watching`/`paused`/`unavailable`), `problem`, `taken`, `lastTaken` (`{fileName, at}`), ' +
-        '`growing` (files still being written), `skipped` (the latest files not taken, with `reason`)',
+        'each folder: `id`, `openId`, `path`, `paused`, `state` (`watching`/`paused`/`unavailable`), `problem` (in English) and `problemWords` (the same as words, see [Words](#words)), `taken`, `lastTaken` (`{fileName, at}`), ' +
+        '`growing` (files still being written), `skipped` (the latest files not taken, with `reason` in English and `reasonWords`)',
     },
     'watchFolders.add': {
       input: "`path`: an absolute folder path; `path: null` shows the system's folder picker (Electron; `picker_unavailable` in web mode)",

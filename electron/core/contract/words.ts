@@ -9,15 +9,24 @@
  */
 import { z } from 'zod';
 
-export const WordsParams = z.record(z.string().max(60), z.union([z.string().max(4000), z.number()]));
-export type WordsParams = z.infer<typeof WordsParams>;
-
-export const Words = z.object({
+/**
+ * A value is a string, a number, or words of their own (a reason inside a sentence: "New videos
+ * wait: <why the account cannot take them>"), said first in the same language.
+ */
+export type WordsValue = string | number | Words;
+export type WordsParams = { [name: string]: WordsValue };
+export interface Words {
   /** The catalog key without its `main.` prefix: `fail.file_changed`, `wait.inbox_full`, … */
+  code: string;
+  params: WordsParams;
+}
+
+export const Words: z.ZodType<Words> = z.object({
   code: z.string().min(1).max(120),
-  params: WordsParams,
+  get params() {
+    return z.record(z.string().max(60), z.union([z.string().max(4000), z.number(), Words]));
+  },
 });
-export type Words = z.infer<typeof Words>;
 
 /** Words with no values. */
 export const words = (code: string, params: WordsParams = {}): Words => ({ code, params });

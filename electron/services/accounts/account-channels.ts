@@ -1,5 +1,5 @@
 /** The accounts and sign-in channels of the contract, on top of the accounts service. */
-import type { accountsChannels } from '../../core/contract/index.js';
+import { words, type accountsChannels, type Words } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
 import type { AccountsService } from './accounts-service.js';
 
@@ -26,11 +26,11 @@ export function accountHandlers(accounts: AccountsService, hooks: AccountChannel
 }
 
 /** Whether drafts can go to an account now; the reason in words when not (for drafts.add). */
-export function draftRefusal(accounts: Pick<AccountsService, 'account'>): (openId: string) => string | null {
+export function draftRefusal(accounts: Pick<AccountsService, 'account'>): (openId: string) => Words | null {
   return (openId) => {
     const account = accounts.account(openId);
-    if (!account) return 'Sign in to this account first';
-    if (account.status !== 'ok') return account.statusReason ?? 'This account cannot receive drafts right now';
+    if (!account) return words('account.gone');
+    if (account.status !== 'ok') return account.statusWords ?? words('account.cannot_receive');
     return null;
   };
 }

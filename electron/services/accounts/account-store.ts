@@ -5,7 +5,8 @@
  * by pure rules, so it is the same wherever it is shown.
  */
 import { z } from 'zod';
-import type { Account } from '../../core/contract/index.js';
+import { asText, words, type Account, type Words } from '../../core/contract/index.js';
+import { sayWords } from '../main-words.js';
 import type { KeyValueStorage } from '../storage.js';
 import { UPLOAD_SCOPES } from '../platform-profile.js';
 
@@ -17,7 +18,10 @@ const AccountRecord = z.object({
   displayName: z.string().nullable(),
   username: z.string().nullable(),
   scopes: z.array(z.string()),
-  /** Why the sign-in can no longer be used (refresh refused, tokens lost); null while it can. */
+  /**
+   * Why the sign-in can no longer be used, one of SIGN_IN_AGAIN_REASONS (refresh refused, tokens
+   * lost); an earlier version's English sentence is kept and said as it is. Null while it can be used.
+   */
   signInAgain: z.string().nullable(),
   addedAt: z.number(),
 });
@@ -87,13 +91,26 @@ export function accountLabel(record: Pick<AccountRecord, 'displayName' | 'userna
   return record.displayName ?? (record.username ? `@${record.username}` : record.openId);
 }
 
-/** The UI's view of an account: status and reason derived from the record. */
+/** Why an account must sign in again (`main.account.reason.<reason>`). */
+export const SIGN_IN_AGAIN_REASONS = ['expired', 'refused', 'memory_only', 'not_held'] as const;
+export type SignInAgainReason = (typeof SIGN_IN_AGAIN_REASONS)[number];
+
+/** A stored reason as words: a known reason's code, or an earlier version's sentence as it is. */
+export function signInAgainWords(stored: string): Words {
+  return (SIGN_IN_AGAIN_REASONS as readonly string[]).includes(stored) ? words(`account.reason.${stored}`) : asText(stored);
+}
+
+/** The UI's view of an account: status and reason derived from the record (no scope names: the person never chose them by name). */
 export function toAccountView(record: AccountRecord): Account {
   const missing = missingScopes(record.scopes);
   const status = record.signInAgain !== null ? 'sign_in_again' : missing.length > 0 ? 'missing_scopes' : 'ok';
-  const statusReason =
-    record.signInAgain ??
-    (missing.length > 0 ? `${accountLabel(record)} did not allow ${missing.join(', ')}, so drafts cannot be sent to it. Sign in again and allow it.` : null);
+  const statusWords =
+    record.signInAgain !== null
+      ? words('account.status.sign_in_again', { reason: signInAgainWords(record.signInAgain) })
+      : missing.length > 0
+        ? words('account.status.missing_scopes', { name: accountLabel(record) })
+        : null;
+  const statusReason = statusWords && sayWords(statusWords);
   return {
     openId: record.openId,
     displayName: record.displayName,
@@ -102,6 +119,7 @@ export function toAccountView(record: AccountRecord): Account {
     missingScopes: missing,
     status,
     statusReason,
+    statusWords,
     addedAt: record.addedAt,
   };
 }

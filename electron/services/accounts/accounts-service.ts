@@ -10,9 +10,9 @@ import type { Logger } from '../../../common/log.js';
 import type { ApiResult } from '../../../platform-api/errors.js';
 import type { HttpSend } from '../../../platform-api/http.js';
 import { parseScopes, type TokenSet } from '../../../platform-api/oauth.js';
-import type { Account, ProfileStatus, Settings, SignInFinished } from '../../core/contract/index.js';
+import { words, type Account, type ProfileStatus, type Settings, type SignInFinished, type Words } from '../../core/contract/index.js';
+import { refusal, sayWords } from '../main-words.js';
 import type { EventSink } from '../../core/events.js';
-import { AppError } from '../../core/result.js';
 import { SignInFlows, type StartedFlow } from '../auth/sign-in-flow.js';
 import type { BuiltinPlatform } from '../builtin-platform/builtin-platform.js';
 import { SANDBOX_PROFILE_KEY, sandboxRuntime } from '../builtin-platform/sandbox-runtime.js';
@@ -41,7 +41,9 @@ export interface AccountsServiceDeps {
 export interface RemoveResult {
   removed: true;
   revoked: boolean;
+  /** In English; `messageWords` the same for the window. */
   message: string | null;
+  messageWords: Words | null;
 }
 
 export class AccountsService {
@@ -97,7 +99,8 @@ export class AccountsService {
     try {
       handle = await this.deps.sandbox.ensure();
     } catch (error) {
-      throw new AppError('platform_unavailable', `The built-in platform did not start: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.error({ err: error }, 'the built-in platform did not start');
+      throw refusal('platform_unavailable', 'account.platform_unavailable');
     }
     if (this.sandboxRuntime?.handle !== handle) this.sandboxRuntime = { handle, runtime: sandboxRuntime(handle, this.deps.http) };
     return this.sandboxRuntime.runtime;
@@ -126,20 +129,16 @@ export class AccountsService {
   async remove(openId: string): Promise<RemoveResult> {
     const runtime = await this.runtime();
     const record = this.accounts.get(runtime.key, openId);
-    if (!record) throw new AppError('no_account', `No signed-in account ${openId}`);
+    if (!record) throw refusal('no_account', 'account.gone');
     const revoked = await this.tokens.revokeAndForget(runtime, openId);
     this.accounts.remove(runtime.key, openId);
     if (revoked.ok) {
       this.deps.log.info({ openId }, 'account removed; access revoked');
-      return { removed: true, revoked: true, message: null };
+      return { removed: true, revoked: true, message: null, messageWords: null };
     }
     this.deps.log.warn({ openId, code: revoked.error.code, logId: revoked.error.logId }, 'account removed; revoke failed');
-    const why = revoked.error.kind === 'auth' ? 'there was no usable sign-in to revoke' : `the platform could not be told to revoke its access (${revoked.error.message})`;
-    return {
-      removed: true,
-      revoked: false,
-      message: `${accountLabel(record)} was removed from Draftdeck, but ${why}. You can also remove Draftdeck from the account’s app permissions on the platform.`,
-    };
+    const said = words('account.removed_not_revoked', { name: accountLabel(record), why: revoked.error.kind === 'auth' ? 'no_sign_in' : 'platform' });
+    return { removed: true, revoked: false, message: sayWords(said), messageWords: said };
   }
 
   /** Runs `call` with the account's fresh access token (see TokenManager.withAccessToken). */
@@ -181,8 +180,8 @@ export class AccountsService {
 
   async setClientSecret(secret: string): Promise<{ stored: true }> {
     const { profile } = this.deps.settings.get();
-    if (profile.kind === 'sandbox') throw new AppError('no_secret_needed', 'The built-in sandbox needs no client secret.');
-    if (profile.secret.store === 'broker') throw new AppError('no_secret_needed', `“${profile.name}” uses a token broker, so Draftdeck holds no client secret for it.`);
+    if (profile.kind === 'sandbox') throw refusal('no_secret_needed', 'account.no_secret_needed', { kind: 'sandbox', name: '' });
+    if (profile.secret.store === 'broker') throw refusal('no_secret_needed', 'account.no_secret_needed', { kind: 'broker', name: profile.name });
     await this.deps.vault.set(clientSecretEntry(customProfileKey(profile)), secret);
     this.deps.log.info({ profile: profile.name }, 'client secret stored');
     return { stored: true };
@@ -221,7 +220,7 @@ export class AccountsService {
     const key = this.activeKey();
     for (const record of this.accounts.list(key)) {
       if (record.signInAgain === null && this.deps.vault.get(tokenEntry(key, record.openId)) === undefined) {
-        this.accounts.patch(key, record.openId, { signInAgain: 'Draftdeck no longer holds this sign-in on this computer (it was kept in memory only, or stored by another secret store)' });
+        this.accounts.patch(key, record.openId, { signInAgain: 'not_held' });
       }
     }
   }

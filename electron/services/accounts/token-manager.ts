@@ -12,7 +12,9 @@ import type { Logger } from '../../../common/log.js';
 import { platformError, type ApiResult, type PlatformError } from '../../../platform-api/errors.js';
 import { parseScopes, type TokenSet } from '../../../platform-api/oauth.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
-import { accountLabel, type AccountStore } from './account-store.js';
+import { accountLabel, signInAgainWords, type AccountStore, type SignInAgainReason } from './account-store.js';
+import { words, type Words } from '../../core/contract/index.js';
+import { sayWords } from '../main-words.js';
 
 /** The vault as the token manager uses it (Vault implements it). */
 export interface SecretStore {
@@ -145,11 +147,14 @@ export class TokenManager {
     if (!usable.ok) return usable;
     const current = usable.value;
     if (current.accessToken !== staleAccessToken && !refreshDue(current, runtime.clock.now())) return { ok: true, value: current };
-    if (runtime.clock.now() >= current.refreshExpiresAt) return this.signInAgain(runtime, openId, 'the sign-in has expired (the refresh token is past its lifetime)');
+    if (runtime.clock.now() >= current.refreshExpiresAt) return this.signInAgain(runtime, openId, 'expired');
 
     const answer = await runtime.tokens.refresh(current.refreshToken);
     if (!answer.ok) {
-      if (answer.error.code === 'invalid_grant') return this.signInAgain(runtime, openId, `the platform no longer accepts this sign-in (${answer.error.message})`);
+      if (answer.error.code === 'invalid_grant') {
+        this.deps.log.warn({ openId, message: answer.error.message }, 'the platform refused the refresh token');
+        return this.signInAgain(runtime, openId, 'refused');
+      }
       this.deps.log.warn({ openId, kind: answer.error.kind, code: answer.error.code, logId: answer.error.logId }, 'token refresh failed');
       return answer;
     }
@@ -157,7 +162,7 @@ export class TokenManager {
       return { ok: false, error: platformError({ kind: 'http', code: 'unexpected_response', message: 'The platform answered the refresh with another account’s tokens' }) };
     }
     if (this.forgotten.has(tokenEntry(runtime.key, openId))) {
-      return { ok: false, error: platformError({ kind: 'auth', code: 'no_account', message: `${openId} was removed from Draftdeck` }) };
+      return { ok: false, error: authError('no_account', words('account.gone')) };
     }
     // Stored before anyone can use the new access token: the old refresh token is already dead.
     const next = await this.store(runtime, answer.value);
@@ -170,12 +175,12 @@ export class TokenManager {
   /** The stored tokens, or why the account cannot be called on. */
   private usable(runtime: PlatformRuntime, openId: string): ApiResult<StoredTokens> {
     const account = this.deps.accounts.get(runtime.key, openId);
-    if (!account) return { ok: false, error: platformError({ kind: 'auth', code: 'no_account', message: `No signed-in account ${openId}` }) };
+    if (!account) return { ok: false, error: authError('no_account', words('account.gone')) };
     if (account.signInAgain !== null) return { ok: false, error: signInAgainError(accountLabel(account), account.signInAgain) };
     const tokens = this.load(runtime, openId);
     if (!tokens) {
       // Tokens kept in memory only (no secure storage) do not survive a restart.
-      const reason = 'Draftdeck no longer holds this sign-in (it was kept in memory only and the app restarted)';
+      const reason = 'memory_only';
       this.deps.accounts.patch(runtime.key, openId, { signInAgain: reason });
       return { ok: false, error: signInAgainError(accountLabel(account), reason) };
     }
@@ -192,20 +197,23 @@ export class TokenManager {
     }
   }
 
-  private async signInAgain(runtime: PlatformRuntime, openId: string, reason: string): Promise<{ ok: false; error: PlatformError }> {
+  private async signInAgain(runtime: PlatformRuntime, openId: string, reason: SignInAgainReason): Promise<{ ok: false; error: PlatformError }> {
     const account = this.deps.accounts.get(runtime.key, openId);
     const label = account ? accountLabel(account) : openId;
     this.deps.log.warn({ openId }, 'sign-in no longer usable; the account must sign in again');
     // The dead refresh token is worth nothing; the account record stays so the UI can say why.
     await this.deps.vault.delete(tokenEntry(runtime.key, openId));
-    this.deps.accounts.patch(runtime.key, openId, { signInAgain: capitalize(reason) });
+    this.deps.accounts.patch(runtime.key, openId, { signInAgain: reason });
     return { ok: false, error: signInAgainError(label, reason) };
   }
 }
 
+/** `reason` as stored on the account (account-store.ts SIGN_IN_AGAIN_REASONS, or an earlier version's sentence). */
 export function signInAgainError(label: string, reason: string): PlatformError {
-  return platformError({ kind: 'auth', code: 'sign_in_again', message: `Sign in to ${label} again: ${uncapitalize(reason)}` });
+  return authError('sign_in_again', words('account.sign_in_again', { name: label, reason: signInAgainWords(reason) }));
 }
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const uncapitalize = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+/** An account the app cannot call on, in words (the window's) and in English (the message). */
+function authError(code: string, said: Words): PlatformError {
+  return platformError({ kind: 'auth', code, message: sayWords(said), words: said });
+}

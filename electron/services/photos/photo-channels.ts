@@ -3,20 +3,20 @@
  * reads in Electron, a file streamed to the host in web mode), on top of the photo service.
  */
 import { basename } from 'node:path';
-import type { photosChannels } from '../../core/contract/index.js';
+import type { photosChannels, Words } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
-import { AppError } from '../../core/result.js';
+import { refusal } from '../main-words.js';
 import type { IncomingFiles } from '../uploads/ports.js';
 import type { PhotoService } from './photo-service.js';
 
-export function photoHandlers(photos: PhotoService, incoming: IncomingFiles, runtime: 'electron' | 'web', checkAccount: (openId: string) => string | null): HandlersFor<typeof photosChannels> {
+export function photoHandlers(photos: PhotoService, incoming: IncomingFiles, runtime: 'electron' | 'web', checkAccount: (openId: string) => Words | null): HandlersFor<typeof photosChannels> {
   return {
     'photos.prepare': async ({ files }) => {
       const resolved: { path: string; name: string }[] = [];
       for (const file of files) {
         if (file.source.kind === 'path') {
           // A web page must not make the host read arbitrary paths; only the Electron window may name one.
-          if (runtime !== 'electron') throw new AppError('path_not_allowed', 'In web mode, drop or choose the photos so they are sent to the app');
+          if (runtime !== 'electron') throw refusal('path_not_allowed', 'file.drop_instead', { kind: 'photos' });
           resolved.push({ path: file.source.path, name: file.name || basename(file.source.path) });
         } else {
           resolved.push({ path: await incoming.pathOf(file.source.fileId), name: file.name });

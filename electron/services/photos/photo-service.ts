@@ -10,12 +10,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
 import type { HttpSend } from '../../../platform-api/http.js';
-import type { DraftView, PhotoPostInput, PreparedImage } from '../../core/contract/index.js';
+import type { DraftView, PhotoPostInput, PreparedImage, Words } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { SettingsService } from '../settings.js';
 import type { PhotoImage, PhotoPost, TokenSource, UploadService } from '../uploads/ports.js';
 import type { Vault } from '../vault/vault.js';
+import { sayWords } from '../main-words.js';
 import type { MediaHost } from './hosts/media-host.js';
 import { testS3Connection, type ConnectionTestResult } from './hosts/s3-connection-test.js';
 import { s3Host, type S3HostConfig } from './hosts/s3-host.js';
@@ -90,10 +91,10 @@ export class PhotoService {
   }
 
   /** Each post to each account becomes a photo draft; every image gets its own copy per draft (each draft frees its own). */
-  async post(openIds: string[], posts: PhotoPostInput[], checkAccount: (openId: string) => string | null): Promise<DraftView[]> {
+  async post(openIds: string[], posts: PhotoPostInput[], checkAccount: (openId: string) => Words | null): Promise<DraftView[]> {
     for (const openId of openIds) {
       const refusal = checkAccount(openId);
-      if (refusal) throw new AppError('account_unusable', refusal);
+      if (refusal) throw new AppError('account_unusable', sayWords(refusal), refusal);
     }
     const settings = this.deps.settings.get();
     if (settings.photos.host.kind === 'sandbox' && settings.profile.kind !== 'sandbox') {

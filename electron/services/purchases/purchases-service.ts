@@ -14,6 +14,8 @@ import type { BackendOrder, BackendProduct, StoreApi } from '../../../platform-a
 import { SETTLED_STATUSES, type OrderStatus, type Product, type PurchaseStarted, type StoreAccount, type StoreCatalog, type StoreOrder } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
+import { words } from '../../core/contract/index.js';
+import { refusal, sayWords } from '../main-words.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../../../common/backoff.js';
 
@@ -44,8 +46,8 @@ export interface PurchasesDeps {
   watchForMs?: number;
 }
 
-export const STORE_UNAVAILABLE_FOR_VAULT_PROFILE =
-  'This platform profile keeps its client secret on this computer and has no partner backend, so there is no Store. Use a token broker (the partner backend) as the profile’s secret location to buy items.';
+/** Why a profile whose secret is in the vault has no Store (it has no backend to sell through). */
+export const STORE_UNAVAILABLE_FOR_VAULT_PROFILE = words('store.unavailable');
 
 /** How often a payment under way is checked: the spec recommends every 1 to 2 s. */
 export const STORE_POLL_MS = 1_500;
@@ -63,9 +65,9 @@ export class PurchasesService {
 
   async catalog(): Promise<StoreCatalog> {
     const runtime = await this.deps.accounts.runtime();
-    if (runtime.backendUrl === null) return { available: false, reason: STORE_UNAVAILABLE_FOR_VAULT_PROFILE };
+    if (runtime.backendUrl === null) return { available: false, reason: sayWords(STORE_UNAVAILABLE_FOR_VAULT_PROFILE), words: STORE_UNAVAILABLE_FOR_VAULT_PROFILE };
     const answer = await this.deps.api.catalog(runtime.backendUrl);
-    if (!answer.ok) throw this.failure(answer.error, 'load the catalog');
+    if (!answer.ok) throw this.failure(answer.error);
     return { available: true, products: answer.value.map(toProduct) };
   }
 
@@ -80,13 +82,13 @@ export class PurchasesService {
     const call = <T>(ask: (token: string) => Promise<ApiResult<T>>) => this.deps.accounts.tokens.withAccessToken(runtime, openId, ask);
     const readOrders = async () => {
       const orders = await call((token) => this.deps.api.orders(backendUrl, token));
-      if (!orders.ok) throw this.failure(orders.error, 'load this account’s orders');
+      if (!orders.ok) throw this.failure(orders.error);
       return orders.value.map(toOrder);
     };
     let before = await readOrders();
     for (let attempt = 1; ; attempt++) {
       const items = await call((token) => this.deps.api.entitlements(backendUrl, token));
-      if (!items.ok) throw this.failure(items.error, 'load what this account owns');
+      if (!items.ok) throw this.failure(items.error);
       const after = await readOrders();
       if (sameOrders(before, after) || attempt === CONSISTENT_READ_ATTEMPTS) {
         if (!sameOrders(before, after)) this.deps.log.warn({ openId }, 'orders kept changing while the Store was read; the next order update corrects it');
@@ -108,10 +110,10 @@ export class PurchasesService {
       if (answer.ok || !retryable(answer.error) || attempt === CREATE_ATTEMPTS) break;
       await sleep(backoffDelay(attempt, answer.error.retryAfterMs, this.deps.backoff ?? DEFAULT_BACKOFF));
     }
-    if (!answer!.ok) throw this.failure(answer!.error, 'start the purchase');
+    if (!answer!.ok) throw this.failure(answer!.error);
     const created = answer!.value;
     const paymentUrl = created.payment_url ?? '';
-    if (!isHttpsOrLoopback(paymentUrl)) throw new AppError('payment_unavailable', 'The store server created the order but gave no usable payment page, so it cannot be paid from Draftdeck.');
+    if (!isHttpsOrLoopback(paymentUrl)) throw refusal('payment_unavailable', 'store.no_payment_page');
     const order = toOrder(created);
     this.deps.log.info({ openId, orderId: order.orderId, productId }, 'order created; payment step opened');
     const openedExternally = await this.deps.openExternal(paymentUrl);
@@ -126,16 +128,17 @@ export class PurchasesService {
   }
 
   /** A backend's refusal in words; its full disk is this computer's when this computer's is full. */
-  private failure(error: PlatformError, doing: string): AppError {
-    return (error.code === 'disk_full' ? this.deps.diskFull?.() : null) ?? storeError(error, doing);
+  private failure(error: PlatformError): AppError {
+    if (error.kind === 'network' || error.kind === 'timeout') this.deps.log.warn({ code: error.code, message: error.message }, 'the store server did not answer');
+    return (error.code === 'disk_full' ? this.deps.diskFull?.() : null) ?? storeError(error);
   }
 
   /** The active profile's backend, for an account that can call it; refused in words otherwise. */
   private async storeOf(openId: string): Promise<{ runtime: PlatformRuntime; backendUrl: string }> {
     const runtime = await this.deps.accounts.runtime();
-    if (runtime.backendUrl === null) throw new AppError('store_unavailable', STORE_UNAVAILABLE_FOR_VAULT_PROFILE);
+    if (runtime.backendUrl === null) throw refusal('store_unavailable', STORE_UNAVAILABLE_FOR_VAULT_PROFILE);
     const account = this.deps.accounts.account(openId);
-    if (!account) throw new AppError('no_account', 'Sign in to this account first (Accounts).');
+    if (!account) throw refusal('no_account', 'store.sign_in_first');
     return { runtime, backendUrl: runtime.backendUrl };
   }
 
@@ -225,13 +228,13 @@ function retryable(error: PlatformError): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || error.code === 'rate_limit_exceeded' || (error.httpStatus !== null && error.httpStatus >= 500);
 }
 
-/** A failure in words a person can act on, keeping the backend's code. */
-function storeError(error: PlatformError, doing: string): AppError {
-  if (error.code === 'disk_full') return new AppError('store_disk_full', `Draftdeck could not ${doing}: the store server has no disk space left. Try again later.`);
-  if (error.kind === 'auth') return new AppError(error.code, error.message);
-  if (error.kind === 'network' || error.kind === 'timeout') return new AppError('store_unreachable', `Draftdeck could not ${doing}: the store server did not answer (${error.message}). Try again in a moment.`);
-  if (error.code === 'access_token_invalid') return new AppError('sign_in_again', `Draftdeck could not ${doing}: the store server does not accept this account’s sign-in. Sign in to the account again (Accounts).`);
-  return new AppError(error.code, `Draftdeck could not ${doing}: ${error.message}`);
+/** A failure in words a person can act on, keeping the backend's code (what the network said goes to the log, not the window). */
+function storeError(error: PlatformError): AppError {
+  if (error.code === 'disk_full') return refusal('store_disk_full', 'store.disk_full');
+  if (error.kind === 'auth') return new AppError(error.code, error.message, error.words);
+  if (error.kind === 'network' || error.kind === 'timeout') return refusal('store_unreachable', 'store.unreachable');
+  if (error.code === 'access_token_invalid') return refusal('sign_in_again', 'store.sign_in_again');
+  return refusal(error.code, 'store.refused', { detail: error.message });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,8 +5,9 @@
  * or being removed does to its drafts. Each change is a transition of the queue; the workers are
  * stopped first where a run is under way, and asked to plan again after.
  */
-import type { BulkAction, BulkOutcome, DraftView } from '../../core/contract/index.js';
+import { asText, type BulkAction, type BulkOutcome, type DraftView } from '../../core/contract/index.js';
 import { AppError } from '../../core/result.js';
+import { refusal } from '../main-words.js';
 import type { DraftWorkers } from './draft-workers.js';
 import { FINAL, type DraftRecord } from './draft.js';
 import { earlierDrafts, indexQueue, type DeliveredContent } from './duplicates.js';
@@ -106,7 +107,7 @@ export class DraftActions {
     return this.inBatch(ids, (id, outcome) => {
       const draft = this.queue.require(id);
       const earlier = draft.contentKey ? earlierDrafts(openId, draft.contentKey, index, this.delivered)[0] : undefined;
-      if (earlier && draft.openId !== openId) throw new AppError('duplicate_content', `That account already has the same content (${earlier.fileName})`);
+      if (earlier && draft.openId !== openId) throw refusal('duplicate_content', 'file.duplicate_on_account', { earlier: earlier.fileName });
       const moved = this.queue.apply(id, { type: 'move', openId });
       // A second draft with the same content in this move is a duplicate of this one.
       if (moved.contentKey) index.set(`${openId} ${moved.contentKey}`, [...(index.get(`${openId} ${moved.contentKey}`) ?? []), moved]);
@@ -172,7 +173,7 @@ export class DraftActions {
           await each(id, outcome);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          outcome.refused.push({ id, fileName: this.queue.get(id)?.fileName ?? '', code: error.code, message: error.message });
+          outcome.refused.push({ id, fileName: this.queue.get(id)?.fileName ?? '', code: error.code, message: error.message, words: error.words ?? asText(error.message) });
         }
       }
       return outcome;

@@ -3,15 +3,15 @@
  * comes from (a path the main process reads in Electron, a file streamed to the host in web mode).
  */
 import { basename } from 'node:path';
-import type { draftsChannels } from '../../core/contract/index.js';
+import type { draftsChannels, Words } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
-import { AppError } from '../../core/result.js';
+import { refusal } from '../main-words.js';
 import type { IncomingFiles } from './incoming-files.js';
 import { probeVideoFile } from './video-probe-file.js';
 import type { NewDraftFile, UploadService } from './upload-service.js';
 
 /** Whether drafts can go to an account now; the reason in words when not. */
-export type AccountCheck = (openId: string) => string | null;
+export type AccountCheck = (openId: string) => Words | null;
 
 type FileSource = { kind: 'path'; path: string } | { kind: 'incoming'; fileId: string };
 
@@ -20,7 +20,7 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
   const pathOf = async (source: FileSource): Promise<string> => {
     // A web page must not make the host read arbitrary paths; only the Electron window may name one.
     if (source.kind === 'path') {
-      if (runtime !== 'electron') throw new AppError('path_not_allowed', 'In web mode, drop or choose the file so it is sent to the app');
+      if (runtime !== 'electron') throw refusal('path_not_allowed', 'file.drop_instead', { kind: 'file' });
       return source.path;
     }
     return incoming.pathOf(source.fileId);
@@ -28,8 +28,8 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
   /** Known before anything is sent: a missing scope is not discovered at upload time. */
   const checkAccounts = (openIds: readonly string[]) => {
     for (const openId of openIds) {
-      const refusal = checkAccount(openId);
-      if (refusal) throw new AppError('account_unusable', refusal);
+      const why = checkAccount(openId);
+      if (why) throw refusal('account_unusable', why);
     }
   };
 
@@ -46,7 +46,7 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
           resolved.push({ filePath, fileName: file.name || basename(filePath), mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: false, thumbnail: file.thumbnail });
         } else {
           // One sent file, one call: the first of its drafts to reach the inbox deletes its copy.
-          if (owned.has(filePath) || resolved.some((r) => r.filePath === filePath)) throw new AppError('file_in_use', `${file.name} is already in the queue; send it again to queue it twice`);
+          if (owned.has(filePath) || resolved.some((r) => r.filePath === filePath)) throw refusal('file_in_use', 'file.in_use', { name: file.name });
           resolved.push({ filePath, fileName: file.name, mimeType: file.mimeType, durationMs: file.durationMs, ownsFile: true, thumbnail: file.thumbnail });
         }
       }
@@ -63,15 +63,15 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
         const path = await pathOf(file.source);
         checks.push(
           await probeVideoFile(path).catch(() => {
-            throw new AppError('file_missing', `${file.name} is not a readable file`);
+            throw refusal('file_missing', 'file.unreadable', { name: file.name });
           }),
         );
       }
       return checks;
     },
     'drafts.addUrl': ({ openId, url }) => {
-      const refusal = checkAccount(openId);
-      if (refusal) throw new AppError('account_unusable', refusal);
+      const why = checkAccount(openId);
+      if (why) throw refusal('account_unusable', why);
       return uploads.addUrl(openId, url);
     },
     'drafts.thumbnail': async ({ id }) => ({ dataUrl: await uploads.thumbnail(id) }),

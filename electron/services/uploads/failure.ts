@@ -21,18 +21,20 @@ interface PlatformLike {
   httpStatus?: number;
   code?: string;
   message?: string;
+  /** The app's own words for a failure it made (platform-api/errors.ts PlatformError.words). */
+  words?: Words;
   retryAfterMs?: number;
   kind?: string;
 }
 
 export function classifyFailure(error: unknown): Failure {
   if (error instanceof AppError) {
-    if (error.code === 'sign_in_again' || error.code === 'no_account' || error.code === 'missing_scope') return { kind: 'auth', words: asText(error.message) };
+    if (error.code === 'sign_in_again' || error.code === 'no_account' || error.code === 'missing_scope') return { kind: 'auth', words: error.words ?? asText(error.message) };
     // The built-in sandbox did not start (yet): a condition of this machine, not of the draft.
-    if (error.code === 'platform_unavailable') return { kind: 'retry', words: words('wait.retry.text', { text: error.message }), offline: true };
+    if (error.code === 'platform_unavailable') return { kind: 'retry', words: words('wait.retry.text', { text: error.words ?? error.message }), offline: true };
   }
   const value = (error ?? {}) as PlatformLike & { cause?: { code?: string } };
-  if (value.kind === 'auth') return { kind: 'auth', words: value.message ? asText(value.message) : words('wait.sign_in') };
+  if (value.kind === 'auth') return { kind: 'auth', words: value.words ?? (value.message ? asText(value.message) : words('wait.sign_in')) };
   // The photo host out of reach: retried, the row naming the host and where to fix it (photos/photo-kind.ts), not "offline".
   if (value.kind === 'network' && value.code?.startsWith('photo_host_')) return { kind: 'retry', words: value.message ? words('wait.retry.text', { text: value.message }) : words('wait.retry.photo_host_unreachable'), offline: false };
   const systemCode = typeof value.code === 'string' ? value.code : value.cause?.code;

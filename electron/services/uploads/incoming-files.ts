@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { AppError } from '../../core/result.js';
 import { MAX_VIDEO_BYTES } from './chunk-plan.js';
+import { refusal } from '../main-words.js';
 
 const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -24,7 +25,7 @@ export class IncomingFiles {
 
   /** A `declaredBytes` (a Content-Length) over the limit is refused before anything is written. */
   async receive(body: Readable, { declaredBytes, limitBytes = MAX_VIDEO_BYTES }: { declaredBytes?: number; limitBytes?: number } = {}): Promise<{ fileId: string; size: number }> {
-    const tooLarge = () => new AppError('file_too_large', 'The platform accepts videos up to 4 GB');
+    const tooLarge = () => refusal('file_too_large', 'file.too_large_upload');
     if (declaredBytes !== undefined && !(declaredBytes <= limitBytes)) throw tooLarge();
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const fileId = randomBytes(18).toString('base64url');
@@ -42,7 +43,7 @@ export class IncomingFiles {
     } catch (error) {
       await rm(partial, { force: true });
       if (error instanceof AppError) throw error;
-      throw this.diskFull?.(error, declaredBytes ?? size) ?? new AppError('file_incomplete', 'The file did not arrive whole');
+      throw this.diskFull?.(error, declaredBytes ?? size) ?? refusal('file_incomplete', 'file.incomplete');
     }
     await rename(partial, join(this.dir, fileId));
     return { fileId, size };
@@ -51,7 +52,7 @@ export class IncomingFiles {
   async pathOf(fileId: string): Promise<string> {
     if (!FILE_ID.test(fileId)) throw new AppError('no_such_file', 'Unknown file id');
     const path = join(this.dir, fileId);
-    if (!(await stat(path).catch(() => null))?.isFile()) throw new AppError('no_such_file', 'That file is no longer on the host: drop it again');
+    if (!(await stat(path).catch(() => null))?.isFile()) throw refusal('no_such_file', 'file.gone');
     return path;
   }
 

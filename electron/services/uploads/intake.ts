@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, link, stat } from 'node:fs/promises';
 import { AppError } from '../../core/result.js';
+import { refusal } from '../main-words.js';
 import { isPlan, planChunks } from './chunk-plan.js';
 import { fileKeys } from './content-fingerprint.js';
 import type { DraftRecord, PhotoPost } from './draft.js';
@@ -15,7 +16,7 @@ import { earlierDrafts, type DeliveredContent } from './duplicates.js';
 import type { Fingerprint } from './fingerprint.js';
 import { probeVideoFile, refusalMessage, type VideoCheck } from './video-probe-file.js';
 import { newDraftFix } from './video-fix-step.js';
-import type { VideoFixMode } from '../../core/contract/index.js';
+import { words, type VideoFixMode } from '../../core/contract/index.js';
 
 export interface NewDraftFile {
   filePath: string;
@@ -47,20 +48,23 @@ export async function checkFiles(files: readonly NewDraftFile[]): Promise<Checke
   const checked: CheckedFile[] = [];
   for (const file of files) {
     const info = await stat(file.filePath).catch(() => null);
-    if (!info?.isFile()) throw new AppError('file_missing', `${file.fileName} is not a readable file`);
+    if (!info?.isFile()) throw unreadable(file.fileName);
     const plan = planChunks(info.size);
-    if (!isPlan(plan)) throw new AppError(`file_${plan.code}`, `${file.fileName}: ${plan.message}`);
+    if (!isPlan(plan)) throw refusal(`file_${plan.code}`, plan.code === 'empty' ? 'file.empty' : 'file.too_large', { name: file.fileName });
     const { fingerprint, contentKey } = await fileKeys(file.filePath).catch(() => {
-      throw new AppError('file_missing', `${file.fileName} is not a readable file`);
+      throw unreadable(file.fileName);
     });
     const video = await probeVideoFile(file.filePath).catch((): VideoCheck => {
-      throw new AppError('file_missing', `${file.fileName} is not a readable file`);
+      throw unreadable(file.fileName);
     });
-    if (video.verdict.kind === 'refused') throw new AppError('video_refused', refusalMessage(file.fileName, video.verdict));
+    // The English names each rule with its numbers (scripts, logs); the words name the first rule in plain terms.
+    if (video.verdict.kind === 'refused') throw new AppError('video_refused', refusalMessage(file.fileName, video.verdict), words('file.video_refused', { name: file.fileName, rule: video.verdict.broken[0]?.rule ?? 'other' }));
     checked.push({ file, size: fingerprint.size, fingerprint, contentKey, video });
   }
   return checked;
 }
+
+const unreadable = (name: string) => refusal('file_missing', 'file.unreadable', { name });
 
 /**
  * One video draft per file and account, file by file, all in one batch. With "ask", a file whose
@@ -77,7 +81,7 @@ export function videoDrafts(
     for (const openId of accounts) {
       if (context.duplicates === 'ask') {
         const earlier = earlierDrafts(openId, contentKey, context.index, context.delivered)[0];
-        if (earlier) throw new AppError('duplicate_content', `${file.fileName} has the same content as ${earlier.fileName}, already ${earlier.state === 'inbox' || earlier.state === 'posted' ? 'delivered' : 'queued'} for this account: add it again only if you mean to`);
+        if (earlier) throw refusal('duplicate_content', 'file.duplicate', { name: file.fileName, earlier: earlier.fileName, delivered: earlier.state === 'inbox' || earlier.state === 'posted' ? 'yes' : 'no' });
       }
       // A video the app can fix: fixed before it is sent, sent as it is, or (ask) paused until the person chooses in its row.
       const fix = newDraftFix(video, context.fixMode ?? 'auto', { filePath: file.filePath, ownsFile: file.ownsFile, size, fingerprint, mimeType: file.mimeType });

@@ -14,6 +14,7 @@ import { openRunMarker, type RunMarker } from './clean-stop.js';
 import type { DraftChanged } from './batch-notices.js';
 import { draftJournalCodec, type UrlSeal } from './upload-url-seal.js';
 import { changesForecast } from './inbox-forecast.js';
+import { refusal } from '../main-words.js';
 import { photoPostView } from './draft-view.js';
 import { transition, type DraftEvent, type Transition } from './transitions.js';
 
@@ -55,7 +56,7 @@ export class DraftQueue {
 
   require(id: string): DraftRecord {
     const draft = this.journal.get(id);
-    if (!draft) throw new AppError('no_such_draft', 'That draft is no longer in the queue');
+    if (!draft) throw refusal('no_such_draft', 'draft.gone');
     return draft;
   }
 
@@ -92,7 +93,7 @@ export class DraftQueue {
     const seen = new Set<string>();
     for (const id of ids) {
       if (seen.has(id)) throw new AppError(IpcErrorCode.invalidInput, `ids names draft ${id} more than once`);
-      if (!this.journal.get(id)) throw new AppError('no_such_draft', `Draft ${id} is not in the queue`);
+      if (!this.journal.get(id)) throw refusal('no_such_draft', 'draft.gone');
       seen.add(id);
     }
     this.journal.reorder(ids);

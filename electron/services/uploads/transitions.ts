@@ -90,29 +90,29 @@ const NO_PUBLISH = { publishId: null, uploadUrl: null, uploadUrlIssuedAt: null, 
 export function transition(draft: DraftRecord, event: DraftEvent): Transition {
   switch (event.type) {
     case 'pause':
-      if (FINAL.has(draft.state) || draft.state === 'paused') return refuse('not_pausable', `A draft that is ${draft.state} cannot be paused`);
+      if (FINAL.has(draft.state) || draft.state === 'paused') return refuse('not_pausable', words('draft.not_pausable', { state: draft.state }));
       return ok({ ...draft, state: 'paused', resumeState: draft.state, reason: null, notBefore: null });
     case 'resume': {
-      if (draft.state !== 'paused') return refuse('not_paused', 'Only a paused draft can be resumed');
+      if (draft.state !== 'paused') return refuse('not_paused', words('draft.not_paused'));
       const state: DraftState = draft.resumeState === 'processing' || isDelivered(draft) ? 'processing' : draft.publishId ? 'uploading' : 'queued';
       return ok({ ...draft, state, resumeState: null, attempts: 0 });
     }
     case 'cancel':
-      if (FINAL.has(draft.state)) return refuse('not_cancellable', `A draft that is ${draft.state} cannot be cancelled`);
+      if (FINAL.has(draft.state)) return refuse('not_cancellable', words('draft.not_cancellable'));
       if (draft.state === 'processing' || draft.resumeState === 'processing' || isDelivered(draft)) {
         // Every byte is on the platform already: cancelling here would only make a retry send it twice.
-        return refuse('already_delivered', `The platform already has this whole ${draft.kind === 'photo' ? 'post' : 'video'}; it will arrive in the inbox`);
+        return refuse('already_delivered', words('draft.already_delivered', { kind: draft.kind === 'photo' ? 'photo' : 'video' }));
       }
       // Our copy of a dropped file stays until the draft is removed: a cancelled draft can be retried.
       return ok({ ...draft, state: 'cancelled', reason: null, notBefore: null });
     case 'retry':
-      if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', 'Only a failed or cancelled draft can be retried');
+      if (draft.state !== 'failed' && draft.state !== 'cancelled') return refuse('not_retryable', words('draft.not_retryable'));
       // Sending the same draft again would fail the same way: the words say what to do instead.
-      if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, sayWords(describeFailReason(draft.failCode)), describeFailReason(draft.failCode));
+      if (draft.state === 'failed' && draft.failCode !== null && !failRule(draft.failCode).retryHelps) return refuse(draft.failCode, describeFailReason(draft.failCode));
       // The platform cannot continue a failed publish: a retry is a fresh one.
       return ok({ ...draft, ...NO_PUBLISH, state: 'queued', reason: null, failCode: null, attempts: 0, platformStatus: null, freshPublishReason: null, resumedAfterCrash: false });
     case 'move': {
-      if (draft.openId === event.openId) return refuse('same_account', 'This draft already goes to that account');
+      if (draft.openId === event.openId) return refuse('same_account', words('draft.same_account'));
       if (draft.state === 'failed' || draft.state === 'cancelled') {
         // Starts afresh on the other account, as a retry would on its own.
         const retried = transition(draft, { type: 'retry' });
@@ -120,8 +120,8 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
       }
       // A publish the platform opened belongs to its account; an abandoned one (a fresh one is due anyway) does not hold the draft.
       const started = draft.publishId !== null && draft.freshPublishReason === null;
-      if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'paused') return refuse('not_movable', `A draft that is ${draft.state} stays with its account`);
-      if (started) return refuse('not_movable', 'This draft has started uploading to its account: cancel it first, then move it');
+      if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'paused') return refuse('not_movable', words('draft.not_movable'));
+      if (started) return refuse('not_movable', words('draft.started'));
       const moved = { ...draft, ...NO_PUBLISH, openId: event.openId, freshPublishReason: null, attempts: 0 };
       if (draft.state === 'paused') return ok({ ...moved, resumeState: 'queued' });
       return ok({ ...moved, state: 'queued', reason: null, failCode: null, notBefore: null });
@@ -173,14 +173,14 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
     case 'posted':
       return ok({ ...draft, state: 'posted', platformStatus: event.platformStatus });
     case 'hostingPhotos': {
-      if (!draft.photo) return refuse('not_a_photo', 'This draft has no photos');
+      if (!draft.photo) return refuse('not_a_photo', words('draft.no_photos'));
       const photo = { ...draft.photo, hosting: true };
       // Only a draft a run may take goes under way; one paused or cancelled meanwhile keeps its state.
       if (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'uploading') return ok({ ...draft, photo });
       return ok({ ...draft, photo, state: 'uploading', reason: null, failCode: null, notBefore: null });
     }
     case 'photoHosted': {
-      if (!draft.photo || !draft.photo.images[event.index]) return refuse('not_a_photo', 'This draft has no such photo');
+      if (!draft.photo || !draft.photo.images[event.index]) return refuse('not_a_photo', words('draft.no_such_photo'));
       const images = draft.photo.images.map((image, i) => (i === event.index ? { ...image, url: event.url } : image));
       return ok({ ...draft, photo: { ...draft.photo, images } });
     }
@@ -199,11 +199,11 @@ export function transition(draft: DraftRecord, event: DraftEvent): Transition {
 /** The video fix's events (video-fix-step.ts): the person's choice, a run fixing it, the fixed file. */
 function fixTransition(draft: DraftRecord, event: Extract<DraftEvent, { type: 'fixChosen' | 'fixing' | 'fixed' | 'fixLost' }>): Transition {
   const fix = draft.fix;
-  if (!fix) return refuse('not_fixable', 'This draft has no fix to choose');
+  if (!fix) return refuse('not_fixable', words('draft.not_fixable'));
   switch (event.type) {
     case 'fixChosen': {
       if (draft.publishId !== null || (draft.state !== 'queued' && draft.state !== 'waiting' && draft.state !== 'paused' && draft.state !== 'failed' && draft.state !== 'cancelled')) {
-        return refuse('fix_too_late', 'This video has started uploading: cancel it first, then choose');
+        return refuse('fix_too_late', words('draft.fix_too_late'));
       }
       // Sent as it is: the file as added again (a fixed file stays in the cache until the draft is done or removed).
       const file = event.choice === 'as_is' ? { filePath: fix.source.filePath, size: fix.source.size, fingerprint: fix.source.fingerprint, mimeType: fix.source.mimeType } : {};
@@ -226,6 +226,7 @@ function fixTransition(draft: DraftRecord, event: Extract<DraftEvent, { type: 'f
   }
 }
 
-function refuse(code: string, message: string, words?: Words): Transition {
-  return err(words ? { code, message, words } : { code, message });
+/** A refusal in words (`main.draft.*`), with the same in English as its message. */
+function refuse(code: string, said: Words): Transition {
+  return err({ code, message: sayWords(said), words: said });
 }

@@ -8,11 +8,12 @@
  * reads) → inbox | posted | failed; every step is journaled before the next one starts, so a
  * kill -9 resumes each draft where it was (docs/ARCHITECTURE.md "The journal").
  */
+import { basename } from 'node:path';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { BulkAction, BulkOutcome, DraftView, EarlierDraft, InboxPlaces, MoveTarget, VideoFixMode } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
-import { AppError } from '../../core/result.js';
+import { refusal } from '../main-words.js';
 import { putChunk } from '../../../platform-api/chunk-put.js';
 import type { PublishApi } from '../../../platform-api/publish.js';
 import type { DraftChanged } from './batch-notices.js';
@@ -192,7 +193,7 @@ export class UploadService {
     const findings: DuplicateFinding[] = [];
     for (const [fileIndex, path] of filePaths.entries()) {
       const contentKey = await contentFingerprint(path).catch(() => null);
-      if (!contentKey) throw new AppError('file_missing', 'That file is not readable');
+      if (!contentKey) throw refusal('file_missing', 'file.unreadable', { name: basename(path) });
       for (const openId of openIds) {
         const earlier = earlierDrafts(openId, contentKey, index, this.delivered);
         if (earlier.length > 0) findings.push({ fileIndex, openId, earlier });

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { asText, Words } from '../../core/contract/index.js';
 
 const Entry = z.object({
   folderId: z.string(),
@@ -17,8 +18,8 @@ const Entry = z.object({
   /** fingerprint.ts's edge hash: what the draft will check the file against. */
   edgeSha256: z.string(),
   draftId: z.string().nullable(),
-  /** Why it was not made a draft (duplicate content, too large …); null when it was. */
-  skipped: z.string().nullable(),
+  /** Why it was not made a draft (duplicate content, too large …) as words; null when it was. An earlier version's sentence reads as it is. */
+  skipped: z.union([Words, z.string().transform(asText)]).nullable(),
   at: z.number(),
 });
 export type TakenEntry = z.infer<typeof Entry>;

@@ -17,9 +17,10 @@ import { z } from 'zod';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import { videoTypeOf } from '../../../common/video-files.js';
-import type { WatchFolderView } from '../../core/contract/index.js';
+import { asText, sameWords, words, type WatchFolderView, type Words } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
+import { refusal, sayWords } from '../main-words.js';
 import type { KeyValueStorage } from '../storage.js';
 import { fingerprintFile, type AccountCheck, type NewDraftFile } from '../uploads/ports.js';
 import { GrowthTracker } from './growth-tracker.js';
@@ -39,7 +40,7 @@ type FolderConfig = z.infer<typeof FolderConfig>;
 /** Why a folder takes nothing now: it cannot be read, or its account cannot receive drafts. */
 interface Problem {
   unavailable: boolean;
-  message: string;
+  said: Words;
 }
 
 interface Folder extends FolderConfig {
@@ -103,16 +104,16 @@ export class WatchFolderService {
 
   /** Adds a folder for an account; `path` null asks the system's folder picker (null back when cancelled). */
   async add(openId: string, typedPath: string | null): Promise<WatchFolderView | null> {
-    const refusal = this.deps.checkAccount(openId);
-    if (refusal) throw new AppError('account_unusable', refusal);
+    const why = this.deps.checkAccount(openId);
+    if (why) throw refusal('account_unusable', why);
     let path = typedPath;
     if (path === null) {
-      if (!this.deps.chooseFolder) throw new AppError('picker_unavailable', 'Type the folder’s full path: this window cannot show a folder picker');
+      if (!this.deps.chooseFolder) throw refusal('picker_unavailable', 'watch.no_picker');
       path = await this.deps.chooseFolder();
       if (path === null) return null;
     }
     const folderPath = await this.validFolder(path);
-    if ([...this.folders.values()].some((folder) => folder.openId === openId && folder.path === folderPath)) throw new AppError('already_watched', 'This folder is already watched for this account');
+    if ([...this.folders.values()].some((folder) => folder.openId === openId && folder.path === folderPath)) throw refusal('already_watched', 'watch.already_watched');
     const folder = this.folderFrom({ id: randomBytes(9).toString('base64url'), openId, path: folderPath, paused: false });
     this.folders.set(folder.id, folder);
     this.save();
@@ -171,7 +172,7 @@ export class WatchFolderService {
     if (this.closed || folder.paused || !this.folders.has(folder.id)) return;
     const entries = await readdir(folder.path, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => error);
     if (!Array.isArray(entries)) {
-      this.setProblem(folder, { unavailable: true, message: unreadable(entries) });
+      this.setProblem(folder, { unavailable: true, said: unreadable(entries) });
       // fs.watch of a folder that went away is dead: watch it again once it is back.
       this.disarm(folder);
       return;
@@ -204,8 +205,8 @@ export class WatchFolderService {
 
   /** Makes a finished file a draft, or records why it cannot be one; a refusal of the moment (the account) is tried again later. */
   private async take(folder: Folder, path: string, fileName: string, look: { size: number; mtimeMs: number }): Promise<void> {
-    const refusal = this.deps.checkAccount(folder.openId);
-    if (refusal) return this.setProblem(folder, { unavailable: false, message: `New videos wait: ${refusal}` });
+    const why = this.deps.checkAccount(folder.openId);
+    if (why) return this.setProblem(folder, { unavailable: false, said: words('watch.waits', { reason: why }) });
     const fingerprint = await fingerprintFile(path).catch(() => null);
     // Changed or gone between the look and now: the next look decides again.
     if (!fingerprint || fingerprint.size !== look.size || fingerprint.mtimeMs !== look.mtimeMs) return folder.tracker.forget(path);
@@ -221,7 +222,7 @@ export class WatchFolderService {
         this.deps.log.warn({ err: caught, folder: folder.id }, 'a watch folder file could not be added; it is tried again');
         return;
       }
-      this.ledger.record({ ...base, draftId: null, skipped: caught.message });
+      this.ledger.record({ ...base, draftId: null, skipped: caught.words ?? asText(caught.message) });
     }
     folder.tracker.forget(path);
     this.changed();
@@ -232,15 +233,15 @@ export class WatchFolderService {
   /** An absolute path to a readable folder, resolved (links followed), and not the app's own data dir. */
   private async validFolder(typed: string): Promise<string> {
     const path = expandHome(typed);
-    if (!isAbsolute(path) || path.includes('\0')) throw new AppError('invalid_folder', 'Type the folder’s full path (for example /home/you/Videos/Exports)');
+    if (!isAbsolute(path) || path.includes('\0')) throw refusal('invalid_folder', 'watch.full_path');
     const resolved = await realpath(path).catch(() => null);
     const info = resolved ? await stat(resolved).catch(() => null) : null;
-    if (!resolved || !info) throw new AppError('invalid_folder', `There is no folder at ${path}`);
-    if (!info.isDirectory()) throw new AppError('invalid_folder', `${path} is a file, not a folder`);
-    if (!(await access(resolved, constants.R_OK | constants.X_OK).then(() => true, () => false))) throw new AppError('invalid_folder', `Draftdeck cannot read ${path}: check its permissions`);
+    if (!resolved || !info) throw refusal('invalid_folder', 'watch.no_folder', { path });
+    if (!info.isDirectory()) throw refusal('invalid_folder', 'watch.is_file', { path });
+    if (!(await access(resolved, constants.R_OK | constants.X_OK).then(() => true, () => false))) throw refusal('invalid_folder', 'watch.cannot_read', { path });
     const dataDir = await realpath(this.deps.dataDir).catch(() => this.deps.dataDir);
     const inside = (parent: string, child: string) => !relative(parent, child).startsWith('..') && !isAbsolute(relative(parent, child));
-    if (inside(dataDir, resolved) || inside(resolved, dataDir)) throw new AppError('invalid_folder', 'Draftdeck’s own data folder cannot be watched');
+    if (inside(dataDir, resolved) || inside(resolved, dataDir)) throw refusal('invalid_folder', 'watch.own_data_folder');
     return resolved;
   }
 
@@ -266,14 +267,14 @@ export class WatchFolderService {
   }
 
   private setProblem(folder: Folder, problem: Problem | null): void {
-    if (folder.problem?.message === problem?.message) return;
+    if (folder.problem === problem || (folder.problem && problem && sameWords(folder.problem.said, problem.said))) return;
     folder.problem = problem;
     this.changed();
   }
 
   private require(id: string): Folder {
     const folder = this.folders.get(id);
-    if (!folder) throw new AppError('no_such_folder', 'That watch folder is no longer there');
+    if (!folder) throw refusal('no_such_folder', 'watch.gone');
     return folder;
   }
 
@@ -295,19 +296,23 @@ export class WatchFolderService {
       path: folder.path,
       paused: folder.paused,
       state: folder.paused ? 'paused' : folder.problem?.unavailable ? 'unavailable' : 'watching',
-      problem: folder.paused ? null : (folder.problem?.message ?? null),
+      problem: folder.paused || !folder.problem ? null : sayWords(folder.problem.said),
+      problemWords: folder.paused ? null : (folder.problem?.said ?? null),
       taken: taken.length,
       lastTaken: last ? { fileName: basename(last.path), at: last.at } : null,
       growing: folder.tracker.growing,
-      skipped: entries.filter((entry) => entry.skipped !== null).slice(-MAX_SKIPPED_SHOWN).map((entry) => ({ fileName: basename(entry.path), reason: entry.skipped!, at: entry.at })),
+      skipped: entries
+        .filter((entry) => entry.skipped !== null)
+        .slice(-MAX_SKIPPED_SHOWN)
+        .map((entry) => ({ fileName: basename(entry.path), reason: sayWords(entry.skipped!), reasonWords: entry.skipped!, at: entry.at })),
     };
   }
 }
 
-function unreadable(failure: NodeJS.ErrnoException): string {
-  if (failure.code === 'ENOENT') return 'Cannot find the folder: it was moved, renamed or its drive is not connected';
-  if (failure.code === 'EACCES' || failure.code === 'EPERM') return 'Cannot read the folder: check its permissions';
-  return `Cannot read the folder (${failure.code ?? failure.message})`;
+function unreadable(failure: NodeJS.ErrnoException): Words {
+  if (failure.code === 'ENOENT') return words('watch.folder_missing');
+  if (failure.code === 'EACCES' || failure.code === 'EPERM') return words('watch.folder_denied');
+  return words('watch.folder_unreadable', { detail: failure.code ?? failure.message });
 }
 
 function readConfigs(storage: KeyValueStorage): FolderConfig[] {

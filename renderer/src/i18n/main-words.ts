@@ -18,7 +18,12 @@ export function sayWords(intl: IntlShape, words: Words): string {
   const id = `main.${words.code}`;
   // A code this window's catalog does not know (a newer main process): its text if it has one, else the code.
   if (!(id in intl.messages)) return typeof text === 'string' ? text : words.code;
-  return intl.formatMessage({ id: id as MessageId }, words.params);
+  return intl.formatMessage({ id: id as MessageId }, saidValues(intl, words.params));
+}
+
+/** A message's values with the words among them said first (a reason inside a sentence). */
+function saidValues(intl: IntlShape, params: Words['params']): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? sayWords(intl, value) : value]));
 }
 
 /** Sentences one after another in the locale's way (`main.sentence`), each without its own end mark. */

@@ -116,7 +116,7 @@ describe('secrets never reach the renderer or the logs', () => {
       // Expiry on the sandbox clock; removing the account refreshes (to revoke with a live token) and revokes.
       const info = (await call('app.info')) as { ok: true; value: { sandbox: { baseUrl: string } } };
       await advanceSandboxClock({ baseUrl: info.value.sandbox.baseUrl } as SandboxHandle, 86_400 + 60);
-      expect(await call('accounts.remove', { openId: 'sbx-user-ava' })).toEqual({ ok: true, value: { removed: true, revoked: true, message: null } });
+      expect(await call('accounts.remove', { openId: 'sbx-user-ava' })).toEqual({ ok: true, value: { removed: true, revoked: true, message: null, messageWords: null } });
       await call('accounts.list');
       await call('accounts.remove', { openId: 'sbx-user-ava' });
     } finally {

@@ -1,7 +1,8 @@
 /** The main process's words said from the window's catalogs, in the window's language. */
 import { describe, expect, it } from 'vitest';
 import { asText, words } from '../../../../electron/core/contract/index.js';
-import { mainLocale, sayNotice, saySentences, sayWords } from '../../../../electron/services/main-words.js';
+import { mainLocale, refusal, sayNotice, saySentences, sayWords } from '../../../../electron/services/main-words.js';
+import { Words } from '../../../../electron/core/contract/index.js';
 import { DraftRecord } from '../../../../electron/services/uploads/draft.js';
 import { draftRecord } from '../../../support/draft-fixture.js';
 
@@ -24,6 +25,23 @@ describe('sayWords', () => {
     expect(sayWords(asText('The platform said no'), 'ja')).toBe('The platform said no');
     expect(sayWords(words('from.a.newer.app', { text: 'fallback' }))).toBe('fallback');
     expect(sayWords(words('from.a.newer.app'))).toBe('from.a.newer.app');
+  });
+
+  it('says words inside words first, in the same language (a reason inside a sentence)', () => {
+    const why = words('account.status.sign_in_again', { reason: words('account.reason.expired') });
+    const waits = words('watch.waits', { reason: why });
+    expect(sayWords(waits)).toBe('New videos wait: Sign in again: the sign-in has expired');
+    expect(sayWords(waits, 'es')).toBe('Los vídeos nuevos esperan: Vuelve a iniciar sesión: la sesión ha caducado');
+    expect(sayWords(waits, 'ar')).toBe('الفيديوهات الجديدة تنتظر: سجّل الدخول مرة أخرى: انتهت صلاحية تسجيل الدخول');
+    // The contract carries them as they are, and refuses a value that is neither words, text nor a number.
+    expect(Words.parse(waits)).toEqual(waits);
+    expect(Words.safeParse({ code: 'watch.waits', params: { reason: { code: 'x' } } }).success).toBe(false);
+  });
+
+  it('makes a refusal whose message is the English of its words', () => {
+    const refused = refusal('invalid_folder', 'watch.no_folder', { path: '/home/ava/Missing' });
+    expect(refused).toMatchObject({ code: 'invalid_folder', message: 'There is no folder at /home/ava/Missing', words: { code: 'watch.no_folder', params: { path: '/home/ava/Missing' } } });
+    expect(sayWords(refused.words!, 'ja')).toBe('/home/ava/Missing にフォルダーはありません');
   });
 
   it('strings sentences together the language’s way', () => {

@@ -55,7 +55,7 @@ describe('the Store’s retries', () => {
     const sandboxUrl = await app.sandboxUrl();
     await setChaos(sandboxUrl, [{ route: 'POST /v2/minis/trade_order/create/', probability: 1, status: 400 }]);
 
-    await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'gems_100' })).rejects.toThrow(/order_failed: Draftdeck could not start the purchase: the platform refused the order/);
+    await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'gems_100' })).rejects.toThrow(/order_failed: The Store refused: the platform refused the order/);
     expect(orderPosts).toHaveLength(1);
     await setChaos(sandboxUrl, []);
     expect(await sandboxExtras(sandboxUrl).orders('sbx-user-ava')).toEqual([]);

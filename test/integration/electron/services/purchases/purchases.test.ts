@@ -99,7 +99,7 @@ describe('the Store on the built-in profile', () => {
 
   it('refuses in words: an unknown product, and an account that is not signed in', async () => {
     const app = await signedIn();
-    await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'no_such_thing' })).rejects.toThrow(/^store.buy: unknown_product: Draftdeck could not start the purchase: there is no product no_such_thing/);
+    await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'no_such_thing' })).rejects.toThrow(/^store.buy: unknown_product: The Store refused: there is no product no_such_thing/);
     await expect(app.call('store.account', { openId: 'sbx-user-chen' })).rejects.toThrow(/no_account: Sign in to this account first/);
     await expect(app.call('store.buy', { openId: 'sbx-user-chen', productId: 'sticker_pack' })).rejects.toMatchObject({ code: 'no_account' });
   });
@@ -164,7 +164,8 @@ describe('the Store on a custom profile', () => {
     const custom = { kind: 'custom' as const, name: 'Partner platform', baseUrl: sandboxUrl, uploadHost: sandboxUrl, authorizeUrl: `${sandboxUrl}/v2/auth/authorize/`, clientKey: SANDBOX_CLIENT_KEY };
 
     await h.call('settings.set', { profile: { ...custom, secret: { store: 'vault' } } });
-    expect(await h.call('store.catalog')).toEqual({ available: false, reason: expect.stringMatching(/^This platform profile keeps its client secret on this computer and has no partner backend, so there is no Store/) });
+    // Said as words the window words in its language; the English reason names no "partner backend" (issue 28, point 6).
+    expect(await h.call('store.catalog')).toEqual({ available: false, reason: expect.stringMatching(/^This platform profile has no Store: its client secret is kept on this computer/), words: { code: 'store.unavailable', params: {} } });
 
     await h.call('settings.set', { profile: { ...custom, secret: { store: 'broker', brokerUrl: backend.baseUrl } } });
     expect(await h.call('store.catalog')).toEqual({ available: true, products: [{ id: 'studio_banner', name: 'Studio banner', priceBeans: 75, grants: { banner: 1 }, imageUrl: null }] });

@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { systemClock, type Clock } from '../../../../../common/clock.js';
 import { createHttpClient } from '../../../../../platform-api/http.js';
 import { createPublishApi } from '../../../../../platform-api/publish.js';
-import type { DraftView } from '../../../../../electron/core/contract/index.js';
+import { words, type DraftView, type Words } from '../../../../../electron/core/contract/index.js';
+import { sayWords } from '../../../../../electron/services/main-words.js';
 import { EventHub } from '../../../../../electron/transports/event-hub.js';
 import { createMemoryStorage, type KeyValueStorage } from '../../../../../electron/services/storage.js';
 import { UploadService } from '../../../../../electron/services/uploads/upload-service.js';
@@ -66,7 +67,7 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-function start(clock: Clock, options: { intervalMs?: number; watch?: typeof silentWatch; checkAccount?: (openId: string) => string | null } = {}) {
+function start(clock: Clock, options: { intervalMs?: number; watch?: typeof silentWatch; checkAccount?: (openId: string) => Words | null } = {}) {
   const { log } = memoryLogger();
   const hub = new EventHub(0);
   const uploads = new UploadService({
@@ -184,7 +185,9 @@ describe('watch folders', () => {
     expect(uploads.list().map((draft) => draft.fileName)).toEqual(['dropped.mp4']);
     const [view] = watcher.list();
     expect(view).toMatchObject({ taken: 0, growing: 0 });
-    expect(view!.skipped).toEqual([{ fileName: 'export-copy.mp4', reason: expect.stringContaining('has the same content as dropped.mp4, already delivered'), at: clock.now() }]);
+    expect(view!.skipped).toEqual([{ fileName: 'export-copy.mp4', reason: expect.stringContaining('has the same content as dropped.mp4, already delivered'), reasonWords: words('file.duplicate', { name: 'export-copy.mp4', earlier: 'dropped.mp4', delivered: 'yes' }), at: clock.now() }]);
+    // The window says it in its language from the same words.
+    expect(sayWords(view!.skipped[0]!.reasonWords, 'es')).toBe('export-copy.mp4 tiene el mismo contenido que dropped.mp4, ya entregado para esta cuenta: vuelve a añadirlo solo si es lo que quieres');
 
     // Recorded as skipped: a restart neither takes it nor asks again.
     await stop();
@@ -208,7 +211,7 @@ describe('watch folders', () => {
     await watcher.scanAll();
     const [view] = watcher.list();
     expect(view).toMatchObject({ taken: 0, growing: 0 });
-    expect(view!.skipped).toEqual([{ fileName: 'empty.mp4', reason: expect.stringMatching(/empty/i), at: clock.now() }]);
+    expect(view!.skipped).toEqual([{ fileName: 'empty.mp4', reason: 'empty.mp4 is empty', reasonWords: words('file.empty', { name: 'empty.mp4' }), at: clock.now() }]);
     expect(uploads.list()).toEqual([]);
   });
 
@@ -224,7 +227,8 @@ describe('watch folders', () => {
     }
     const [view] = watcher.list();
     expect(view).toMatchObject({ taken: 0, growing: 0 });
-    expect(view!.skipped).toEqual([{ fileName: 'long.mp4', reason: expect.stringMatching(/duration_long \(720000, limit 600000\)/), at: expect.any(Number) }]);
+    // In plain words, no rule code (issue 28, point 6); the intake's own English (drafts.add's message) keeps the numbers.
+    expect(view!.skipped).toEqual([{ fileName: 'long.mp4', reason: 'long.mp4 breaks the platform’s video rules and is not sent: it is too long', reasonWords: words('file.video_refused', { name: 'long.mp4', rule: 'duration_long' }), at: expect.any(Number) }]);
     expect(uploads.list()).toEqual([]);
   });
 
@@ -251,16 +255,17 @@ describe('watch folders', () => {
 
   it('waits while the account cannot receive drafts, and takes the file once it can', { timeout: 60_000 }, async () => {
     const clock = new TestClock();
-    let refusal: string | null = null;
+    let refusal: Words | null = null;
     const { uploads, watcher } = start(clock, { checkAccount: () => refusal });
     await watcher.add(OPEN_ID, folder);
-    refusal = 'Sign in to Ava Makes again';
+    refusal = words('account.status.sign_in_again', { reason: words('account.reason.expired') });
     await writeMp4File(join(folder, 'clip.mp4'), 2 * MiB, 5);
     await watcher.scanAll();
     clock.advance(STABLE_MS);
     await watcher.scanAll();
     expect(uploads.list()).toEqual([]);
-    expect(watcher.list()[0]).toMatchObject({ state: 'watching', problem: 'New videos wait: Sign in to Ava Makes again' });
+    expect(watcher.list()[0]).toMatchObject({ state: 'watching', problem: 'New videos wait: Sign in again: the sign-in has expired', problemWords: words('watch.waits', { reason: refusal }) });
+    expect(sayWords(watcher.list()[0]!.problemWords!, 'ja')).toBe('新しい動画は待機中です：もう一度ログインしてください：ログインの有効期限が切れました');
     refusal = null;
     await watcher.scanAll();
     clock.advance(STABLE_MS);

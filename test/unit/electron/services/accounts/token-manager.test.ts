@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OffsetClock } from '../../../../../common/clock.js';
 import { platformError } from '../../../../../platform-api/errors.js';
+import { asText, words } from '../../../../../electron/core/contract/index.js';
+import { sayWords } from '../../../../../electron/services/main-words.js';
 import { AccountStore, toAccountView } from '../../../../../electron/services/accounts/account-store.js';
 import { refreshDue, refreshMarginMs, storedTokens, tokenEntry, TokenManager, type StoredTokens } from '../../../../../electron/services/accounts/token-manager.js';
 import { createMemoryStorage } from '../../../../../electron/services/storage.js';
@@ -108,11 +110,14 @@ describe('token manager', () => {
       expect(result.ok).toBe(false);
       if (!result.ok) {
         expect(result.error).toMatchObject({ kind: 'auth', code: 'sign_in_again' });
-        expect(result.error.message).toMatch(/^Sign in to User One again: the platform no longer accepts this sign-in \(refresh_token is invalid\)/);
+        expect(result.error.message).toBe('Sign in to User One again: the platform no longer accepts this sign-in');
+        // The window's words: the account's name and why, worded in its language.
+        expect(result.error.words).toEqual(words('account.sign_in_again', { name: 'User One', reason: words('account.reason.refused') }));
       }
     }
     const view = toAccountView(accounts.get(runtime.key, 'user-1')!);
-    expect(view).toMatchObject({ status: 'sign_in_again', statusReason: expect.stringMatching(/^The platform no longer accepts this sign-in/) });
+    expect(view).toMatchObject({ status: 'sign_in_again', statusReason: 'Sign in again: the platform no longer accepts this sign-in' });
+    expect(sayWords(view.statusWords!, 'pt-BR')).toBe('Entre de novo: a plataforma não aceita mais este login');
     expect(stored()).toBeNull();
     await manager.getAccessToken(runtime, 'user-1');
     expect(endpoint.refreshCalls).toBe(1);
@@ -140,8 +145,10 @@ describe('token manager', () => {
     const { manager, runtime, vault, accounts } = await setup();
     await vault.delete(tokenEntry(runtime.key, 'user-1'));
     await expect(manager.getAccessToken(runtime, 'user-1')).resolves.toMatchObject({ ok: false, error: { code: 'sign_in_again' } });
-    expect(accounts.get(runtime.key, 'user-1')!.signInAgain).toMatch(/memory only/);
-    await expect(manager.getAccessToken(runtime, 'someone')).resolves.toMatchObject({ ok: false, error: { kind: 'auth', code: 'no_account' } });
+    expect(accounts.get(runtime.key, 'user-1')!.signInAgain).toBe('memory_only');
+    expect(toAccountView(accounts.get(runtime.key, 'user-1')!).statusReason).toMatch(/kept in memory only/);
+    // A stranger is not named by its Open ID (issue 28, point 6).
+    await expect(manager.getAccessToken(runtime, 'someone')).resolves.toMatchObject({ ok: false, error: { kind: 'auth', code: 'no_account', message: 'This account is no longer signed in to Draftdeck', words: words('account.gone') } });
   });
 
   it('passes any other failure of the call through untouched, without refreshing', async () => {
@@ -196,9 +203,14 @@ describe('account view', () => {
   it('shows missing upload scopes up front, and sign-in-again above everything', async () => {
     const { accounts, runtime } = await setup({ scope: 'user.info.basic,video.list' });
     const view = toAccountView(accounts.get(runtime.key, 'user-1')!);
-    expect(view).toMatchObject({ status: 'missing_scopes', missingScopes: ['video.upload'], statusReason: expect.stringMatching(/User One did not allow video.upload/) });
+    // Said without the scope's name (issue 28, point 6): the person never chose it by name.
+    expect(view).toMatchObject({ status: 'missing_scopes', missingScopes: ['video.upload'], statusReason: 'User One did not allow Draftdeck to send drafts to it. Sign in again and allow it.' });
+    expect(view.statusReason).not.toContain('video.upload');
+    accounts.patch(runtime.key, 'user-1', { signInAgain: 'expired' });
+    expect(toAccountView(accounts.get(runtime.key, 'user-1')!)).toMatchObject({ status: 'sign_in_again', statusReason: 'Sign in again: the sign-in has expired', missingScopes: ['video.upload'] });
+    // A reason an earlier version stored as a sentence is said as it is.
     accounts.patch(runtime.key, 'user-1', { signInAgain: 'Refused' });
-    expect(toAccountView(accounts.get(runtime.key, 'user-1')!)).toMatchObject({ status: 'sign_in_again', statusReason: 'Refused', missingScopes: ['video.upload'] });
+    expect(toAccountView(accounts.get(runtime.key, 'user-1')!)).toMatchObject({ status: 'sign_in_again', statusReason: 'Sign in again: Refused', statusWords: words('account.status.sign_in_again', { reason: asText('Refused') }) });
   });
 
   it('keeps accounts of different profiles apart', () => {
