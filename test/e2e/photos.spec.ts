@@ -27,7 +27,7 @@ async function expectedImages(): Promise<{ bytes: number; sha256: string }[]> {
     for (const photo of fixturePhotos) {
       const target = join(dir, photo.name);
       const result = await prepareImage(fixturePath(photo.name), target, { stripLocation: true });
-      if (!result.ok) throw new Error(`${photo.name}: ${result.reason}`);
+      if (!result.ok) throw new Error(`${photo.name}: ${result.detail ?? ''}`);
       out.push({ bytes: result.photo.bytes, sha256: sha256(readFileSync(target)) });
     }
     return out;
@@ -76,8 +76,9 @@ test('40 real photos dropped for two accounts reach both inboxes, byte for byte 
   await expect(posts.nth(0).getByText('12/90')).toBeVisible();
   // Every photo prepared: each says what changed, or that it goes as it is.
   await expect(page.getByText('Ready to send')).toBeVisible({ timeout: 120_000 });
-  await expect(posts.nth(0).getByTestId('photo-tile').filter({ hasText: /Resized from/ }).first()).toBeVisible();
-  await expect(posts.nth(0).getByTestId('photo-tile').filter({ hasText: /Location removed/ }).first()).toBeVisible();
+  // What was fixed is read out with each photo, and shown in full once the photo is chosen.
+  await expect(posts.nth(0).locator('[aria-description*="Resized from"]').first()).toBeVisible();
+  await expect(posts.nth(0).locator('[aria-description*="Location removed"]').first()).toBeVisible();
 
   await page.getByRole('button', { name: /^Send 2 posts \(40 photos\) to 2 accounts$/ }).click();
   await expect(page.getByText('4 photo posts added to the queue')).toBeVisible();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DraftView } from './drafts.js';
 import { S3PhotoHost } from './settings.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { Words } from './words.js';
 
 const MAX_TITLE = 90;
 const MAX_DESCRIPTION = 4000;
@@ -16,6 +17,21 @@ const ImageSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('incoming'), fileId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }).strict(),
 ]);
 
+const Size = z.object({ width: z.number(), height: z.number() });
+
+/** One fix made to a photo, as facts: the window words it in its language (sizes in its units). */
+export const PhotoChange = z.discriminatedUnion('kind', [
+  /** `from`: the format's short name (`png`, `heif`, `avif`, `gif`, `tiff`). */
+  z.object({ kind: z.literal('converted'), from: z.string() }),
+  z.object({ kind: z.literal('rotated'), orientation: z.number() }),
+  z.object({ kind: z.literal('resized'), from: Size, to: Size }),
+  z.object({ kind: z.literal('recompressed'), fromBytes: z.number(), toBytes: z.number(), quality: z.number() }),
+  z.object({ kind: z.literal('location_removed') }),
+  z.object({ kind: z.literal('flattened') }),
+  z.object({ kind: z.literal('first_frame'), frames: z.number() }),
+]);
+export type PhotoChange = z.infer<typeof PhotoChange>;
+
 export const PreparedImage = z.object({
   /** Names the prepared file in photos.post; null when it was refused. */
   imageId: z.string().nullable(),
@@ -24,10 +40,10 @@ export const PreparedImage = z.object({
   height: z.number().nullable(),
   bytes: z.number().nullable(),
   format: z.enum(['jpeg', 'webp']).nullable(),
-  /** What was fixed, in words ("Resized from 4000×3000 to 1440×1080 …"); empty when sent as it was. */
-  changes: z.array(z.string()),
-  /** Why it cannot be posted, when it cannot. */
-  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** What was fixed; empty when sent as it was. */
+  changes: z.array(PhotoChange),
+  /** Why it cannot be posted, when it cannot: `message` in English, `words` for the window, `detail` the image library's own message (or null). */
+  refusal: z.object({ code: z.string(), message: z.string(), words: Words, detail: z.string().nullable() }).nullable(),
 });
 export type PreparedImage = z.infer<typeof PreparedImage>;
 
@@ -76,8 +92,8 @@ export const photosDocs = {
     'photos.prepare': {
       input: 'sources as for `drafts.add`, 1–500 files',
       output:
-        'per file: `imageId` (null when refused), `name`, `width`, `height`, `bytes`, `format` (`jpeg`/`webp`), `changes` (what was fixed, in words), ' +
-        '`refusal` (`{code, message}`: `unsupported_format`, `heic_not_supported`, `unreadable`, `too_many_pixels`, `cannot_fit_size`)',
+        'per file: `imageId` (null when refused), `name`, `width`, `height`, `bytes`, `format` (`jpeg`/`webp`), `changes` (what was fixed: `{kind, …}` with `kind` one of `converted` `{from}`, `rotated` `{orientation}`, `resized` `{from, to}`, `recompressed` `{fromBytes, toBytes, quality}`, `location_removed`, `flattened`, `first_frame` `{frames}`), ' +
+        '`refusal` (`{code, message, words, detail}`: `code` one of `not_a_photo` (a video), `unsupported_format`, `heic_not_supported`, `unreadable`, `damaged`, `too_many_pixels`, `cannot_fit_size`, `prep_failed`; `words` as in [Words](#words); `detail` the image library\'s own message or null)',
     },
     'photos.post': {
       input: '`openIds` (1–20), `posts`: each a `title` (≤ 90), a `description` (≤ 4000), a `coverIndex` and 1–35 `images`: `{kind:"prepared", imageId}` or `{kind:"url", url}`',

@@ -41,9 +41,18 @@ export interface PreparedPhoto {
   changes: PhotoChange[];
 }
 
-export type PhotoRefusalCode = 'unreadable' | 'unsupported_format' | 'heic_not_supported' | 'too_many_pixels' | 'cannot_fit_size' | 'prep_failed';
+export type PhotoRefusalCode = 'unreadable' | 'damaged' | 'not_a_photo' | 'unsupported_format' | 'heic_not_supported' | 'too_many_pixels' | 'cannot_fit_size' | 'prep_failed';
 
-export type PrepResult = { ok: true; photo: PreparedPhoto } | { ok: false; code: PhotoRefusalCode; reason: string };
+/**
+ * A refusal is a code and its values (worded from the catalogs: `main.photo.refused.<code>`, by the
+ * window in its language and by photo-service.ts in English for the API), and the image library's
+ * own message, when it had one, for whoever opens "Details" (never in the sentence: it is libvips'
+ * jargon, "VipsForeignLoad: … is not in a known format").
+ */
+export type PrepRefusal = { ok: false; code: PhotoRefusalCode; params: Record<string, string | number>; detail: string | null };
+export type PrepResult = { ok: true; photo: PreparedPhoto } | PrepRefusal;
+
+const refuse = (code: PhotoRefusalCode, params: Record<string, string | number> = {}, detail: string | null = null): PrepRefusal => ({ ok: false, code, params, detail });
 
 /** Formats a person can drop; anything else is refused with its name. */
 const READABLE = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
@@ -63,53 +72,33 @@ export function loadSharp(): Promise<SharpFactory> {
   return sharpModule;
 }
 
-export function describeChange(change: PhotoChange): string {
-  switch (change.kind) {
-    case 'converted':
-      return `Converted from ${FORMAT_NAMES[change.from] ?? change.from.toUpperCase()} to JPEG (the platform takes JPEG or WebP)`;
-    case 'rotated':
-      return 'Turned upright as the camera recorded it (EXIF orientation applied)';
-    case 'resized':
-      return `Resized from ${change.from.width}×${change.from.height} to ${change.to.width}×${change.to.height} (the short side may be at most ${MAX_SHORT_SIDE_PX} px)`;
-    case 'recompressed':
-      return `Recompressed from ${mb(change.fromBytes)} to ${mb(change.toBytes)} at quality ${change.quality} (the platform takes at most 20 MB)`;
-    case 'location_removed':
-      return 'Location removed from the photo’s metadata (privacy setting)';
-    case 'flattened':
-      return 'Transparent areas filled with white (JPEG has no transparency)';
-    case 'first_frame':
-      return `Only the first of ${change.frames} animation frames is kept`;
-  }
-}
-
-const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-
 /** Reads `inputPath`, writes the postable image to `outputPath`, answers what it did. Never throws. */
 export async function prepareImage(inputPath: string, outputPath: string, options: PrepOptions): Promise<PrepResult> {
   try {
     return await prepare(inputPath, outputPath, options);
   } catch (error) {
-    return { ok: false, code: 'unreadable', reason: `The image could not be read (${decoderMessage(error)})` };
+    return refuse('unreadable', {}, decoderMessage(error));
   }
 }
 
 async function prepare(inputPath: string, outputPath: string, options: PrepOptions): Promise<PrepResult> {
   const sharp = await loadSharp();
   const head = await readHead(inputPath);
-  if (isHeic(head) && !(await canDecode(sharp, inputPath))) return heicRefusal();
+  if (isHeic(head) && !(await canDecode(sharp, inputPath))) return refuse('heic_not_supported');
   let meta: Metadata;
   try {
     meta = await sharp(inputPath, { limitInputPixels: false }).metadata();
   } catch (error) {
-    return { ok: false, code: 'unreadable', reason: `This file is not an image Draftdeck can read (${decoderMessage(error)})` };
+    // A video dropped among photos is said as one, not as libvips' "unsupported image format".
+    return refuse(isVideo(head) ? 'not_a_photo' : 'unreadable', {}, decoderMessage(error));
   }
   const format = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : (meta.format as string);
   if (!READABLE.has(format)) {
-    return { ok: false, code: 'unsupported_format', reason: `${FORMAT_NAMES[format] ?? format} images are not supported: drop JPEG, PNG, WebP or HEIC photos` };
+    return refuse('unsupported_format', { format: FORMAT_NAMES[format] ?? format.toUpperCase() });
   }
-  if (!meta.width || !meta.height) return { ok: false, code: 'unreadable', reason: 'The image has no size in its header' };
+  if (!meta.width || !meta.height) return refuse('unreadable');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    return { ok: false, code: 'too_many_pixels', reason: `The image is ${meta.width}×${meta.height} (${Math.round((meta.width * meta.height) / 1e6)} megapixels); at most ${MAX_INPUT_PIXELS / 1e6} megapixels can be prepared` };
+    return refuse('too_many_pixels', { width: meta.width, height: meta.height, megapixels: Math.round((meta.width * meta.height) / 1e6), limit: MAX_INPUT_PIXELS / 1e6 });
   }
   const orientation = meta.orientation ?? 1;
   // Dimensions as the person sees the photo, once its orientation is applied.
@@ -125,7 +114,7 @@ async function prepare(inputPath: string, outputPath: string, options: PrepOptio
   // Sent without decoding: check the whole image decodes, so a cut-off file is refused here and
   // not by the platform (libvips shrinks on load, so this costs a few milliseconds).
   if (!needsPixels && !(await canDecode(sharp, inputPath))) {
-    return { ok: false, code: 'unreadable', reason: 'The image is damaged or cut off: it cannot be decoded to the end' };
+    return refuse('damaged');
   }
   if (!needsPixels && !removeLocation) {
     const bytes = await readFile(inputPath);
@@ -164,7 +153,7 @@ async function prepare(inputPath: string, outputPath: string, options: PrepOptio
     await writeFile(outputPath, data, OWNER_ONLY);
     return done({ format: 'jpeg', width: info.width, height: info.height }, data, changes);
   }
-  return { ok: false, code: 'cannot_fit_size', reason: `Even at quality ${QUALITY_STEPS.at(-1)} the image is over 20 MB: crop it or reduce its size` };
+  return refuse('cannot_fit_size', { quality: QUALITY_STEPS.at(-1)! });
 }
 
 /** Short side brought down to 1080 px, the long side in proportion; never enlarged. */
@@ -216,13 +205,17 @@ async function canDecode(sharp: SharpFactory, path: string): Promise<boolean> {
   }
 }
 
-function heicRefusal(): PrepResult {
-  return {
-    ok: false,
-    code: 'heic_not_supported',
-    reason:
-      'This is a HEIC photo, and this build of Draftdeck has no HEVC decoder (the prebuilt image library leaves it out for patent-licensing reasons). Export it as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and drop that instead',
-  };
+/**
+ * A video's container by its first bytes: an ISO-BMFF `ftyp` that is not an image (MP4, MOV, 3GP;
+ * HEIC and AVIF are ftyp too, and readable images never reach this test), Matroska/WebM's EBML
+ * header, or an AVI.
+ */
+const IMAGE_BRANDS = new Set([...HEVC_BRANDS, 'mif1', 'msf1', 'avif', 'avis', 'heif']);
+export function isVideo(head: Uint8Array): boolean {
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp') return !IMAGE_BRANDS.has(b.toString('latin1', 8, 12));
+  if (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) return true;
+  return b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'AVI ';
 }
 
 /** libvips' first line, without the file path it starts with (paths may name the person). */

@@ -79,7 +79,7 @@ export class PhotoPrep {
       this.log?.error({ why }, 'photo worker stopped');
       for (const [id, settle] of this.pending) {
         this.pending.delete(id);
-        settle({ ok: false, code: 'prep_failed', reason: 'The photo preparation stopped unexpectedly: try again' });
+        settle({ ok: false, code: 'prep_failed', params: {}, detail: null });
       }
     };
     worker.on('error', (error) => lost(error.message));

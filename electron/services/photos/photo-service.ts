@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
 import type { HttpSend } from '../../../platform-api/http.js';
-import type { DraftView, PhotoPostInput, PreparedImage, Words } from '../../core/contract/index.js';
+import { words, type DraftView, type PhotoPostInput, type PreparedImage, type Words } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
 import type { SettingsService } from '../settings.js';
@@ -22,7 +22,6 @@ import { testS3Connection, type ConnectionTestResult } from './hosts/s3-connecti
 import { s3Host, type S3HostConfig } from './hosts/s3-host.js';
 import { sandboxHost } from './hosts/sandbox-host.js';
 import { coverThumbnail } from './cover-thumbnail.js';
-import { describeChange } from './image-prep.js';
 import type { PhotoPrep } from './photo-prep.js';
 
 /** The vault entry of the S3 photo host's keys (one JSON value, never in settings or a log). */
@@ -83,10 +82,13 @@ export class PhotoService {
     );
     return results.map((result, i): PreparedImage => {
       const name = files[i]!.name;
-      if (!result.ok) return { imageId: null, name, width: null, height: null, bytes: null, format: null, changes: [], refusal: { code: result.code, message: result.reason } };
+      if (!result.ok) {
+        const said = words(`photo.refused.${result.code}`, result.params);
+        return { imageId: null, name, width: null, height: null, bytes: null, format: null, changes: [], refusal: { code: result.code, message: sayWords(said), words: said, detail: result.detail } };
+      }
       const { photo } = result;
       this.prepared.set(ids[i]!, { path: join(this.dir, ids[i]!), bytes: photo.bytes, contentType: photo.format === 'webp' ? 'image/webp' : 'image/jpeg' });
-      return { imageId: ids[i]!, name, width: photo.width, height: photo.height, bytes: photo.bytes, format: photo.format, changes: photo.changes.map(describeChange), refusal: null };
+      return { imageId: ids[i]!, name, width: photo.width, height: photo.height, bytes: photo.bytes, format: photo.format, changes: photo.changes, refusal: null };
     });
   }
 

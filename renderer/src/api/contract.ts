@@ -9,4 +9,4 @@ export type { BulkAction, BulkOutcome, EarlierDraft, InboxPlaces, MoveTarget } f
 export type { WatchFolderView } from '../../../electron/core/contract';
 export type { VideoCheckView, VideoProbeView, VideoVerdictView } from '../../../electron/core/contract';
 export type { VideoFixMode, VideoFixView } from '../../../electron/core/contract';
-export type { Words } from '../../../electron/core/contract';
+export type { PhotoChange, Words } from '../../../electron/core/contract';

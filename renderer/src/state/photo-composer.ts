@@ -5,8 +5,8 @@
  * the cover, the title and the description are the person's; nothing is sent before "Send".
  */
 import { create } from 'zustand';
-import { on, runtime, sendFileToHost, type BridgeFileSource } from '../api/client';
-import type { ChannelInput, DraftView, PreparedImage } from '../api/contract';
+import { on, runtime, sendFileToHost, type ApiError, type BridgeFileSource } from '../api/client';
+import type { ChannelInput, DraftView, PhotoChange, PreparedImage, Words } from '../api/contract';
 import { request } from './connection';
 import { addedDrafts } from './drafts';
 import { asApiError } from './settings';
@@ -27,8 +27,9 @@ export interface ComposerImage {
   imageId: string | null;
   /** A pasted URL, posted as it is. */
   url: string | null;
-  changes: string[];
-  reason: string | null;
+  changes: PhotoChange[];
+  /** Why it cannot be posted (words the view says in its language, English as a fallback), and the image library's own message. */
+  refusal: { words: Words | undefined; message: string; detail: string | null } | null;
   width: number | null;
   height: number | null;
 }
@@ -44,14 +45,17 @@ export interface ComposerPost {
 interface ComposerState {
   images: Record<string, ComposerImage>;
   posts: ComposerPost[];
+  /** Photos that cannot be posted, taken out of their posts into one list (in the order they came). */
+  refused: string[];
   openIds: string[];
   progress: { done: number; total: number } | null;
   sending: boolean;
-  message: string | null;
-  error: string | null;
+  /** How many photo drafts the last Send added to the queue. */
+  sent: number | null;
+  error: ApiError | null;
 }
 
-export const useComposer = create<ComposerState>()(() => ({ images: {}, posts: [], openIds: [], progress: null, sending: false, message: null, error: null }));
+export const useComposer = create<ComposerState>()(() => ({ images: {}, posts: [], refused: [], openIds: [], progress: null, sending: false, sent: null, error: null }));
 
 let nextKey = 1;
 const newPostId = () => `post-${nextKey++}`;
@@ -88,13 +92,32 @@ export function moveImage(posts: readonly ComposerPost[], key: string, toPost: s
 
 const update = (key: string, patch: Partial<ComposerImage>) => useComposer.setState(({ images }) => ({ images: { ...images, [key]: { ...images[key]!, ...patch } } }));
 
+/** A photo that cannot be posted leaves its post for the one list of refused photos. */
+function refuse(key: string, refusal: NonNullable<ComposerImage['refusal']>): void {
+  useComposer.setState((state) => {
+    if (!state.images[key]) return {};
+    return {
+      images: { ...state.images, [key]: { ...state.images[key]!, phase: 'refused', refusal } },
+      posts: withoutKeys(state.posts, [key]),
+      refused: state.refused.includes(key) ? state.refused : [...state.refused, key],
+    };
+  });
+}
+
+const withoutKeys = (posts: readonly ComposerPost[], keys: readonly string[]): ComposerPost[] =>
+  posts.map((post) => ({ ...post, keys: post.keys.filter((k) => !keys.includes(k)), coverKey: post.coverKey && keys.includes(post.coverKey) ? null : post.coverKey })).filter((post) => post.keys.length > 0);
+
+const revoke = (image: ComposerImage | undefined) => {
+  if (image?.thumbnail?.startsWith('blob:')) URL.revokeObjectURL(image.thumbnail);
+};
+
 /** Dropped or chosen files: grouped at once in drop order, sent to the host, prepared there together. */
 export async function addPhotoFiles(files: readonly File[]): Promise<void> {
-  const added = files.map((file): ComposerImage => ({ key: `img-${nextKey++}`, name: file.name || 'photo', thumbnail: URL.createObjectURL(file), phase: runtime === 'web' ? 'sending' : 'preparing', imageId: null, url: null, changes: [], reason: null, width: null, height: null }));
+  const added = files.map((file): ComposerImage => ({ key: `img-${nextKey++}`, name: file.name || 'photo', thumbnail: URL.createObjectURL(file), phase: runtime === 'web' ? 'sending' : 'preparing', imageId: null, url: null, changes: [], refusal: null, width: null, height: null }));
   useComposer.setState((state) => ({
     images: { ...state.images, ...Object.fromEntries(added.map((image) => [image.key, image])) },
     posts: appendToPosts(state.posts, added.map((image) => image.key)),
-    message: null,
+    sent: null,
     error: null,
   }));
   try {
@@ -107,10 +130,13 @@ export async function addPhotoFiles(files: readonly File[]): Promise<void> {
     // The Electron source is the bridge's, not the contract's: the preload translates it.
     const prepared: PreparedImage[] = await request('photos.prepare', input as ChannelInput<'photos.prepare'>);
     prepared.forEach((result, i) => {
-      update(added[i]!.key, result.imageId ? { phase: 'ready', imageId: result.imageId, changes: result.changes, width: result.width, height: result.height } : { phase: 'refused', reason: result.refusal?.message ?? 'Cannot be posted' });
+      const key = added[i]!.key;
+      if (result.imageId) update(key, { phase: 'ready', imageId: result.imageId, changes: result.changes, width: result.width, height: result.height });
+      else refuse(key, { words: result.refusal?.words, message: result.refusal?.message ?? '', detail: result.refusal?.detail ?? null });
     });
   } catch (error) {
-    for (const image of added) update(image.key, { phase: 'refused', reason: asApiError(error).message });
+    const failure = asApiError(error);
+    for (const image of added) refuse(image.key, { words: failure.words, message: failure.message, detail: failure.code });
   } finally {
     useComposer.setState({ progress: null });
   }
@@ -119,23 +145,33 @@ export async function addPhotoFiles(files: readonly File[]): Promise<void> {
 /** Pasted text: each http(s) URL on it becomes an image posted as it is (it must already be on a verified prefix). */
 export function addPhotoUrls(text: string): number {
   const urls = text.split(/\s+/).filter((word) => /^https?:\/\/\S+$/.test(word));
-  const added = urls.map((url): ComposerImage => ({ key: `img-${nextKey++}`, name: url.split('/').pop() || url, thumbnail: url, phase: 'ready', imageId: null, url, changes: [], reason: null, width: null, height: null }));
+  const added = urls.map((url): ComposerImage => ({ key: `img-${nextKey++}`, name: url.split('/').pop() || url, thumbnail: url, phase: 'ready', imageId: null, url, changes: [], refusal: null, width: null, height: null }));
   useComposer.setState((state) => ({ images: { ...state.images, ...Object.fromEntries(added.map((image) => [image.key, image])) }, posts: appendToPosts(state.posts, added.map((image) => image.key)) }));
   return added.length;
 }
 
-export function removeImage(key: string): void {
+export function removeImages(keys: readonly string[]): void {
   useComposer.setState((state) => {
-    const image = state.images[key];
-    if (image?.thumbnail?.startsWith('blob:')) URL.revokeObjectURL(image.thumbnail);
     const images = { ...state.images };
-    delete images[key];
-    return { images, posts: state.posts.map((post) => ({ ...post, keys: post.keys.filter((k) => k !== key), coverKey: post.coverKey === key ? null : post.coverKey })).filter((post) => post.keys.length > 0) };
+    for (const key of keys) {
+      revoke(images[key]);
+      delete images[key];
+    }
+    return { images, posts: withoutKeys(state.posts, keys), refused: state.refused.filter((key) => !keys.includes(key)) };
   });
 }
 
+export const removeImage = (key: string) => removeImages([key]);
+export const removeRefused = () => removeImages(useComposer.getState().refused);
+
 export function dropImage(key: string, toPost: string, index: number): void {
   useComposer.setState((state) => ({ posts: moveImage(state.posts, key, toPost, index) }));
+}
+
+/** "Move to post N": to the end of another post (refused when it already has 35). */
+export function moveToPost(key: string, toPost: string): void {
+  const target = useComposer.getState().posts.find((post) => post.id === toPost);
+  if (target) dropImage(key, toPost, target.keys.length);
 }
 
 export function newPostWith(key: string): void {
@@ -153,21 +189,28 @@ export function toggleAccount(openId: string, chosen: boolean): void {
   useComposer.setState((state) => ({ openIds: chosen ? [...new Set([...state.openIds, openId])] : state.openIds.filter((id) => id !== openId) }));
 }
 
-/** Why the batch cannot be sent yet, in words; null when it can. */
-export function sendBlocker(state: ComposerState): string | null {
-  if (state.posts.length === 0) return 'Add photos first';
-  if (state.openIds.length === 0) return 'Choose at least one account';
-  const images = state.posts.flatMap((post) => post.keys.map((key) => state.images[key]!));
-  if (images.some((image) => image.phase === 'sending' || image.phase === 'preparing')) return 'Photos are still being prepared';
-  if (images.some((image) => image.phase === 'refused')) return 'Remove the photos that cannot be posted first';
-  if (state.posts.some((post) => charCount(post.title) > MAX_TITLE_CHARS || charCount(post.description) > MAX_DESCRIPTION_CHARS)) return 'A title or description is too long';
+/**
+ * Why the batch cannot be sent yet, as a code the view words (with the number of the post it is
+ * about, counted from 1 as the cards are); null when it can.
+ */
+export type SendBlocker = { code: 'noPhotos' | 'noAccount' } | { code: 'preparing' | 'titleTooLong' | 'descriptionTooLong'; post: number };
+
+export function sendBlocker(state: ComposerState): SendBlocker | null {
+  if (state.posts.length === 0) return { code: 'noPhotos' };
+  if (state.openIds.length === 0) return { code: 'noAccount' };
+  const preparing = state.posts.findIndex((post) => post.keys.some((key) => state.images[key]!.phase !== 'ready'));
+  if (preparing >= 0) return { code: 'preparing', post: preparing + 1 };
+  const title = state.posts.findIndex((post) => charCount(post.title) > MAX_TITLE_CHARS);
+  if (title >= 0) return { code: 'titleTooLong', post: title + 1 };
+  const description = state.posts.findIndex((post) => charCount(post.description) > MAX_DESCRIPTION_CHARS);
+  if (description >= 0) return { code: 'descriptionTooLong', post: description + 1 };
   return null;
 }
 
 export async function sendPosts(): Promise<void> {
   const state = useComposer.getState();
   if (sendBlocker(state) || state.sending) return;
-  useComposer.setState({ sending: true, error: null, message: null });
+  useComposer.setState({ sending: true, error: null, sent: null });
   try {
     const posts = state.posts.map((post) => {
       const coverIndex = Math.max(0, post.coverKey ? post.keys.indexOf(post.coverKey) : 0);
@@ -179,10 +222,12 @@ export async function sendPosts(): Promise<void> {
     });
     const drafts: DraftView[] = await request('photos.post', { openIds: state.openIds, posts });
     addedDrafts(drafts);
-    for (const image of Object.values(state.images)) if (image.thumbnail?.startsWith('blob:')) URL.revokeObjectURL(image.thumbnail);
-    useComposer.setState({ images: {}, posts: [], sending: false, message: `${drafts.length} photo post${drafts.length === 1 ? '' : 's'} added to the queue` });
+    // The refused list stays: the person has not dealt with it yet.
+    const sentKeys = state.posts.flatMap((post) => post.keys);
+    for (const key of sentKeys) revoke(state.images[key]);
+    useComposer.setState((now) => ({ images: Object.fromEntries(Object.entries(now.images).filter(([key]) => !sentKeys.includes(key))), posts: [], sending: false, sent: drafts.length }));
   } catch (error) {
-    useComposer.setState({ sending: false, error: asApiError(error).message });
+    useComposer.setState({ sending: false, error: asApiError(error) });
   }
 }
 

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
@@ -10,32 +11,42 @@ import { hashFor } from '../state/navigation';
 import { addPhotoFiles, addPhotoUrls, sendBlocker, sendPosts, toggleAccount, useComposer } from '../state/photo-composer';
 import { DropZone } from './queue/DropZone';
 import { PostCard } from './photos/PostCard';
+import { RefusedPhotos } from './photos/RefusedPhotos';
+import { blockerWords } from './photos/photo-words';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,image/gif,image/tiff,.heic,.heif';
 
 export function PhotosView() {
+  const intl = useIntl();
   const posts = useComposer((state) => state.posts);
   const openIds = useComposer((state) => state.openIds);
   const progress = useComposer((state) => state.progress);
   const sending = useComposer((state) => state.sending);
-  const message = useComposer((state) => state.message);
+  const sent = useComposer((state) => state.sent);
   const error = useComposer((state) => state.error);
-  const blocker = useComposer(sendBlocker);
+  const blocker = useComposer(useShallow(sendBlocker));
   const eligible = useAccounts(useShallow((state) => (state.accounts ?? []).filter(canReceiveDrafts)));
   const [pasted, setPasted] = useState('');
+  const hintId = useId();
   const photoCount = posts.reduce((sum, post) => sum + post.keys.length, 0);
 
   return (
     <>
-      <PageHeader title="Photos" description="Drop a batch of photos: Draftdeck fixes what the platform would refuse, groups them into posts of up to 35, and sends each post to the inboxes you choose." />
-      <DropZone destination={eligible.length > 0 ? 'the photo composer' : null} onFiles={(files) => void addPhotoFiles(files)} onRefused={() => undefined} note="JPEG, PNG, WebP, AVIF, GIF or TIFF; fixed for the platform before sending (HEIC is refused: this build has no HEVC decoder)" testId="photos-drop-zone">
+      <PageHeader title={intl.formatMessage({ id: 'photos.title' })} description={intl.formatMessage({ id: 'photos.description' })} />
+      <DropZone
+        destination={eligible.length > 0 ? intl.formatMessage({ id: 'photos.dropZone.destination' }) : null}
+        onFiles={(files) => void addPhotoFiles(files)}
+        onRefused={() => undefined}
+        note={intl.formatMessage({ id: 'photos.dropZone.note' })}
+        testId="photos-drop-zone"
+      >
         <div className="photos">
           <div className="photos__toolbar">
             <ChooseFilesButton accept={ACCEPT} onFiles={(files) => void addPhotoFiles(files)} testId="choose-photos-input">
-              Choose photos
+              {intl.formatMessage({ id: 'photos.choose' })}
             </ChooseFilesButton>
             <label className="field photos__paste">
-              <span className="field__label">Or paste photo URLs (already on a verified prefix), one per line</span>
+              <span className="field__label">{intl.formatMessage({ id: 'photos.paste.label' })}</span>
               <textarea className="input" rows={2} value={pasted} onChange={(event) => setPasted(event.target.value)} />
             </label>
             <Button
@@ -44,49 +55,60 @@ export function PhotosView() {
                 if (addPhotoUrls(pasted) > 0) setPasted('');
               }}
             >
-              Add URLs
+              {intl.formatMessage({ id: 'photos.paste.add' })}
             </Button>
           </div>
-          <fieldset className="photos__accounts">
-            <legend>Send to</legend>
+          <fieldset className="choices choices--cards photos__accounts">
+            <legend className="field__label">{intl.formatMessage({ id: 'photos.sendTo' })}</legend>
             {eligible.length === 0 ? (
               <p>
-                No account can receive drafts yet. <a href={hashFor('accounts')}>Go to Accounts</a>
+                <FormattedMessage id="photos.sendTo.none" values={{ link: (text) => <a href={hashFor('accounts')}>{text}</a> }} />
               </p>
             ) : (
-              eligible.map((account) => (
-                <label key={account.openId} className="photos__account">
-                  <input type="checkbox" checked={openIds.includes(account.openId)} onChange={(event) => toggleAccount(account.openId, event.target.checked)} /> {accountLabel(account)}
-                </label>
-              ))
+              <div className="choices__options">
+                {eligible.map((account) => (
+                  <label key={account.openId} className="choice">
+                    <input className="choice__input" type="checkbox" checked={openIds.includes(account.openId)} onChange={(event) => toggleAccount(account.openId, event.target.checked)} />
+                    <span className="choice__text">
+                      <span className="choice__label">{accountLabel(account)}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
             )}
           </fieldset>
           {progress ? (
             <p role="status" className="photos__progress">
-              Preparing photos: {progress.done} of {progress.total}
+              {intl.formatMessage({ id: 'photos.progress' }, { done: progress.done, total: progress.total })}
             </p>
           ) : null}
-          {message ? (
+          {sent !== null ? (
             <p role="status" className="photos__message">
-              {message}. <a href={hashFor('queue')}>Open the queue</a>
+              <FormattedMessage id="photos.sent" values={{ count: sent, link: (text) => <a href={hashFor('queue')}>{text}</a> }} />
             </p>
           ) : null}
-          {error ? <ErrorBanner title="The photos could not be sent">{error}</ErrorBanner> : null}
+          {error ? <ErrorBanner title={intl.formatMessage({ id: 'photos.sendFailed' })} error={error} /> : null}
+          <RefusedPhotos />
           {posts.length === 0 ? (
-            <EmptyState icon="photos" title="No photo posts yet" note="What the platform would refuse is fixed before sending (JPEG, 1080 px on the short side, at most 20 MB), and every change is listed per photo.">
-              <p>Drop photos anywhere on this page, or choose them. Each post takes up to 35 photos, in the order you add them.</p>
+            <EmptyState icon="photos" title={intl.formatMessage({ id: 'photos.empty.title' })} note={intl.formatMessage({ id: 'photos.empty.note' })}>
+              <p>{intl.formatMessage({ id: 'photos.empty.body' })}</p>
             </EmptyState>
           ) : (
-            posts.map((post, index) => <PostCard key={post.id} post={post} number={index + 1} />)
+            <>
+              {posts.map((post, index) => (
+                <PostCard key={post.id} post={post} number={index + 1} posts={posts} />
+              ))}
+              {/* Only once there is something to send: an empty composer has nothing under it to keep in view. */}
+              <div className="photos__send">
+                <Button variant="primary" busy={sending} unavailable={blocker !== null} aria-describedby={hintId} onClick={() => void sendPosts()}>
+                  {intl.formatMessage({ id: 'photos.send' }, { posts: posts.length, photos: photoCount, accounts: openIds.length })}
+                </Button>
+                <span id={hintId} className={blocker && 'post' in blocker ? 'photos__hint photos__hint--problem' : 'photos__hint'} role="status">
+                  {blockerWords(intl, blocker)}
+                </span>
+              </div>
+            </>
           )}
-          <div className="photos__send">
-            <Button variant="primary" busy={sending} unavailable={blocker !== null} aria-describedby="photos-send-hint" onClick={() => void sendPosts()}>
-              Send {posts.length} post{posts.length === 1 ? '' : 's'} ({photoCount} photos) to {openIds.length} account{openIds.length === 1 ? '' : 's'}
-            </Button>
-            <span id="photos-send-hint" className="photos__hint">
-              {blocker ?? 'Ready to send'}
-            </span>
-          </div>
         </div>
       </DropZone>
     </>

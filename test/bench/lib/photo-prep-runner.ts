@@ -20,4 +20,4 @@ const results = await prep.prepare(
 const seconds = (performance.now() - started) / 1000;
 await prep.close();
 const refused = results.filter((r) => !r.ok);
-process.stdout.write(JSON.stringify({ seconds, rssMb: await peakRssMb(), prepared: results.length - refused.length, refused: refused.map((r) => (r.ok ? '' : r.reason)) }) + '\n');
+process.stdout.write(JSON.stringify({ seconds, rssMb: await peakRssMb(), prepared: results.length - refused.length, refused: refused.map((r) => (r.ok ? '' : r.code)) }) + '\n');

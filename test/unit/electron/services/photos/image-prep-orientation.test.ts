@@ -96,7 +96,7 @@ describe('image preparation turns photos upright (compared by pixels)', () => {
     const input = await storedTurned(o, 96, 64);
     const out = join(dir, `out-${o}.jpg`);
     const result = await prepareImage(input, out, { stripLocation: true });
-    if (!result.ok) throw new Error(`refused: ${result.code} ${result.reason}`);
+    if (!result.ok) throw new Error(`refused: ${result.code} ${result.detail ?? ''}`);
     expect(result.photo.changes).toContainEqual({ kind: 'rotated', orientation: o });
     expect([result.photo.width, result.photo.height]).toEqual([96, 64]);
     const meta = await sharp(out).metadata();
@@ -110,7 +110,7 @@ describe('image preparation turns photos upright (compared by pixels)', () => {
     const input = await storedTurned(6, 1200, 1620);
     const out = join(dir, 'out-6-large.jpg');
     const result = await prepareImage(input, out, { stripLocation: false });
-    if (!result.ok) throw new Error(`refused: ${result.code} ${result.reason}`);
+    if (!result.ok) throw new Error(`refused: ${result.code} ${result.detail ?? ''}`);
     const target = fitShortSide({ width: 1200, height: 1620 });
     const seen = await quadrantColours(out);
     expect([seen.width, seen.height]).toEqual([target.width, target.height]);

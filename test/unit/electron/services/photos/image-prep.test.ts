@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeChange, fitShortSide, isHeic, prepareImage, type PrepResult } from '../../../../../electron/services/photos/image-prep.js';
+import { fitShortSide, isHeic, isVideo, prepareImage, type PrepResult } from '../../../../../electron/services/photos/image-prep.js';
 import { exifHasLocation } from '../../../../../electron/services/photos/location-metadata.js';
 import { MAX_PHOTO_BYTES } from '../../../../../electron/services/photos/photo-rules.js';
 import { fixture, fixturePath, problemPath } from '../../../../support/photos.js';
@@ -20,7 +21,7 @@ async function prep(input: string, stripLocation = true): Promise<{ result: Prep
 }
 
 function prepared(result: PrepResult) {
-  if (!result.ok) throw new Error(`refused: ${result.code} ${result.reason}`);
+  if (!result.ok) throw new Error(`refused: ${result.code} ${result.detail ?? ''}`);
   return result.photo;
 }
 
@@ -80,7 +81,7 @@ describe('image preparation', () => {
     const meta = await sharp(out).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.hasAlpha).toBe(false);
-    expect(describeChange(done.changes.find((c) => c.kind === 'converted')!)).toBe('Converted from PNG to JPEG (the platform takes JPEG or WebP)');
+    expect(done.changes).toContainEqual({ kind: 'converted', from: 'png' });
   });
 
   it('sends a postable WebP as it is, and converts AVIF to JPEG', async () => {
@@ -125,13 +126,23 @@ describe('image preparation', () => {
     const decodable = await sharp(heic).jpeg().toBuffer().then(() => true, () => false);
     const { result } = await prep(heic);
     if (decodable) expect(prepared(result).changes[0]).toEqual({ kind: 'converted', from: 'heif' });
-    else expect(result).toMatchObject({ ok: false, code: 'heic_not_supported', reason: expect.stringMatching(/HEVC decoder.*Export it as JPEG/) });
+    else expect(result).toMatchObject({ ok: false, code: 'heic_not_supported', params: {}, detail: null });
   });
 
   it('names what cannot be fixed: a drawing, a text file, a cut-off JPEG', async () => {
-    expect((await prep(problemPath('drawing.svg'))).result).toMatchObject({ ok: false, code: 'unsupported_format', reason: expect.stringContaining('SVG images are not supported') });
-    expect((await prep(problemPath('notes.jpg'))).result).toMatchObject({ ok: false, code: 'unreadable' });
-    expect((await prep(problemPath('cut-off.jpg'))).result).toMatchObject({ ok: false, code: 'unreadable', reason: expect.stringContaining('cut off') });
+    expect((await prep(problemPath('drawing.svg'))).result).toEqual({ ok: false, code: 'unsupported_format', params: { format: 'SVG' }, detail: null });
+    // The image library's own words go to Details, never into the sentence.
+    expect((await prep(problemPath('notes.jpg'))).result).toMatchObject({ ok: false, code: 'unreadable', detail: expect.any(String) });
+    expect((await prep(problemPath('cut-off.jpg'))).result).toMatchObject({ ok: false, code: 'damaged' });
+  });
+
+  it('says a video dropped among photos is a video (MP4, MOV, WebM), not an unreadable image', async () => {
+    for (const name of ['tiny-1s-h264.mp4', 'smptebars-1s-mpeg4.mov', 'testsrc2-2s-vp9.webm']) {
+      const path = join(fileURLToPath(new URL('../../../../fixtures/media/', import.meta.url)), name);
+      expect(isVideo(readFileSync(path).subarray(0, 64)), name).toBe(true);
+      expect((await prep(path)).result, name).toMatchObject({ ok: false, code: 'not_a_photo' });
+    }
+    expect(isVideo(readFileSync(problemPath('iphone.heic')).subarray(0, 64))).toBe(false);
   });
 
   it('writes each prepared photo owner-only (0600), whatever the process umask', { skip: process.platform === 'win32' }, async () => {
