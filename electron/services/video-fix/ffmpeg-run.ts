@@ -1,7 +1,7 @@
 /**
  * One FFmpeg run as a child process (never on the main thread: the main process only reads its
- * progress lines). Stopped by its AbortSignal: killed, and the promise rejects with the signal's
- * reason. A run that exits non-zero rejects with FfmpegFailed, carrying the end of what FFmpeg
+ * progress lines). Stopped by its AbortSignal: killed, and once it has exited the promise rejects
+ * with the signal's reason. A run that exits non-zero rejects with FfmpegFailed, carrying the end of what FFmpeg
  * said on stderr (its own error lines; `-loglevel error` keeps that short).
  */
 import { spawn } from 'node:child_process';
@@ -49,21 +49,27 @@ export function runFfmpeg(run: FfmpegRun): Promise<void> {
       if (error === undefined) resolve();
       else reject(error);
     };
+    let killed = false;
+    // Killed, the run ends only once FFmpeg has exited: until then it may hold the output open (on
+    // Windows a file open elsewhere cannot be deleted) or, mid-open, create it after the caller
+    // deleted it.
     const onAbort = () => {
+      killed = true;
       child.kill('SIGKILL');
-      finish(run.signal?.reason);
     };
     run.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
+      // What FFmpeg wrote before it was killed is no news to a run already stopped.
+      if (killed) return;
       for (const progress of reader.push(chunk, now())) run.onProgress?.(progress);
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
-    child.on('error', (error) => finish(error));
-    child.on('close', (code) => (code === 0 ? finish() : finish(new FfmpegFailed(code, stderr))));
+    child.on('error', (error) => finish(killed ? run.signal?.reason : error));
+    child.on('close', (code) => finish(killed ? run.signal?.reason : code === 0 ? undefined : new FfmpegFailed(code, stderr)));
   });
 }
 

@@ -53,6 +53,8 @@ export class VideoFixer {
   private choices: Promise<VideoEncoder[]> | undefined;
   /** Hardware encoders that failed in this run of the app: not tried again. */
   private readonly broken = new Set<string>();
+  /** The `.part` files of fixes under way: a prune leaves them alone. */
+  private readonly writing = new Set<string>();
 
   constructor(private readonly options: VideoFixerOptions) {}
 
@@ -72,6 +74,8 @@ export class VideoFixer {
     await this.checkRoom(job.fileName, expectedOutputBytes(plan, input.size));
     const output = this.outputPath(job.id, plan.action === 'remux' ? plan.into : 'mp4');
     const part = `${output}.part`;
+    // Listed before FFmpeg can create it, so a prune running meanwhile never deletes it.
+    this.writing.add(part);
     try {
       let encoder: string | null = null;
       if (plan.action === 'remux') await this.run(remuxArgs(job.input, part, plan), job);
@@ -83,6 +87,8 @@ export class VideoFixer {
       if (job.signal?.aborted || error instanceof AppError) throw error;
       this.options.log.warn({ err: error, action: plan.action }, 'video fix failed');
       throw new AppError('video_fix_failed', `${job.fileName} could not be ${plan.action === 'remux' ? 'remuxed' : 'transcoded'}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.writing.delete(part);
     }
   }
 
@@ -91,12 +97,16 @@ export class VideoFixer {
     await rm(path, { force: true }).catch((error: unknown) => this.options.log.warn({ err: error }, 'could not delete a fixed video'));
   }
 
-  /** Deletes the cache's files that no draft holds (a stop during a fix leaves a .part; a removed draft's file whose delete failed). */
+  /**
+   * Deletes the cache's files that no draft holds (a stop during a fix leaves a .part; a removed
+   * draft's file whose delete failed). It runs at start beside the queue, so a fix may begin
+   * meanwhile: its .part is spared however the two interleave (checked at each delete).
+   */
   async prune(kept: ReadonlySet<string>): Promise<void> {
     const names = await readdir(this.options.cacheDir).catch(() => [] as string[]);
     for (const name of names) {
       const path = join(this.options.cacheDir, name);
-      if (!kept.has(path)) await this.remove(path);
+      if (!kept.has(path) && !this.writing.has(path)) await this.remove(path);
     }
   }
 

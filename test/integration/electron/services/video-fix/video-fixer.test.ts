@@ -2,7 +2,8 @@
  * The fixer against the FFmpeg in node_modules, on clips made by the same FFmpeg: a remux keeps
  * the video stream as it was, a transcode gives 8-bit H.264 + AAC within the limits, progress
  * reaches the end, a cancel kills FFmpeg and leaves nothing, a full disk refuses before FFmpeg
- * starts, and a hardware encoder that fails falls back to libx264.
+ * starts, a hardware encoder that fails falls back to libx264, and the start's prune spares a fix
+ * under way.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -118,6 +119,20 @@ describe('VideoFixer', () => {
     const second = await f.fix({ id: 'hw-2', input, fileName: 'hw.mov', plan: plan('transcode', { videoCodec: 'prores', audioCodec: null }) });
     expect(second.encoder).toBe('libx264');
     expect(lines.filter((line) => line.includes('h264_vaapi'))).toHaveLength(1);
+  });
+
+  it('a prune while a fix is under way spares its .part, and the fix completes', { timeout: 60_000 }, async () => {
+    const input = await makeClip(dir, 'pruned.mkv', { video: H264, seconds: 20 });
+    // A cache of its own: this prune holds nothing, the other tests' files stay.
+    const { fixer: f } = fixer({ cacheDir: join(dir, 'cache-pruned') });
+    let pruned: Promise<void> | undefined;
+    const fixed = await f.fix({ id: 'during-prune', input, fileName: 'pruned.mkv', plan: plan('transcode', { durationMs: 20_000, audioCodec: null }), onProgress: () => {
+      // FFmpeg is writing the .part; the start's prune knows no draft holding it yet.
+      pruned ??= f.prune(new Set());
+    } });
+    await pruned;
+    expect(pruned).toBeDefined();
+    expect((await streams(fixed.path)).video).toMatch(/^h264/);
   });
 
   it('prune deletes the files no draft holds', async () => {
