@@ -75,7 +75,7 @@ const VIEWS: View[] = [
     heading: 'Research',
     async open(page) {
       const table = page.getByRole('table', { name: 'Loaded videos' });
-      const user = table.getByRole('row').nth(1).getByRole('button').first();
+      const user = table.getByRole('row').nth(1).getByRole('button', { name: /^@/ });
       const username = (await user.textContent())!.replace('@', '');
       await user.click();
       await expect(page.getByRole('region', { name: `Account @${username}` }).getByRole('term').filter({ hasText: 'Followers' })).toBeVisible();

@@ -40,17 +40,22 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
     if (!element || !hasTime) return;
     const text = cssColor('--color-text-muted', '#545b67');
     const grid = cssColor('--color-border', '#dde0e6');
-    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    // Days and counts in the window's locale (uPlot's own labels are English dates and the browser's numbers).
+    const day = new Intl.DateTimeFormat(intl.locale, { timeZone: 'UTC', month: 'short', day: 'numeric' });
+    const count = new Intl.NumberFormat(intl.locale, { notation: 'compact' });
+    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, values: (_: uPlot, splits: number[]) => splits.map((v) => count.format(v)) };
+    const xAxis = { ...axis, values: (_: uPlot, splits: number[]) => splits.map((v) => day.format(v * 1000)) };
+    const xSeries: uPlot.Series = { value: (_: uPlot, v: number | null) => (v === null ? '' : day.format(v * 1000)) };
     const words = (id: 'research.chart.videos' | 'research.chart.views' | 'research.chart.likes') => intl.formatMessage({ id });
     const series: uPlot.Series[] =
       mode === 'videos'
-        ? [{}, { label: words('research.chart.videos'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, fill: 'rgba(67,56,202,0.12)' }]
-        : [{}, { label: words('research.chart.views'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, scale: 'views' }, { label: words('research.chart.likes'), stroke: '#c2410c', width: 2, scale: 'likes' }];
+        ? [xSeries, { label: words('research.chart.videos'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, fill: 'rgba(67,56,202,0.12)' }]
+        : [xSeries, { label: words('research.chart.views'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, scale: 'views' }, { label: words('research.chart.likes'), stroke: '#c2410c', width: 2, scale: 'likes' }];
     const options: uPlot.Options = {
       width: Math.max(320, element.clientWidth),
       height: 240,
       series,
-      axes: mode === 'videos' ? [axis, axis] : [axis, { ...axis, scale: 'views', label: words('research.chart.views') }, { ...axis, scale: 'likes', side: 1, label: words('research.chart.likes'), grid: { show: false } }],
+      axes: mode === 'videos' ? [xAxis, axis] : [xAxis, { ...axis, scale: 'views', label: words('research.chart.views') }, { ...axis, scale: 'likes', side: 1, label: words('research.chart.likes'), grid: { show: false } }],
       scales: { x: { time: true } },
     };
     const instance = new uPlot(options, plotData(latest.current, mode), element);
