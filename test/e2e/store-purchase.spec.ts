@@ -128,4 +128,22 @@ test.describe('the Store', () => {
     await expect(row.locator('.order-table__id')).toBeHidden();
     expect(consoleErrors).toEqual([]);
   });
+
+  test('a platform whose client secret stays on this computer has no Store, said in the window’s language', async ({ page, webApp, consoleErrors }) => {
+    const client = webClient(webApp.current);
+    const sandbox = await client.sandboxUrl();
+    await client.call('settings.set', {
+      profile: { kind: 'custom', name: 'Studio platform', baseUrl: sandbox, uploadHost: sandbox, authorizeUrl: `${sandbox}/v2/auth/authorize/`, clientKey: 'sbx_draftdeck_desktop', secret: { store: 'vault' } },
+      language: { locale: 'ja' },
+    });
+    await openApp(page, webApp.current);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await page.getByRole('navigation').first().getByRole('link', { name: 'ストア', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ストア');
+    // The main process sends a code (store.unavailable); the window words it, with no "partner backend" in English.
+    await expect(page.getByRole('heading', { level: 2, name: 'このプラットフォームにはストアがありません' })).toBeVisible();
+    await expect(page.getByText(/^このプラットフォームプロファイルにはストアがありません。/)).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('backend');
+    expect(consoleErrors).toEqual([]);
+  });
 });

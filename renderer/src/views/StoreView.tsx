@@ -5,6 +5,7 @@ import type { Account } from '../api/contract';
 import { EmptyState } from '../components/EmptyState';
 import { LoadStatus } from '../components/LoadStatus';
 import { PageHeader } from '../components/PageHeader';
+import { sayWords } from '../i18n/main-words';
 import { accountLabel, useAccounts } from '../state/accounts';
 import { hashFor } from '../state/navigation';
 import { buy, chooseStoreAccount, loadCatalog, loadStoreAccount, useStore } from '../state/store';
@@ -52,7 +53,7 @@ export function StoreView() {
       <>
         {header}
         <EmptyState icon="store" title={intl.formatMessage({ id: 'store.unavailable.title' })}>
-          <p>{catalog.reason}</p>
+          <p>{sayWords(intl, catalog.words)}</p>
         </EmptyState>
       </>
     );
