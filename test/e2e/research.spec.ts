@@ -130,10 +130,19 @@ test('research follows the person: kept query, results and account in view, read
   // Saved, then run from the list: its last run says so.
   await page.getByPlaceholder('Name this query').fill('Not ZZ');
   await page.getByRole('button', { name: 'Save query' }).click();
-  const saved = page.getByRole('region', { name: 'Saved queries' }).getByRole('listitem').filter({ hasText: 'Not ZZ' });
+  const savedQueries = page.getByRole('region', { name: 'Saved queries' });
+  const saved = savedQueries.getByRole('listitem').filter({ has: page.getByText('Not ZZ', { exact: true }) });
   await expect(saved).toContainText('never run');
   await saved.getByRole('button', { name: 'Run' }).click();
   await expect(saved).toContainText(/last run \w+ \d+, \d{4}/);
+  // Opened with Edit and started with Search, unchanged, a saved query has run too.
+  await page.getByPlaceholder('Name this query').fill('Not ZZ either');
+  await page.getByRole('button', { name: 'Save query' }).click();
+  const other = savedQueries.getByRole('listitem').filter({ has: page.getByText('Not ZZ either', { exact: true }) });
+  await expect(other).toContainText('never run');
+  await other.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(other).toContainText(/last run \w+ \d+, \d{4}/);
 
   // The results come into view.
   const results = page.getByRole('region', { name: 'Results' });

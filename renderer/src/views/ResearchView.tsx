@@ -13,10 +13,10 @@ import { PageHeader } from '../components/PageHeader';
 import { dismissResearchError, exportRows, saveQuery, startResearch, startSearch, useResearch } from '../state/research';
 import { AccountCard, AccountLookupForm, openAccount } from './research/AccountPanel';
 import { ColumnChooser } from './research/ColumnChooser';
-import { keepDraft, useKeptDraft } from './research/kept-draft';
+import { keepDraft, openSaved, savedQueryOf, useKeptDraft } from './research/kept-draft';
 import { LoadControls, QuotaLine } from './research/LoadControls';
 import { QueryBuilder } from './research/QueryBuilder';
-import { draftFromRequest, toRequest } from './research/query-model';
+import { toRequest } from './research/query-model';
 import { ResultsChart } from './research/ResultsChart';
 import { ResultsTable } from './research/ResultsTable';
 import { SavedQueries } from './research/SavedQueries';
@@ -41,16 +41,19 @@ export function ResearchView() {
         </ErrorBanner>
       ) : null}
       <div className="research__top">
-        <QueryBuilder draft={draft} onChange={keepDraft} searching={starting} onSearch={() => void startSearch(toRequest(draft))} onSave={(name) => void saveQuery(name, toRequest(draft))} />
+        <QueryBuilder draft={draft} onChange={keepDraft} searching={starting} onSearch={() => {
+            const request = toRequest(draft);
+            void startSearch(request, savedQueryOf(request));
+          }} onSave={(name) => void saveQuery(name, toRequest(draft))} />
         <aside className="research__side">
           <QuotaLine />
           <AccountLookupForm />
           <SavedQueries
             onRun={(query) => {
-              keepDraft(draftFromRequest(query.request));
+              openSaved(query);
               void startSearch(query.request, query.id);
             }}
-            onEdit={(query) => keepDraft(draftFromRequest(query.request))}
+            onEdit={openSaved}
           />
         </aside>
       </div>
