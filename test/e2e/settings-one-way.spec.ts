@@ -1,6 +1,8 @@
 /**
  * Settings behave one way (issue 28, point 7), in Chromium: uploads at once is the same control in
- * Settings › Uploads and the Queue's toolbar, applied on choice with no Save; a watch folder typed
+ * Settings › Uploads and the Queue's toolbar, applied on choice with no Save; the Platform and
+ * Photos sections apply as they are changed too (a choice at once, a typed field when it is left),
+ * never saving what is invalid, and Photos keeps its "Test connection"; a watch folder typed
  * as `~/…` is the person's home folder; and while a sign-in waits, its card takes the empty
  * state's place on Accounts instead of showing beside it.
  */
@@ -63,5 +65,58 @@ test('a waiting sign-in replaces the empty state', async ({ page, context, webAp
   await page.getByRole('button', { name: 'Cancel sign-in' }).click();
   await expect(empty).toBeVisible();
   await consent.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+type Stored = { profile: { kind: string; name?: string; baseUrl?: string }; photos: { host: { kind: string; bucket?: string }; stripLocation: boolean } };
+const stored = async (app: Parameters<typeof callApp>[0]) => callApp<Stored>(app, 'settings.get');
+
+test('Platform and Photos apply as they are changed, checked first, with no Save button', async ({ page, webApp, consoleErrors }) => {
+  const app = webApp.current;
+  await page.goto(`${app.url}#/settings`);
+  const photos = page.getByRole('region', { name: 'Photos' });
+  const platform = page.getByRole('region', { name: 'Platform' });
+  await expect(photos.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  await expect(platform.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+
+  // A checkbox applies at once, as the theme does.
+  await photos.getByRole('checkbox', { name: 'Remove location from photos' }).uncheck();
+  await expect.poll(async () => (await stored(app)).photos.stripLocation).toBe(false);
+  await expect(photos.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // A bucket is applied only once it is whole and valid; until then the section says what waits.
+  await photos.getByRole('radio', { name: 'S3-compatible bucket' }).check();
+  await expect(photos.getByText('Not saved yet: 4 fields need a value or a fix (press Enter to see which)')).toBeVisible();
+  await photos.getByLabel('Endpoint', { exact: true }).fill('ftp://s3.example.com');
+  await photos.getByLabel('Bucket', { exact: true }).fill('draftdeck-photos');
+  // Leaving a field with a wrong value says so there, and saves nothing.
+  await expect(photos.getByLabel('Endpoint', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(photos.getByText('Use an https:// address.')).toBeVisible();
+  expect((await stored(app)).photos.host.kind).toBe('sandbox');
+  await photos.getByLabel('Endpoint', { exact: true }).fill('https://s3.example.com');
+  await photos.getByLabel('Region', { exact: true }).fill('us-east-1');
+  await photos.getByLabel('Public URL prefix', { exact: true }).fill('https://photos.example.com/');
+  await expect(photos.getByRole('button', { name: 'Test connection' })).toBeVisible();
+  await photos.getByLabel('Public URL prefix', { exact: true }).press('Tab');
+  await expect.poll(async () => (await stored(app)).photos.host).toMatchObject({ kind: 's3', bucket: 'draftdeck-photos' });
+  await expect(photos.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await photos.getByRole('radio', { name: 'Built-in media host' }).check();
+  await expect.poll(async () => (await stored(app)).photos.host.kind).toBe('sandbox');
+
+  // Platform: the same. A custom platform is applied once every field is right.
+  await platform.getByRole('radio', { name: 'Custom platform' }).check();
+  await platform.getByLabel('Name').fill('Local test platform');
+  await platform.getByLabel('API base URL').fill('http://open.example.com');
+  await platform.getByLabel('Upload host').fill('http://127.0.0.1:9001');
+  await expect(platform.getByText('Use https://. Plain http:// is allowed only for 127.0.0.1 or localhost.')).toBeVisible();
+  expect((await stored(app)).profile.kind).toBe('sandbox');
+  await platform.getByLabel('API base URL').fill('http://127.0.0.1:9000');
+  await platform.getByLabel('Authorize URL').fill('https://auth.example.com/v2/auth/authorize/');
+  await platform.getByLabel('Client key').fill('aw_test_key');
+  await platform.getByLabel('Client key').press('Tab');
+  await expect.poll(async () => (await stored(app)).profile).toMatchObject({ kind: 'custom', name: 'Local test platform', baseUrl: 'http://127.0.0.1:9000' });
+  await expect(page.getByRole('complementary').getByText('Local test platform')).toBeVisible();
+  await platform.getByRole('radio', { name: 'Built-in sandbox' }).check();
+  await expect.poll(async () => (await stored(app)).profile.kind).toBe('sandbox');
   expect(consoleErrors).toEqual([]);
 });

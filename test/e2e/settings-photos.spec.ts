@@ -31,7 +31,9 @@ test('an S3-compatible bucket is checked, saved and kept; its keys are write-onl
   await photos.getByLabel('Bucket', { exact: true }).fill('My_Photos');
   await photos.getByLabel('Public URL prefix', { exact: true }).fill('https://photos.example.com/draftdeck');
   await photos.getByLabel('Folder in the bucket', { exact: true }).fill('draftdeck');
-  await photos.getByRole('button', { name: 'Save photos' }).click();
+  // The section applies as it is changed (no Save button); Enter shows every problem at once.
+  await expect(photos.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  await photos.getByLabel('Folder in the bucket', { exact: true }).press('Enter');
   await expect(photos.getByLabel('Endpoint', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(photos.getByText('Use an https:// address.')).toBeVisible();
   await expect(photos.getByText(/A bucket name is 3 to 63 of a-z, 0-9/)).toBeVisible();
@@ -46,10 +48,10 @@ test('an S3-compatible bucket is checked, saved and kept; its keys are write-onl
   await photos.getByRole('checkbox', { name: /Path-style addresses/ }).check();
   await photos.getByLabel('Public URL prefix', { exact: true }).fill('https://photos.example.com/');
   await photos.getByLabel('Folder in the bucket', { exact: true }).fill('draftdeck/');
+  // Valid once the folder is fixed: saved when the person leaves the field, then the checkbox at once.
   await photos.getByRole('checkbox', { name: /Keep hosted photos after posting/ }).check();
-  await photos.getByRole('button', { name: 'Save photos' }).click();
   await expect(photos.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  expect((await callApp<{ photos: unknown }>(app, 'settings.get')).photos).toEqual({
+  await expect.poll(async () => (await callApp<{ photos: unknown }>(app, 'settings.get')).photos).toEqual({
     host: { kind: 's3', endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'my-photos', region: 'eu-west-1', pathStyle: true, publicUrlPrefix: 'https://photos.example.com/', keyPrefix: 'draftdeck/' },
     stripLocation: true,
     keepHosted: true,

@@ -150,7 +150,7 @@ test.describe('settings', () => {
     await page.getByRole('radio', { name: 'Custom platform' }).check();
     await page.getByLabel('Name').fill('Acme staging');
     await page.getByLabel('API base URL').fill('http://open.example.com');
-    await page.getByRole('button', { name: 'Save platform' }).click();
+    await page.getByLabel('API base URL').press('Enter');
     await expect(page.getByLabel('API base URL')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Use https://. Plain http:// is allowed only for 127.0.0.1 or localhost.')).toBeVisible();
     await expect(page.getByLabel('API base URL')).toBeFocused();
@@ -163,7 +163,7 @@ test.describe('settings', () => {
     await page.getByLabel('Bucket', { exact: true }).fill('draftdeck-photos');
     await page.getByLabel('Region', { exact: true }).fill('us-east-1');
     await page.getByLabel('Public URL prefix', { exact: true }).fill('https://photos.example.com');
-    await page.getByRole('button', { name: 'Save photos' }).click();
+    await page.getByLabel('Public URL prefix', { exact: true }).press('Enter');
     await expect(page.getByLabel('Public URL prefix', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('End the prefix with / (the file name is added after it).')).toBeVisible();
     await expect(page.getByLabel('Public URL prefix', { exact: true })).toBeFocused();
@@ -184,7 +184,7 @@ test.describe('settings', () => {
     await page.getByLabel('Client key').fill('aw_test_key');
     await page.getByRole('radio', { name: 'A token broker' }).check();
     await page.getByLabel('Token broker URL').fill('https://backend.example.com');
-    await page.getByRole('button', { name: 'Save platform' }).click();
+    await page.getByLabel('Token broker URL').press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     await expect(page.getByRole('complementary').getByText('Local test platform')).toBeVisible();
     expect(consoleErrors).toEqual([]);

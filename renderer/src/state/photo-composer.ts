@@ -21,7 +21,7 @@ export type ImagePhase = 'sending' | 'preparing' | 'ready' | 'refused';
 export interface ComposerImage {
   key: string;
   name: string;
-  /** A local preview (object URL) or the pasted URL itself. */
+  /** A local preview (object URL); none for a pasted link (the window loads no image from elsewhere: its CSP allows only its own). */
   thumbnail: string | null;
   phase: ImagePhase;
   imageId: string | null;
@@ -145,7 +145,7 @@ export async function addPhotoFiles(files: readonly File[]): Promise<void> {
 /** Pasted text: each http(s) URL on it becomes an image posted as it is (it must already be on a verified prefix). */
 export function addPhotoUrls(text: string): number {
   const urls = text.split(/\s+/).filter((word) => /^https?:\/\/\S+$/.test(word));
-  const added = urls.map((url): ComposerImage => ({ key: `img-${nextKey++}`, name: url.split('/').pop() || url, thumbnail: url, phase: 'ready', imageId: null, url, changes: [], refusal: null, width: null, height: null }));
+  const added = urls.map((url): ComposerImage => ({ key: `img-${nextKey++}`, name: url.split('/').pop() || url, thumbnail: null, phase: 'ready', imageId: null, url, changes: [], refusal: null, width: null, height: null }));
   useComposer.setState((state) => ({ images: { ...state.images, ...Object.fromEntries(added.map((image) => [image.key, image])) }, posts: appendToPosts(state.posts, added.map((image) => image.key)) }));
   return added.length;
 }

@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Settings } from '../../api/contract';
 import { ChoiceGroup, TextField, type Choice } from '../../components/Field';
 import { saveSettings } from '../../state/settings';
 import { hasErrors, sameValue } from './form-rules';
+import { onEnterInField, useApplyOnChange } from './use-apply-on-change';
 import { FormFooter } from './FormFooter';
 import { draftFromPhotos, photosFromDraft, validatePhotoHost, type PhotoHostDraft } from './photo-host-rules';
 import { S3ConnectionTest } from './S3ConnectionTest';
@@ -30,58 +31,58 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
   const intl = useIntl();
   const section = useSectionDraft(stored, draftFromPhotos, sameDraft);
   const { draft } = section;
-  const [checked, setChecked] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const errors = checked ? validatePhotoHost(draft) : {};
-  const dirty = !samePhotos(photosFromDraft(draft), stored);
-  const edit = <K extends keyof PhotoHostDraft>(key: K) => (value: PhotoHostDraft[K]) => section.edit({ ...draft, [key]: value });
+  const { errors, waiting, apply } = useApplyOnChange({
+    section,
+    validate: validatePhotoHost,
+    changed: (next) => !samePhotos(photosFromDraft(next), stored),
+    save: async (next) => draftFromPhotos((await saveSettings({ photos: photosFromDraft(next) })).photos, next),
+  });
+  // A typed field applies when the person leaves it; a choice or a checkbox applies at once.
+  const type = <K extends keyof PhotoHostDraft>(key: K) => (value: PhotoHostDraft[K]) => section.edit({ ...draft, [key]: value });
+  const choose = <K extends keyof PhotoHostDraft>(key: K) => (value: PhotoHostDraft[K]) => {
+    const next = { ...draft, [key]: value };
+    section.edit(next);
+    apply(next);
+  };
 
-  /** Shows the form's problems and focuses the first; true when there are none. */
-  function checkForm(): boolean {
-    setChecked(true);
-    if (!hasErrors(validatePhotoHost(draft))) return true;
+  /** Shows every problem of the form and focuses the first. */
+  function showErrors(): void {
+    apply(draft, true);
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    return false;
   }
   const tested = photosFromDraft(draft).host;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (section.saving || !dirty) return;
-    if (!checkForm()) return;
-    void section.run(async () => draftFromPhotos((await saveSettings({ photos: photosFromDraft(draft) })).photos, draft));
-  }
-
   return (
     <SettingsSection title={intl.formatMessage({ id: 'settings.photos.title' })} description={intl.formatMessage({ id: 'settings.photos.description' })}>
-      <form ref={form} className="form" noValidate onSubmit={submit}>
-        <ChoiceGroup legend={intl.formatMessage({ id: 'settings.photos.host' })} name="photo-host" choices={hostChoices(intl)} value={draft.kind} onChange={edit('kind')} />
+      <form ref={form} className="form" noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={(event) => onEnterInField(event, showErrors)} onBlur={() => apply(draft)}>
+        <ChoiceGroup legend={intl.formatMessage({ id: 'settings.photos.host' })} name="photo-host" choices={hostChoices(intl)} value={draft.kind} onChange={choose('kind')} />
         {draft.kind === 's3' ? (
           <div className="form__group">
-            <TextField label={intl.formatMessage({ id: 'settings.photos.endpoint' })} type="url" value={draft.endpoint} onValueChange={edit('endpoint')} error={errors.endpoint} placeholder={intl.formatMessage({ id: 'settings.photos.endpoint.example' })} autoComplete="off" spellCheck={false} />
-            <TextField label={intl.formatMessage({ id: 'settings.photos.bucket' })} value={draft.bucket} onValueChange={edit('bucket')} error={errors.bucket} autoComplete="off" spellCheck={false} className="input--mono" />
-            <TextField label={intl.formatMessage({ id: 'settings.photos.region' })} value={draft.region} onValueChange={edit('region')} error={errors.region} placeholder={intl.formatMessage({ id: 'settings.photos.region.example' })} autoComplete="off" spellCheck={false} className="input--narrow" />
-            <CheckField label={intl.formatMessage({ id: 'settings.photos.pathStyle' })} hint={intl.formatMessage({ id: 'settings.photos.pathStyle.hint' })} checked={draft.pathStyle} onChange={edit('pathStyle')} />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.endpoint' })} type="url" value={draft.endpoint} onValueChange={type('endpoint')} error={errors.endpoint} placeholder={intl.formatMessage({ id: 'settings.photos.endpoint.example' })} autoComplete="off" spellCheck={false} />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.bucket' })} value={draft.bucket} onValueChange={type('bucket')} error={errors.bucket} autoComplete="off" spellCheck={false} className="input--mono" />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.region' })} value={draft.region} onValueChange={type('region')} error={errors.region} placeholder={intl.formatMessage({ id: 'settings.photos.region.example' })} autoComplete="off" spellCheck={false} className="input--narrow" />
+            <CheckField label={intl.formatMessage({ id: 'settings.photos.pathStyle' })} hint={intl.formatMessage({ id: 'settings.photos.pathStyle.hint' })} checked={draft.pathStyle} onChange={choose('pathStyle')} />
             <TextField
               label={intl.formatMessage({ id: 'settings.photos.publicUrlPrefix' })}
               type="url"
               value={draft.publicUrlPrefix}
-              onValueChange={edit('publicUrlPrefix')}
+              onValueChange={type('publicUrlPrefix')}
               error={errors.publicUrlPrefix}
               placeholder={intl.formatMessage({ id: 'settings.photos.publicUrlPrefix.example' })}
               autoComplete="off"
               spellCheck={false}
               hint={intl.formatMessage({ id: 'settings.photos.publicUrlPrefix.hint' })}
             />
-            <TextField label={intl.formatMessage({ id: 'settings.photos.keyPrefix' })} value={draft.keyPrefix} onValueChange={edit('keyPrefix')} error={errors.keyPrefix} placeholder={intl.formatMessage({ id: 'settings.photos.keyPrefix.example' })} autoComplete="off" spellCheck={false} hint={intl.formatMessage({ id: 'settings.photos.keyPrefix.hint' })} />
+            <TextField label={intl.formatMessage({ id: 'settings.photos.keyPrefix' })} value={draft.keyPrefix} onValueChange={type('keyPrefix')} error={errors.keyPrefix} placeholder={intl.formatMessage({ id: 'settings.photos.keyPrefix.example' })} autoComplete="off" spellCheck={false} hint={intl.formatMessage({ id: 'settings.photos.keyPrefix.hint' })} />
           </div>
         ) : null}
-        <CheckField label={intl.formatMessage({ id: 'settings.photos.keepHosted' })} hint={intl.formatMessage({ id: 'settings.photos.keepHosted.hint' })} checked={draft.keepHosted} onChange={edit('keepHosted')} />
-        <CheckField label={intl.formatMessage({ id: 'settings.photos.stripLocation' })} hint={intl.formatMessage({ id: 'settings.photos.stripLocation.hint' })} checked={draft.stripLocation} onChange={edit('stripLocation')} />
-        <FormFooter label={intl.formatMessage({ id: 'settings.photos.save' })} dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
+        <CheckField label={intl.formatMessage({ id: 'settings.photos.keepHosted' })} hint={intl.formatMessage({ id: 'settings.photos.keepHosted.hint' })} checked={draft.keepHosted} onChange={choose('keepHosted')} />
+        <CheckField label={intl.formatMessage({ id: 'settings.photos.stripLocation' })} hint={intl.formatMessage({ id: 'settings.photos.stripLocation.hint' })} checked={draft.stripLocation} onChange={choose('stripLocation')} />
+        <FormFooter waiting={waiting} saving={section.saving} saved={section.saved} error={section.error} />
       </form>
       {stored.host.kind === 's3' ? <S3KeysForm /> : null}
-      {draft.kind === 's3' && tested.kind === 's3' ? <S3ConnectionTest bucket={hasErrors(validatePhotoHost(draft)) ? null : tested} showErrors={() => void checkForm()} /> : null}
+      {draft.kind === 's3' && tested.kind === 's3' ? <S3ConnectionTest bucket={hasErrors(validatePhotoHost(draft)) ? null : tested} showErrors={showErrors} /> : null}
     </SettingsSection>
   );
 }

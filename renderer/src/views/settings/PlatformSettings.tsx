@@ -1,11 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { PlatformProfile } from '../../api/contract';
 import { ChoiceGroup, TextField, type Choice } from '../../components/Field';
 import { saveSettings } from '../../state/settings';
 import { FormFooter } from './FormFooter';
-import { draftFromProfile, hasErrors, profileFromDraft, sameProfile, validateProfile, type ProfileDraft } from './form-rules';
+import { draftFromProfile, profileFromDraft, sameProfile, validateProfile, type ProfileDraft } from './form-rules';
 import { SettingsSection } from './SettingsSection';
+import { onEnterInField, useApplyOnChange } from './use-apply-on-change';
 import { useSectionDraft } from './use-section-draft';
 
 const profileChoices = (intl: IntlShape): readonly Choice<ProfileDraft['kind']>[] => [
@@ -24,43 +25,46 @@ export function PlatformSettings({ stored }: { stored: PlatformProfile }) {
   const intl = useIntl();
   const section = useSectionDraft(stored, draftFromProfile, sameDraft);
   const { draft } = section;
-  const [checked, setChecked] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const errors = checked ? validateProfile(draft) : {};
-  const dirty = !sameProfile(profileFromDraft(draft), stored);
+  const { errors, waiting, apply } = useApplyOnChange({
+    section,
+    validate: validateProfile,
+    changed: (next) => !sameProfile(profileFromDraft(next), stored),
+    save: async (next) => draftFromProfile((await saveSettings({ profile: profileFromDraft(next) })).profile, next),
+  });
 
-  const edit = <K extends keyof ProfileDraft>(key: K) => (value: ProfileDraft[K]) => section.edit({ ...draft, [key]: value });
+  // A typed field applies when the person leaves it; a choice applies at once.
+  const type = <K extends keyof ProfileDraft>(key: K) => (value: ProfileDraft[K]) => section.edit({ ...draft, [key]: value });
+  const choose = <K extends keyof ProfileDraft>(key: K) => (value: ProfileDraft[K]) => {
+    const next = { ...draft, [key]: value };
+    section.edit(next);
+    apply(next);
+  };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (section.saving || !dirty) return;
-    setChecked(true);
-    if (hasErrors(validateProfile(draft))) {
-      // Take the person to the first problem; its message is tied to the field.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    void section.run(async () => draftFromProfile((await saveSettings({ profile: profileFromDraft(draft) })).profile, draft));
+  /** Enter: applies the form, or shows every problem and takes the person to the first. */
+  function enterAll(): void {
+    apply(draft, true);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
   return (
     <SettingsSection title={intl.formatMessage({ id: 'settings.platform.title' })} description={intl.formatMessage({ id: 'settings.platform.description' })}>
-      <form ref={form} className="form" noValidate onSubmit={submit}>
-        <ChoiceGroup legend={intl.formatMessage({ id: 'settings.platform.profile' })} name="profile-kind" choices={profileChoices(intl)} value={draft.kind} onChange={edit('kind')} />
+      <form ref={form} className="form" noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={(event) => onEnterInField(event, enterAll)} onBlur={() => apply(draft)}>
+        <ChoiceGroup legend={intl.formatMessage({ id: 'settings.platform.profile' })} name="profile-kind" choices={profileChoices(intl)} value={draft.kind} onChange={choose('kind')} />
         {draft.kind === 'custom' ? (
           <div className="form__group">
-            <TextField label={intl.formatMessage({ id: 'settings.platform.name' })} value={draft.name} onValueChange={edit('name')} error={errors.name} autoComplete="off" maxLength={200} hint={intl.formatMessage({ id: 'settings.platform.name.hint' })} />
-            <TextField label={intl.formatMessage({ id: 'settings.platform.baseUrl' })} type="url" value={draft.baseUrl} onValueChange={edit('baseUrl')} error={errors.baseUrl} placeholder={intl.formatMessage({ id: 'settings.platform.baseUrl.example' })} autoComplete="off" spellCheck={false} />
-            <TextField label={intl.formatMessage({ id: 'settings.platform.uploadHost' })} type="url" value={draft.uploadHost} onValueChange={edit('uploadHost')} error={errors.uploadHost} placeholder={intl.formatMessage({ id: 'settings.platform.uploadHost.example' })} autoComplete="off" spellCheck={false} />
-            <TextField label={intl.formatMessage({ id: 'settings.platform.authorizeUrl' })} type="url" value={draft.authorizeUrl} onValueChange={edit('authorizeUrl')} error={errors.authorizeUrl} placeholder={intl.formatMessage({ id: 'settings.platform.authorizeUrl.example' })} autoComplete="off" spellCheck={false} hint={intl.formatMessage({ id: 'settings.platform.authorizeUrl.hint' })} />
-            <TextField label={intl.formatMessage({ id: 'settings.platform.clientKey' })} value={draft.clientKey} onValueChange={edit('clientKey')} error={errors.clientKey} autoComplete="off" spellCheck={false} className="input--mono" />
-            <ChoiceGroup legend={intl.formatMessage({ id: 'settings.platform.secretStore' })} name="secret-store" choices={secretChoices(intl)} value={draft.secretStore} onChange={edit('secretStore')} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.name' })} value={draft.name} onValueChange={type('name')} error={errors.name} autoComplete="off" maxLength={200} hint={intl.formatMessage({ id: 'settings.platform.name.hint' })} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.baseUrl' })} type="url" value={draft.baseUrl} onValueChange={type('baseUrl')} error={errors.baseUrl} placeholder={intl.formatMessage({ id: 'settings.platform.baseUrl.example' })} autoComplete="off" spellCheck={false} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.uploadHost' })} type="url" value={draft.uploadHost} onValueChange={type('uploadHost')} error={errors.uploadHost} placeholder={intl.formatMessage({ id: 'settings.platform.uploadHost.example' })} autoComplete="off" spellCheck={false} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.authorizeUrl' })} type="url" value={draft.authorizeUrl} onValueChange={type('authorizeUrl')} error={errors.authorizeUrl} placeholder={intl.formatMessage({ id: 'settings.platform.authorizeUrl.example' })} autoComplete="off" spellCheck={false} hint={intl.formatMessage({ id: 'settings.platform.authorizeUrl.hint' })} />
+            <TextField label={intl.formatMessage({ id: 'settings.platform.clientKey' })} value={draft.clientKey} onValueChange={type('clientKey')} error={errors.clientKey} autoComplete="off" spellCheck={false} className="input--mono" />
+            <ChoiceGroup legend={intl.formatMessage({ id: 'settings.platform.secretStore' })} name="secret-store" choices={secretChoices(intl)} value={draft.secretStore} onChange={choose('secretStore')} />
             {draft.secretStore === 'broker' ? (
-              <TextField label={intl.formatMessage({ id: 'settings.platform.brokerUrl' })} type="url" value={draft.brokerUrl} onValueChange={edit('brokerUrl')} error={errors.brokerUrl} placeholder={intl.formatMessage({ id: 'settings.platform.brokerUrl.example' })} autoComplete="off" spellCheck={false} />
+              <TextField label={intl.formatMessage({ id: 'settings.platform.brokerUrl' })} type="url" value={draft.brokerUrl} onValueChange={type('brokerUrl')} error={errors.brokerUrl} placeholder={intl.formatMessage({ id: 'settings.platform.brokerUrl.example' })} autoComplete="off" spellCheck={false} />
             ) : null}
           </div>
         ) : null}
-        <FormFooter label={intl.formatMessage({ id: 'settings.platform.save' })} dirty={dirty} saving={section.saving} saved={section.saved} error={section.error} />
+        <FormFooter waiting={waiting} saving={section.saving} saved={section.saved} error={section.error} />
       </form>
     </SettingsSection>
   );

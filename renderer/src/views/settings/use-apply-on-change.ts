@@ -1,0 +1,78 @@
+/**
+ * A settings form that applies as the person changes it, like every other section (issue 28,
+ * point 7): a choice or a checkbox applies at once, a typed field when the person leaves it (or
+ * presses Enter). Nothing invalid is ever saved: the form is checked first, and a problem is shown
+ * where something was typed (every problem once the person presses Enter), so a half-filled form
+ * waits without scolding fields not reached yet.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { hasErrors } from './form-rules';
+import type { SectionDraft } from './use-section-draft';
+
+interface ApplyOptions<D, E extends object> {
+  section: SectionDraft<D>;
+  validate: (draft: D) => E;
+  /** Whether `draft` differs from what is stored. */
+  changed: (draft: D) => boolean;
+  /** Saves a valid draft; resolves with the draft of what was stored. */
+  save: (draft: D) => Promise<D>;
+}
+
+export interface ApplyOnChange<D, E> {
+  /** The problems to show now. */
+  errors: E;
+  /** How many problems keep the form from being saved (0 when it is saved or has nothing to save). */
+  waiting: number;
+  /** Check `next` and save it when it is valid and changed; `everything` shows every problem (Enter). */
+  apply(next: D, everything?: boolean): void;
+}
+
+const filled = (draft: unknown, key: string) => String((draft as Record<string, unknown>)[key] ?? '').trim() !== '';
+
+export function useApplyOnChange<D, E extends object>({ section, validate, changed, save }: ApplyOptions<D, E>): ApplyOnChange<D, E> {
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const inFlight = useRef(false);
+  // A change made while a save is under way (a field left by clicking a choice) waits its turn.
+  const queued = useRef<D | null>(null);
+  // The draft as the person has it now: a save that ends after another change must not undo it.
+  const latest = useRef(section.draft);
+  useEffect(() => {
+    latest.current = section.draft;
+  });
+  const now = validate(section.draft);
+  const errors = Object.fromEntries(Object.entries(now).filter(([key]) => shown.has(key))) as E;
+
+  function apply(next: D, everything = false): void {
+    const problems = validate(next);
+    // Once shown, a problem stays shown until it is fixed (leaving a field after Enter hides nothing).
+    setShown((before) => new Set([...before, ...Object.keys(problems).filter((key) => everything || filled(next, key))]));
+    if (!changed(next) || hasErrors(problems)) return;
+    if (inFlight.current) {
+      queued.current = next;
+      return;
+    }
+    inFlight.current = true;
+    void section.run(async () => {
+      const saved = await save(next);
+      return latest.current === next ? saved : latest.current;
+    }).finally(() => {
+      inFlight.current = false;
+      const again = queued.current;
+      queued.current = null;
+      if (again) apply(again);
+    });
+  }
+
+  return { errors, waiting: changed(section.draft) ? Object.keys(now).length : 0, apply };
+}
+
+/**
+ * Enter in a text field applies the form and shows every problem. Browsers submit a form on Enter
+ * only when it has a submit button or a single field, and these forms have neither.
+ */
+export function onEnterInField(event: KeyboardEvent<HTMLFormElement>, then: () => void): void {
+  const field = event.target;
+  if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || field.type === 'checkbox' || field.type === 'radio') return;
+  event.preventDefault();
+  then();
+}
