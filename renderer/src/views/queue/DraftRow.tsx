@@ -183,10 +183,12 @@ function WaitingDetail({ draft, expectedAt }: { draft: DraftView; expectedAt: nu
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const when = whenWords(intl, expectedAt);
+  const text = intl.formatMessage({ id: 'queue.row.inboxFull' }, { when });
   return (
     <>
-      <button type="button" className="draft-row__detail draft-row__why" aria-haspopup="dialog" aria-label={intl.formatMessage({ id: 'queue.row.inboxFull.label' }, { name: draft.fileName, when })} onClick={() => setOpen(true)}>
-        {intl.formatMessage({ id: 'queue.row.inboxFull' }, { when })}
+      {/* The title holds the whole line when a longer language cuts it short (as the row's other lines do). */}
+      <button type="button" className="draft-row__detail draft-row__why" aria-haspopup="dialog" aria-label={intl.formatMessage({ id: 'queue.row.inboxFull.label' }, { name: draft.fileName, when })} title={text} onClick={() => setOpen(true)}>
+        {text}
       </button>
       {open ? <WaitingDetails draft={draft} onClose={() => setOpen(false)} /> : null}
     </>
