@@ -39,6 +39,8 @@ export const INTEGRATION_IN_UNIT = [
   'test/unit/electron/main-log-stderr.test.ts',
   // The probe's parser on real files, which it makes with FFmpeg first.
   'test/unit/common/video-probe/*.test.ts',
+  // Starts through tsx the second app that races for the data dir's lock (the one way to test it).
+  'test/unit/electron/services/data-dir-lock.test.ts',
 ];
 
 /**
