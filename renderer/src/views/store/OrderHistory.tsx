@@ -25,7 +25,7 @@ export function OrderHistory({ orders, label }: { orders: readonly StoreOrder[];
           return (
             <tr key={order.orderId}>
               <th scope="row">
-                {order.productName}
+                <bdi>{order.productName}</bdi>
                 <TechnicalDetails>
                   <span className="order-table__id">{order.orderId}</span>
                   {order.status === 'failed' && order.failure ? <span className="order-table__failure">{order.failure}</span> : null}

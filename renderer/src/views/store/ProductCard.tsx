@@ -13,7 +13,8 @@ export function ProductCard({ product, canBuy, busy, onBuy }: { product: Product
     <li className="product-card" aria-labelledby={titleId}>
       {product.imageUrl ? <img className="product-card__image" src={product.imageUrl} alt="" width={48} height={48} /> : null}
       <h3 className="product-card__name" id={titleId}>
-        {product.name}
+        {/* The store server's name, in its own direction: "100 gems" stays that in an Arabic window. */}
+        <bdi>{product.name}</bdi>
       </h3>
       <p className="product-card__price">{beans(intl, product.priceBeans)}</p>
       <p className="product-card__grants">{grants ? intl.formatMessage({ id: 'store.product.gives' }, { items: grants }) : intl.formatMessage({ id: 'store.product.givesNothing' })}</p>
