@@ -95,7 +95,7 @@ const ResultRow = memo(function ResultRow({ row, index, start, width, columns, o
     <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
       {columns.map((column) => (
         // A text cell may end in an ellipsis: its title holds the whole value.
-        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.numeric ? undefined : (column.full ?? column.text)(row)}>
+        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.full ? column.full(row) : column.numeric ? undefined : column.text(row)}>
           {column.field === 'id' && row.username ? (
             <button type="button" className="results__link" aria-label={intl.formatMessage({ id: 'research.table.openVideo' }, { id: row.id })} onClick={() => void openVideoPage(row.id, row.username!)}>
               {row.id}

@@ -31,14 +31,14 @@ type ColumnShape = Omit<Column, 'field' | 'label'>;
 /** The columns in one locale: one number and one date formatter for every cell (building one per call is too slow for every cell of every frame). */
 function columnShapes(intl: IntlShape): Record<VideoField, ColumnShape> {
   const number = new Intl.NumberFormat(intl.locale);
-  const date = new Intl.DateTimeFormat(intl.locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const date = new Intl.DateTimeFormat(intl.locale, { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'short' });
   const count = (value: number | undefined) => (value === undefined ? '' : number.format(value));
   const posted = (seconds: number | undefined) => (seconds === undefined ? '' : date.format(seconds * 1000));
   const yes = intl.formatMessage({ id: 'research.value.yes' });
   const no = intl.formatMessage({ id: 'research.value.no' });
   return {
     id: { width: 180, numeric: false, text: (r) => r.id },
-    create_time: { width: 150, numeric: true, text: (r) => posted(r.create_time) },
+    create_time: { width: 150, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time) },
     username: { width: 140, numeric: false, text: (r) => r.username ?? '' },
     region_code: { width: 70, numeric: false, text: (r) => r.region_code ?? '' },
     view_count: { width: 100, numeric: true, text: (r) => count(r.view_count) },
