@@ -56,6 +56,8 @@ test.describe('queue: what is happening now', () => {
       const paths = ['first take.mp4', 'second take.mp4'].map((name) => join(dir, name));
       paths.forEach((path, index) => writeFileSync(path, paddedMp4((70 + index * 2) * MiB)));
       await signIn(webApp.current, 'sbx-user-ava');
+      // One at a time: the second is still on its way once the first is sent.
+      await callApp(webApp.current, 'settings.set', { uploads: { concurrency: 1 } });
       // Each chunk is held a moment before the host reads it: the batch is seen under way.
       await setChaos(webApp.current, [{ route: 'PUT /upload/', probability: 1, latency_ms: 3000 }]);
       await openQueue(page, webApp.current);

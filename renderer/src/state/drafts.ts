@@ -3,7 +3,10 @@
  * drafts.list, then kept current by drafts.updated / drafts.removed / drafts.reset, applied a
  * whole batch per update (the host sends at most ten batches a second, each with every changed
  * draft's latest view), so 10,000 drafts cost one render per batch, and a row re-renders only
- * when its own draft changed (unchanged drafts keep their object).
+ * when its own draft changed (unchanged drafts keep their object). `shape` changes only when what
+ * the list's rows, filters and counts are made of changes (a draft added or removed, the order, a
+ * draft's state or account): a batch of progress figures leaves it, and everything worked out from
+ * the whole queue, alone.
  */
 import { create } from 'zustand';
 import { onBatch, onResync, type ApiError } from '../api/client';
@@ -19,13 +22,15 @@ interface DraftsState {
   loaded: boolean;
   loadError: ApiError | null;
   summary: QueueSummary;
+  /** Bumped when drafts come or go, the order changes, or a draft's state or account changes. */
+  shape: number;
   /** The last action a person took that the main process refused, to show above the list. */
   actionError: { draftId: string; fileName: string; action: DraftAction | 'move'; error: ApiError } | null;
 }
 
 const EMPTY_SUMMARY: QueueSummary = { queued: 0, waiting: 0, uploading: 0, processing: 0, inbox: 0, posted: 0, failed: 0, paused: 0, cancelled: 0, total: 0 };
 
-export const useDrafts = create<DraftsState>()(() => ({ byId: new Map(), order: [], loaded: false, loadError: null, summary: EMPTY_SUMMARY, actionError: null }));
+export const useDrafts = create<DraftsState>()(() => ({ byId: new Map(), order: [], loaded: false, loadError: null, summary: EMPTY_SUMMARY, shape: 0, actionError: null }));
 
 export function summarize(byId: ReadonlyMap<string, DraftView>): QueueSummary {
   const counts: Record<DraftState, number> & { total: number } = { ...EMPTY_SUMMARY };
@@ -46,24 +51,31 @@ export function applyDraftEvents(events: readonly DraftEvent[]): void {
   const state = useDrafts.getState();
   let byId: Map<string, DraftView> | null = null;
   let order: string[] | null = null;
+  let reshaped = false;
   const writable = () => (byId ??= new Map(state.byId));
   for (const event of events) {
     if (event.name === 'drafts.reset') {
       byId = new Map(event.payload.map((draft) => [draft.id, draft]));
       order = event.payload.map((draft) => draft.id);
+      reshaped = true;
     } else if (event.name === 'drafts.updated') {
       const map = writable();
-      if (!map.has(event.payload.id)) (order ??= [...state.order]).push(event.payload.id);
+      const before = map.get(event.payload.id);
+      if (!before) (order ??= [...state.order]).push(event.payload.id);
+      if (!before || before.state !== event.payload.state || before.openId !== event.payload.openId) reshaped = true;
       map.set(event.payload.id, event.payload);
     } else {
       const map = writable();
       const gone = new Set(event.payload.ids.filter((id) => map.delete(id)));
-      if (gone.size > 0) order = (order ?? state.order).filter((id) => !gone.has(id));
+      if (gone.size > 0) {
+        order = (order ?? state.order).filter((id) => !gone.has(id));
+        reshaped = true;
+      }
     }
   }
   if (!byId) return;
-  const summary = summarize(byId);
-  useDrafts.setState({ byId, ...(order ? { order } : {}), summary: sameSummary(summary, state.summary) ? state.summary : summary });
+  const summary = reshaped ? summarize(byId) : state.summary;
+  useDrafts.setState({ byId, ...(order ? { order } : {}), summary: sameSummary(summary, state.summary) ? state.summary : summary, ...(reshaped ? { shape: state.shape + 1 } : {}) });
 }
 
 const upsert = (views: readonly DraftView[]) => applyDraftEvents(views.map((payload) => ({ name: 'drafts.updated', payload })));
@@ -117,7 +129,7 @@ export async function placeDraft(id: string, targetId: string, where: 'before' |
   if (id === targetId || !order.includes(id) || !order.includes(targetId)) return;
   const next = order.filter((candidate) => candidate !== id);
   next.splice(next.indexOf(targetId) + (where === 'after' ? 1 : 0), 0, id);
-  useDrafts.setState({ order: next });
+  useDrafts.setState(({ shape }) => ({ order: next, shape: shape + 1 }));
   try {
     applyDraftEvents([{ name: 'drafts.reset', payload: await request('drafts.reorder', { ids: next }) }]);
   } catch (error) {

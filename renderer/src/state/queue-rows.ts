@@ -1,7 +1,8 @@
 /** Which rows the queue shows, and its counts: pure, from the drafts and the person's filters. */
 import type { DraftState, DraftView } from '../api/contract';
 
-export type QueueRow = { kind: 'draft'; id: string } | { kind: 'group'; openId: string; count: number };
+/** A draft's row carries its place among the drafts shown (`at`; headings are not counted). */
+export type QueueRow = { kind: 'draft'; id: string; at: number } | { kind: 'group'; openId: string; count: number };
 
 /**
  * Drafts that are done with (delivered, or cancelled) go below the rest: what is under way, waiting
@@ -24,7 +25,7 @@ export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, 
     (FINISHED.has(draft.state) ? finished : ids).push(id);
   }
   for (const id of finished) ids.push(id);
-  if (!grouped) return { rows: ids.map((id) => ({ kind: 'draft', id })), ids };
+  if (!grouped) return { rows: ids.map((id, at) => ({ kind: 'draft', id, at })), ids };
   // Accounts in the order their first draft comes; each one's drafts in queue order.
   const groups = new Map<string, string[]>();
   for (const id of ids) {
@@ -37,8 +38,7 @@ export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, 
   const groupedIds: string[] = [];
   for (const [openId, members] of groups) {
     rows.push({ kind: 'group', openId, count: members.length });
-    for (const id of members) rows.push({ kind: 'draft', id });
-    groupedIds.push(...members);
+    for (const id of members) rows.push({ kind: 'draft', id, at: groupedIds.push(id) - 1 });
   }
   return { rows, ids: groupedIds };
 }

@@ -3,10 +3,9 @@
  * drafts are grouped by account, which are selected for a bulk action, and list or day plan. The
  * rows shown are worked out from the drafts store in one pass per change (10,000 drafts stay cheap).
  */
-import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { BulkAction, BulkOutcome, DraftState } from '../api/contract';
-import { visibleRows, type QueueRow } from './queue-rows';
+import { countByAccount, visibleRows, type QueueRow } from './queue-rows';
 import { request } from './connection';
 import { applyDraftEvents, loadDrafts, useDrafts } from './drafts';
 import { asApiError } from './settings';
@@ -46,13 +45,35 @@ export function dismissBulkReport(): void {
   useQueueView.setState({ bulkReport: null });
 }
 
+/**
+ * The last answer for the last inputs, shared by every component asking: the list, the selection
+ * bar and the filters read the same rows and counts, worked out once per change of the queue's
+ * shape (drafts.ts), never for a batch of progress figures.
+ */
+function lastOf<Key extends readonly unknown[], Value>(work: (...key: Key) => Value): (...key: Key) => Value {
+  let last: { key: Key; value: Value } | null = null;
+  return (...key) => {
+    if (last && last.key.length === key.length && last.key.every((part, index) => Object.is(part, key[index]))) return last.value;
+    last = { key, value: work(...key) };
+    return last.value;
+  };
+}
+
+const rowsFor = lastOf((order: readonly string[], _shape: number, account: string | null, state: DraftState | null, grouped: boolean) => visibleRows(order, useDrafts.getState().byId, account, state, grouped));
+const countsFor = lastOf((_shape: number) => countByAccount(useDrafts.getState().byId));
+
 export function useVisibleRows(): { rows: QueueRow[]; ids: string[] } {
   const order = useDrafts((s) => s.order);
-  const byId = useDrafts((s) => s.byId);
+  const shape = useDrafts((s) => s.shape);
   const account = useQueueView((s) => s.account);
   const state = useQueueView((s) => s.state);
   const grouped = useQueueView((s) => s.grouped);
-  return useMemo(() => visibleRows(order, byId, account, state, grouped), [order, byId, account, state, grouped]);
+  return rowsFor(order, shape, account, state, grouped);
+}
+
+/** Drafts per account and state (the counts and the filters' options). */
+export function useDraftCounts(): ReturnType<typeof countByAccount> {
+  return countsFor(useDrafts((s) => s.shape));
 }
 
 /** Runs a bulk action on the selected drafts that still exist; what could not be done is reported above the list. */

@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BulkAction } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { sayError } from '../../i18n/main-words';
 import { accountLabel, canReceiveDrafts, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
 import { dismissBulkReport, moveDrafts, runBulk, selectOnly, useQueueView } from '../../state/queue-view';
@@ -17,7 +18,9 @@ const ACTIONS: readonly BulkAction[] = ['pause', 'resume', 'cancel', 'retry', 'r
 export function BulkBar({ shown }: { shown: readonly string[] }) {
   const id = useId();
   const intl = useIntl();
-  const byId = useDrafts((state) => state.byId);
+  // Which drafts exist changes with the queue's shape, not with every progress figure.
+  useDrafts((state) => state.shape);
+  const byId = useDrafts.getState().byId;
   const selectedAll = useQueueView((state) => state.selected);
   const accounts = useAccounts((state) => state.accounts);
   const [busy, setBusy] = useState(false);
@@ -92,7 +95,7 @@ export function BulkReport() {
         <ul className="duplicate__list" aria-label={intl.formatMessage({ id: 'queue.bulkReport.list' })}>
           {report.refused.map((refusal) => (
             <li key={refusal.id}>
-              <FormattedMessage id="queue.bulkReport.item" values={{ name: refusal.fileName, reason: refusal.message, strong: (chunks) => <strong>{chunks}</strong> }} />
+              <FormattedMessage id="queue.bulkReport.item" values={{ name: refusal.fileName, reason: sayError(intl, refusal), strong: (chunks) => <strong>{chunks}</strong> }} />
             </li>
           ))}
         </ul>

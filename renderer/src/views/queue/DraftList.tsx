@@ -54,22 +54,15 @@ export function DraftList() {
     getItemKey: (index) => rowKey(rows[index]!),
   });
 
-  // A draft's place among the drafts shown (headings are not counted), for its position and its neighbours.
   const items = virtualizer.getVirtualItems();
-  const grouped = rows.length !== ids.length;
-  const position = new Map<number, number>();
-  if (grouped && items.length > 0) {
-    let drafts = 0;
-    for (let index = 0; index <= items.at(-1)!.index; index++) if (rows[index]!.kind === 'draft') position.set(index, drafts++);
-  }
   return (
     <ul ref={list} className="draft-list" aria-label={intl.formatMessage({ id: 'queue.list.label' })} style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) => {
         const row = rows[item.index]!;
-        const style = { transform: `translateY(${item.start - offset}px)` };
-        if (row.kind === 'group') return <GroupHeading key={item.key} openId={row.openId} count={row.count} style={style} />;
-        const at = grouped ? position.get(item.index)! : item.index;
-        return <DraftRow key={item.key} id={row.id} index={at} count={ids.length} prevId={ids[at - 1] ?? null} nextId={ids[at + 1] ?? null} style={style} />;
+        const top = item.start - offset;
+        if (row.kind === 'group') return <GroupHeading key={item.key} openId={row.openId} count={row.count} style={{ transform: `translateY(${top}px)` }} />;
+        // Plain numbers and ids only: a row whose draft and place did not change is not rendered again as the list scrolls.
+        return <DraftRow key={item.key} id={row.id} index={row.at} count={ids.length} prevId={ids[row.at - 1] ?? null} nextId={ids[row.at + 1] ?? null} top={top} />;
       })}
     </ul>
   );

@@ -33,15 +33,16 @@ interface DraftRowProps {
   /** The drafts shown just above and below (null at the ends): the up and down buttons move past them. */
   prevId: string | null;
   nextId: string | null;
-  style: CSSProperties;
+  /** Where the row sits in the list (px). */
+  top: number;
 }
 
 const ICONS: Record<DraftActionName, IconName> = { pause: 'pause', resume: 'play', cancel: 'close', retry: 'retry', remove: 'trash' };
 
-export const DraftRow = memo(function DraftRow({ id, index, count, prevId, nextId, style }: DraftRowProps) {
+export const DraftRow = memo(function DraftRow({ id, index, count, prevId, nextId, top }: DraftRowProps) {
   const draft = useDrafts((state) => state.byId.get(id));
   if (!draft) return null;
-  return <DraftRowContent draft={draft} index={index} count={count} prevId={prevId} nextId={nextId} style={style} />;
+  return <DraftRowContent draft={draft} index={index} count={count} prevId={prevId} nextId={nextId} style={{ transform: `translateY(${top}px)` }} />;
 });
 
 function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft: DraftView; index: number; count: number; prevId: string | null; nextId: string | null; style: CSSProperties }) {

@@ -3,23 +3,22 @@
  * account or not, the list or the day plan; and clearing the finished drafts of what is shown
  * (beside the selection, so the filters keep to one row).
  */
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { DraftState } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { useDrafts } from '../../state/drafts';
-import { clearFinished, countByAccount, setFilter, useQueueView } from '../../state/queue-view';
+import { clearFinished, setFilter, useDraftCounts, useQueueView } from '../../state/queue-view';
 import { useAccountName } from './account-name';
 import { DRAFT_STATES, stateCount, stateLabel } from './draft-words';
 
 export function QueueFilters() {
   const id = useId();
   const intl = useIntl();
-  const byId = useDrafts((state) => state.byId);
   const summary = useDrafts((state) => state.summary);
   const name = useAccountName();
   const { account, state, grouped, mode } = useQueueView();
-  const counts = useMemo(() => countByAccount(byId), [byId]);
+  const counts = useDraftCounts();
   const stateCounts = account === null ? summary : (counts.get(account) ?? { total: 0 });
 
   // One row above the list: the labels are for screen readers only, since each select's own text
@@ -68,10 +67,9 @@ export function QueueFilters() {
 /** Removes the finished drafts (in the inbox or posted) of the account shown, or of all. */
 export function ClearFinished() {
   const intl = useIntl();
-  const byId = useDrafts((state) => state.byId);
   const summary = useDrafts((state) => state.summary);
   const account = useQueueView((state) => state.account);
-  const counts = useMemo(() => countByAccount(byId), [byId]);
+  const counts = useDraftCounts();
   const finished = account === null ? summary.inbox + summary.posted : (counts.get(account)?.inbox ?? 0) + (counts.get(account)?.posted ?? 0);
   return (
     <Button className="queue-selection__clear" unavailable={finished === 0} onClick={() => finished > 0 && void clearFinished(account)}>
@@ -83,9 +81,8 @@ export function ClearFinished() {
 /** Counts per account and state, one line per account (with one account, the queue's summary says it all). */
 export function AccountCounts() {
   const intl = useIntl();
-  const byId = useDrafts((state) => state.byId);
   const name = useAccountName();
-  const counts = useMemo(() => countByAccount(byId), [byId]);
+  const counts = useDraftCounts();
   if (counts.size < 2) return null;
   return (
     <ul className="account-counts" aria-label={intl.formatMessage({ id: 'queue.filters.countsPerAccount' })}>

@@ -24,12 +24,12 @@ describe('the queue view', () => {
     const { rows, ids } = visibleRows(order, byId, null, null, true);
     expect(rows).toEqual([
       { kind: 'group', openId: 'ava', count: 3 },
-      { kind: 'draft', id: 'a1' },
-      { kind: 'draft', id: 'a3' },
-      { kind: 'draft', id: 'a2' },
+      { kind: 'draft', id: 'a1', at: 0 },
+      { kind: 'draft', id: 'a3', at: 1 },
+      { kind: 'draft', id: 'a2', at: 2 },
       { kind: 'group', openId: 'ben', count: 2 },
-      { kind: 'draft', id: 'b1' },
-      { kind: 'draft', id: 'b2' },
+      { kind: 'draft', id: 'b1', at: 3 },
+      { kind: 'draft', id: 'b2', at: 4 },
     ]);
     expect(ids).toEqual(['a1', 'a3', 'a2', 'b1', 'b2']);
   });
