@@ -8,7 +8,7 @@ import { changeWords } from './photo-words';
 const NEW_POST = 'new';
 
 /** The photo chosen in a post's strip: what was fixed, in full, and what can be done with it. */
-export function PhotoDetails({ image, post, number, posts, cover }: { image: ComposerImage; post: ComposerPost; number: number; posts: readonly ComposerPost[]; cover: boolean }) {
+export function PhotoDetails({ image, post, posts, cover }: { image: ComposerImage; post: ComposerPost; posts: readonly ComposerPost[]; cover: boolean }) {
   const intl = useIntl();
   const id = useId();
   const index = post.keys.indexOf(image.key);
@@ -69,7 +69,6 @@ export function PhotoDetails({ image, post, number, posts, cover }: { image: Com
           {intl.formatMessage({ id: 'photos.details.remove' })}
         </Button>
       </div>
-      <span className="visually-hidden">{intl.formatMessage({ id: 'photos.post.label' }, { number })}</span>
     </div>
   );
 }

@@ -74,7 +74,7 @@ export function PostCard({ post, number, posts }: { post: ComposerPost; number: 
       <p id={`${id}-strip-hint`} className="post-card__hint">
         {intl.formatMessage({ id: 'photos.post.stripHint' })}
       </p>
-      {selected ? <PhotoDetails image={images[selected]!} post={post} number={number} posts={posts} cover={cover === selected} /> : null}
+      {selected ? <PhotoDetails image={images[selected]!} post={post} posts={posts} cover={cover === selected} /> : null}
       <div className="post-card__fields">
         <label className="field">
           <span className="field__label">{intl.formatMessage({ id: 'photos.post.title' })}</span>
