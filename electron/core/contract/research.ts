@@ -11,6 +11,7 @@ import {
 } from '../../../common/research-rules.js';
 import { AccountRecord, VideoRow } from '../../../platform-api/wire/research.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { Words } from './words.js';
 
 export { AccountRecord, VideoRow };
 
@@ -100,8 +101,9 @@ export const SearchView = z.object({
   hasMore: z.boolean(),
   /** Records per second over the last few seconds of loading. */
   recordsPerSecond: z.number().nullable(),
-  /** Why loading stopped or waits, in words. */
+  /** Why loading stopped or waits, in English; `messageWords` the same for the window to say in its language. */
   message: z.string().nullable(),
+  messageWords: Words.nullable(),
   errorCode: z.string().nullable(),
   quota: ResearchQuota,
 });
@@ -129,7 +131,7 @@ export type ExportResult = z.infer<typeof ExportResult>;
 export const AccountLookup = z.discriminatedUnion('status', [
   z.object({ status: z.literal('found'), account: AccountRecord }),
   /** The platform answers only for public accounts: an unknown or private one gets this. */
-  z.object({ status: z.literal('not_public'), username: z.string(), message: z.string() }),
+  z.object({ status: z.literal('not_public'), username: z.string(), message: z.string(), words: Words }),
 ]);
 export type AccountLookup = z.infer<typeof AccountLookup>;
 
@@ -138,7 +140,7 @@ const Session = z.object({ sessionId: SessionId }).strict();
 
 export const researchChannels = {
   /** Today's quota use and whether research can run with the active profile. */
-  'research.status': { input: NoInput, output: z.object({ quota: ResearchQuota.nullable(), problem: z.string().nullable() }) },
+  'research.status': { input: NoInput, output: z.object({ quota: ResearchQuota.nullable(), problem: z.string().nullable(), problemWords: Words.nullable() }) },
   /** Runs a new search and loads its first page. */
   'research.search.start': { input: z.object({ request: VideoSearchRequest, savedQueryId: z.string().max(64).optional() }).strict(), output: SearchView },
   /** Loads pages in the background until `upTo` rows are loaded (or no more, a quota, cancel). */
@@ -173,7 +175,7 @@ export const researchEvents = {
 export const researchDocs = {
   title: 'Research',
   channels: {
-    'research.status': { output: "`{quota, problem}`: today's research use as this app counted it (`requestsUsed/Limit`, `recordsUsed/Limit`, `resetsAt`)" },
+    'research.status': { output: "`{quota, problem, problemWords}` (`problem` in English, `problemWords` the same as words): today's research use as this app counted it (`requestsUsed/Limit`, `recordsUsed/Limit`, `resetsAt`)" },
     'research.search.start': {
       input: "dates YYYYMMDD, UTC, at most 30 days apart; each condition's operation must fit its field",
       output: 'the search (`sessionId`, `state`, `loaded`, `target`, `hasMore`, `recordsPerSecond`, `message`, `quota`) with its first page (100) loaded',
@@ -194,7 +196,7 @@ export const researchDocs = {
     'research.export': {
       output: '`{kind:"download", url, rows}` (web mode: open `url`), `{kind:"saved", path, rows}` (Electron: a save dialog) or `{kind:"cancelled"}`; streamed, never built in memory',
     },
-    'research.account': { output: '`{status:"found", account}` or `{status:"not_public", username, message}` (unknown or private)' },
+    'research.account': { output: '`{status:"found", account}` or `{status:"not_public", username, message, words}` (unknown or private; `message` in English, `words` the same)' },
     'research.videoPage': { input: 'a video `id` (digits) and its `username`', output: '`{url}`: `/@{username}/video/{id}` on the platform\'s web host (the origin of its authorize page)' },
     'research.saved.list': { output: 'the saved queries (`id`, `name`, `request`, `savedAt`, `lastRunAt`)' },
     'research.saved.save': { output: 'the saved queries' },

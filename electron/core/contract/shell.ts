@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../../common/url-policy.js';
 import { NoInput, type ChannelTable, type EventTable, type ContractDocs } from './table.js';
+import { Words } from './words.js';
 
 /** Where the app's log files are; null where the logs go to a terminal (web mode). */
 export const LogsLocation = z.object({ folder: z.string().nullable(), file: z.string().nullable(), canOpen: z.boolean() });
@@ -27,8 +28,9 @@ export const UpdateStatus = z.object({
   percent: z.number().min(0).max(100).nullable(),
   /** When the last check finished (ISO 8601). */
   checkedAt: z.string().nullable(),
-  /** Why updates are unsupported or what went wrong, in words. */
+  /** Why updates are unsupported or what went wrong, in English; `messageWords` the same for the window to say in its language. */
   message: z.string().nullable(),
+  messageWords: Words.nullable(),
   /** Where updates come from, and who chose it: the build's own feed, an administrator's policy file, or the person (confirmed in a native dialog). */
   feedUrl: z.string().nullable(),
   feedSource: z.enum(['build', 'policy', 'chosen']).nullable(),
@@ -62,7 +64,7 @@ export const shellDocs = {
     'logs.openFolder': { output: '`{opened: true}`: the folder opened in the file manager (Electron only; `open_failed` with the reason otherwise)' },
     'updates.status': {
       output:
-        '`{state, currentVersion, availableVersion, percent, checkedAt, message, feedUrl, feedSource}`; `state` is `unsupported` (web mode, not an installed app, or an unsigned Windows/macOS build), `off` (the build has no feed), ' +
+        '`{state, currentVersion, availableVersion, percent, checkedAt, message, messageWords, feedUrl, feedSource}` (`message` in English, `messageWords` the same as words); `state` is `unsupported` (web mode, not an installed app, or an unsigned Windows/macOS build), `off` (the build has no feed), ' +
         '`idle`, `checking`, `up_to_date`, `downloading`, `downloaded` or `error`',
     },
     'updates.check': { output: 'the update status after asking the feed (`updates_off` / `updates_unsupported` when it cannot)' },

@@ -172,10 +172,15 @@ export class AccountsService {
 
   profileStatus(): ProfileStatus {
     const { profile } = this.deps.settings.get();
-    if (profile.kind === 'sandbox') return { kind: 'sandbox', name: 'Built-in sandbox', clientSecret: 'built_in', problem: this.deps.sandbox.status().problem };
-    if (profile.secret.store === 'broker') return { kind: 'custom', name: profile.name, clientSecret: 'broker', problem: null };
+    if (profile.kind === 'sandbox') {
+      // What the start failed with is the log's; the window says that it did not start, in its language.
+      const problem = this.deps.sandbox.status().problem;
+      return { kind: 'sandbox', name: 'Built-in sandbox', clientSecret: 'built_in', problem, problemWords: problem === null ? null : words('account.platform_unavailable') };
+    }
+    if (profile.secret.store === 'broker') return { kind: 'custom', name: profile.name, clientSecret: 'broker', problem: null, problemWords: null };
     const stored = this.deps.vault.has(clientSecretEntry(customProfileKey(profile)));
-    return { kind: 'custom', name: profile.name, clientSecret: stored ? 'stored' : 'missing', problem: stored ? null : 'Enter the client secret to sign in.' };
+    const said = stored ? null : words('account.secret_needed');
+    return { kind: 'custom', name: profile.name, clientSecret: stored ? 'stored' : 'missing', problem: said && sayWords(said), problemWords: said };
   }
 
   async setClientSecret(secret: string): Promise<{ stored: true }> {

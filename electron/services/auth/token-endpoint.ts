@@ -15,6 +15,8 @@
  */
 import { platformError, type ApiResult } from '../../../platform-api/errors.js';
 import { joinUrl, type HttpSend } from '../../../platform-api/http.js';
+import { words } from '../../core/contract/words.js';
+import { sayWords } from '../main-words.js';
 import { ClientToken, fetchClientToken, fetchUserToken, postForNothing, postForTokens, refreshUserToken, revokeToken, TokenSet, type CodeGrant } from '../../../platform-api/oauth.js';
 
 export interface TokenEndpoint {
@@ -107,7 +109,7 @@ export class BrokerTokenEndpoint implements TokenEndpoint {
 
   async clientToken(userAccessToken?: string): Promise<ApiResult<ClientToken>> {
     if (!userAccessToken) {
-      return { ok: false, error: platformError({ kind: 'auth', code: 'sign_in_first', message: 'with a token broker, research needs a signed-in account to vouch for this app: add one on the Accounts page' }) };
+      return { ok: false, error: platformError({ kind: 'auth', code: 'sign_in_first', message: sayWords(words('research.sign_in_first')), words: words('research.sign_in_first') }) };
     }
     return postForTokens(this.http, joinUrl(this.options.brokerUrl, BROKER_TOKEN_PATH), ClientToken, { client_key: this.options.clientKey, grant_type: 'client_credentials' }, { authorization: `Bearer ${userAccessToken}` });
   }

@@ -10,6 +10,8 @@ import type { Logger } from '../../../common/log.js';
 import type { ApiResult } from '../../../platform-api/errors.js';
 import { refreshMarginMs } from '../accounts/token-manager.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
+import { words } from '../../core/contract/words.js';
+import { sayWords } from '../main-words.js';
 
 interface Held {
   token: string;
@@ -86,7 +88,8 @@ export class ClientTokens {
       : await runtime.tokens.clientToken();
     if (!answer.ok) {
       this.deps.log.warn({ kind: answer.error.kind, code: answer.error.code, logId: answer.error.logId }, 'client token not obtained');
-      return { ok: false, error: { ...answer.error, message: `Research needs a client access token, which could not be obtained: ${answer.error.message}` } };
+      const said = words('research.no_access', { detail: answer.error.words ?? answer.error.message });
+      return { ok: false, error: { ...answer.error, message: sayWords(said), words: said } };
     }
     const lifetimeMs = answer.value.expires_in * 1000;
     this.held.set(runtime.key, { token: answer.value.access_token, expiresAt: startedAt + lifetimeMs, lifetimeMs });

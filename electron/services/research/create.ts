@@ -13,6 +13,8 @@ import type { AccountsService } from '../accounts/accounts-service.js';
 import type { BuiltinPlatform } from '../builtin-platform/builtin-platform.js';
 import type { KeyValueStorage } from '../storage.js';
 import { PLATFORM_QUOTAS } from './quota-book.js';
+import { words } from '../../core/contract/words.js';
+import { sayWords } from '../main-words.js';
 import { ResearchService, type ResearchServiceDeps } from './research-service.js';
 
 export interface ResearchWiring {
@@ -37,7 +39,7 @@ export function createResearchService(wiring: ResearchWiring): ResearchService {
     async withUserToken<T>(call: (userAccessToken: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
       const account = accounts.list().find((candidate) => candidate.status === 'ok');
       if (!account) {
-        return { ok: false, error: platformError({ kind: 'auth', code: 'sign_in_first', message: 'with a token broker, research needs a signed-in account to vouch for this app: add one on the Accounts page' }) };
+        return { ok: false, error: platformError({ kind: 'auth', code: 'sign_in_first', message: sayWords(words('research.sign_in_first')), words: words('research.sign_in_first') }) };
       }
       return accounts.withAccessToken(account.openId, call);
     },

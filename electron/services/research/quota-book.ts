@@ -8,6 +8,7 @@
  */
 import type { Clock } from '../../../common/clock.js';
 import type { ResearchQuota } from '../../core/contract/research.js';
+import { words, type Words } from '../../core/contract/words.js';
 import type { KeyValueStorage } from '../storage.js';
 
 export interface QuotaLimits {
@@ -91,16 +92,10 @@ function readUses(raw: unknown): Record<string, Use> {
   return out;
 }
 
-/** Words for a quota that stops loading. */
-export function quotaStopMessage(quota: ResearchQuota, now: number): string | null {
-  const resets = `it resets at 00:00 UTC, in ${untilReset(quota.resetsAt - now)}`;
-  if (quota.requestsUsed >= quota.requestsLimit) return `Stopped: today's research quota of ${quota.requestsLimit.toLocaleString('en-US')} requests is used up; ${resets}.`;
-  if (quota.recordsUsed >= quota.recordsLimit) return `Stopped: today's research quota of ${quota.recordsLimit.toLocaleString('en-US')} records is used up; ${resets}.`;
-  return null;
-}
-
-function untilReset(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+/** Words for a quota that stops loading (`research.quota_stop`: which quota, its limit, and the hours and minutes until it resets). */
+export function quotaStopWords(quota: ResearchQuota, now: number): Words | null {
+  const which = quota.requestsUsed >= quota.requestsLimit ? 'requests' : quota.recordsUsed >= quota.recordsLimit ? 'records' : null;
+  if (which === null) return null;
+  const minutes = Math.max(1, Math.ceil((quota.resetsAt - now) / 60_000));
+  return words('research.quota_stop', { which, limit: which === 'requests' ? quota.requestsLimit : quota.recordsLimit, hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }

@@ -18,11 +18,13 @@ import type { AccountLookup, DaySeries, ExportResult, ResearchQuota, RowSort, Sa
 import type { Downloads } from '../downloads.js';
 import type { EventSink } from '../../core/events.js';
 import { AppError } from '../../core/result.js';
+import { words, type Words } from '../../core/contract/words.js';
+import { refusal, sayWords } from '../main-words.js';
 import type { PlatformRuntime } from '../auth/runtime.js';
 import type { KeyValueStorage } from '../storage.js';
 import { ClientTokens } from './client-token.js';
 import { EXPORT_CONTENT_TYPES, exportColumns, exportFileName, exportHeader, writeTexts, type ExportFormat } from './export-writer.js';
-import { QuotaBook, quotaStopMessage, type QuotaLimits } from './quota-book.js';
+import { QuotaBook, quotaStopWords, type QuotaLimits } from './quota-book.js';
 import { defaultRowsWorker, RowsWorker, type RowsWorkerSource } from './rows-client.js';
 import type { ProfileState } from './rows-protocol.js';
 import { SavedQueries } from './saved-queries.js';
@@ -87,7 +89,7 @@ export class ResearchService {
         },
         token: async (sessionId, stale) => {
           const entry = this.searches.get(sessionId);
-          if (!entry) return { ok: false, error: platformError({ kind: 'auth', code: 'no_search', message: 'This search is no longer open' }) };
+          if (!entry) return { ok: false, error: platformError({ kind: 'auth', code: 'no_search', message: sayWords(words('research.no_search')), words: words('research.no_search') }) };
           return this.tokens.token(entry.runtime, stale);
         },
         lost: () => this.searches.clear(),
@@ -96,19 +98,19 @@ export class ResearchService {
     );
   }
 
-  async status(): Promise<{ quota: ResearchQuota | null; problem: string | null }> {
+  async status(): Promise<{ quota: ResearchQuota | null; problem: string | null; problemWords: Words | null }> {
     try {
       const runtime = await this.deps.runtime();
-      return { quota: this.quota(runtime), problem: null };
+      return { quota: this.quota(runtime), problem: null, problemWords: null };
     } catch (error) {
-      return { quota: null, problem: error instanceof Error ? error.message : String(error) };
+      return { quota: null, problem: error instanceof Error ? error.message : String(error), problemWords: error instanceof AppError ? (error.words ?? null) : null };
     }
   }
 
   async start(request: VideoSearchRequest, savedQueryId?: string): Promise<SearchView> {
     const runtime = await this.deps.runtime();
-    const stop = quotaStopMessage(this.quota(runtime), runtime.clock.now());
-    if (stop) throw new AppError('quota_exhausted', stop);
+    const stop = quotaStopWords(this.quota(runtime), runtime.clock.now());
+    if (stop) throw refusal('quota_exhausted', stop);
     // The search keeps the runtime it started on: a profile switch affects new searches only.
     const sessionId = randomBytes(12).toString('base64url');
     this.searches.set(sessionId, { runtime, request });
@@ -129,7 +131,7 @@ export class ResearchService {
     }
     if (view.state === 'failed') {
       this.closeSearch(sessionId);
-      throw new AppError(view.errorCode ?? 'research_failed', view.message ?? 'The search failed');
+      throw new AppError(view.errorCode ?? 'research_failed', view.message ?? 'The search failed', view.messageWords ?? undefined);
     }
     return view;
   }
@@ -187,14 +189,14 @@ export class ResearchService {
       try {
         await write(createWriteStream(path));
       } catch (error) {
-        throw new AppError('export_failed', `Could not write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        throw refusal('export_failed', 'research.export_failed', { path, detail: error instanceof Error ? error.message : String(error) });
       }
       this.deps.log.info({ rows: count, format }, 'research exported');
       return { kind: 'saved', path, rows: count };
     }
     if (!this.deps.downloads) {
       this.rowsWorker.ask({ kind: 'exportClose', exportId }).catch(() => undefined);
-      throw new AppError('export_unavailable', 'Exporting is not available here');
+      throw refusal('export_unavailable', 'research.export_unavailable');
     }
     const url = this.deps.downloads.offer({ fileName, contentType: EXPORT_CONTENT_TYPES[format], write });
     return { kind: 'download', url, rows: count };
@@ -202,8 +204,8 @@ export class ResearchService {
 
   async account(username: string, fields: AccountField[]): Promise<AccountLookup> {
     const runtime = await this.deps.runtime();
-    const stop = quotaStopMessage(this.quota(runtime), runtime.clock.now());
-    if (stop) throw new AppError('quota_exhausted', stop);
+    const stop = quotaStopWords(this.quota(runtime), runtime.clock.now());
+    if (stop) throw refusal('quota_exhausted', stop);
     const name = username.replace(/^@/, '');
     const answer = await this.tokens.withClientToken(runtime, (token) => this.deps.api.userInfo(runtime.baseUrl, token, fields, name));
     if (answer.ok) {
@@ -213,14 +215,15 @@ export class ResearchService {
     }
     // The platform answers only for public accounts; an unknown or private one is refused as invalid_params on username.
     if (answer.error.code === 'invalid_params' && /username/i.test(answer.error.message)) {
-      return { status: 'not_public', username: name, message: `No public account @${name}: it does not exist, or it is private (research covers public accounts only).` };
+      const said = words('research.not_public', { username: name });
+      return { status: 'not_public', username: name, message: sayWords(said), words: said };
     }
     if (answer.error.code === 'rate_limit_exceeded') {
       this.quotas.exhausted(runtime.key, runtime.clock, this.deps.limits(runtime), /record/i.test(answer.error.message) ? 'records' : 'requests');
       this.quotaChanged(runtime);
-      throw new AppError('quota_exhausted', quotaStopMessage(this.quota(runtime), runtime.clock.now()) ?? answer.error.message);
+      throw refusal('quota_exhausted', quotaStopWords(this.quota(runtime), runtime.clock.now()) ?? words('research.stopped', { detail: answer.error.message }));
     }
-    throw new AppError(answer.error.code, describeFailure(answer.error));
+    throw refusal(answer.error.code, describeFailure(answer.error));
   }
 
   /** A public video's page: on the platform's web host, the one its authorize page is on. */
@@ -255,7 +258,7 @@ export class ResearchService {
 
   private search(sessionId: string): SearchEntry {
     const entry = this.searches.get(sessionId);
-    if (!entry) throw new AppError('no_search', 'This search is no longer open: run it again');
+    if (!entry) throw refusal('no_search', 'research.no_search');
     return entry;
   }
 

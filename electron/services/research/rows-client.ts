@@ -12,6 +12,7 @@ import type { Logger } from '../../../common/log.js';
 import { platformError, type ApiResult } from '../../../platform-api/errors.js';
 import type { SearchView } from '../../core/contract/research.js';
 import { AppError } from '../../core/result.js';
+import { refusal } from '../main-words.js';
 import type { FromWorker, RowsAnswers, RowsAsk, ToWorker } from './rows-protocol.js';
 
 /** Where the worker's code is: a bundled .cjs file (Electron), or code that loads the .ts entry through tsx (web mode, tests). */
@@ -83,7 +84,7 @@ export class RowsWorker {
       this.log?.error({ why }, 'research rows worker stopped');
       for (const [id, pending] of this.pending) {
         this.pending.delete(id);
-        pending.reject(new AppError('research_unavailable', 'The research search stopped unexpectedly: run it again'));
+        pending.reject(refusal('research_unavailable', 'research.stopped_unexpectedly'));
       }
       this.events.lost();
     };
@@ -103,7 +104,7 @@ export class RowsWorker {
         if (this.pending.size === 0) worker.unref();
         if (!pending) return;
         if (message.ok) pending.resolve(message.value);
-        else pending.reject(new AppError(message.error.code, message.error.message));
+        else pending.reject(message.error.code === 'no_search' ? refusal('no_search', 'research.no_search') : new AppError(message.error.code, message.error.message));
         return;
       }
       case 'progress':

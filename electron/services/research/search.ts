@@ -13,7 +13,9 @@ import type { VideoPage, VideoQueryBody } from '../../../platform-api/research.j
 import type { DaySeries, ResearchQuota, RowSort, SearchView, VideoRow, VideoSearchRequest } from '../../core/contract/research.js';
 import { backoffDelay } from '../../../common/backoff.js';
 import { DayTotals } from './day-totals.js';
-import { quotaStopMessage } from './quota-book.js';
+import { quotaStopWords } from './quota-book.js';
+import { asText, words, type Words } from '../../core/contract/words.js';
+import { sayWords } from '../main-words.js';
 import { sortedOrder } from './sort-order.js';
 
 /** What a search needs from the service around it. */
@@ -53,7 +55,8 @@ export class Search {
   private hasMore = true;
   private target = 0;
   private state: SearchView['state'] = 'idle';
-  private message: string | null = null;
+  /** Why loading stopped or waits; said in English in the view's `message`, and given as words. */
+  private message: Words | null = null;
   private errorCode: string | null = null;
   private loading: Promise<void> | null = null;
   private controller: AbortController | null = null;
@@ -80,7 +83,8 @@ export class Search {
       target: this.target,
       hasMore: this.hasMore,
       recordsPerSecond: this.speed(),
-      message: this.message,
+      message: this.message && sayWords(this.message),
+      messageWords: this.message,
       errorCode: this.errorCode,
       quota: this.port.quota(),
     };
@@ -190,9 +194,9 @@ export class Search {
    * Op 10 for the page after the first `loaded` rows (the query at first, then search_id and
    * cursor), or why a daily quota stops it.
    */
-  private askFor(loaded: number, signal: AbortSignal): { page: Promise<ApiResult<VideoPage>> } | { stop: string } {
+  private askFor(loaded: number, signal: AbortSignal): { page: Promise<ApiResult<VideoPage>> } | { stop: Words } {
     const quota = this.port.quota();
-    const stop = quotaStopMessage(quota, this.port.now());
+    const stop = quotaStopWords(quota, this.port.now());
     if (stop) return { stop };
     const count = Math.min(MAX_PAGE, this.target - loaded, quota.recordsLimit - quota.recordsUsed);
     const body: VideoQueryBody = this.searchId
@@ -202,7 +206,7 @@ export class Search {
   }
 
   private cancelled(): void {
-    this.setState('cancelled', `Cancelled with ${this.rows.length.toLocaleString('en-US')} rows loaded.`, null);
+    this.setState('cancelled', words('research.cancelled', { rows: this.rows.length }), null);
   }
 
   /** How long to wait before trying again, or null after stopping with the reason. */
@@ -214,7 +218,7 @@ export class Search {
       const daily = error.retryAfterMs !== undefined && error.retryAfterMs >= untilReset - 60_000;
       if (daily || /daily|quota/i.test(error.message)) {
         this.port.exhausted(/record/i.test(error.message) ? 'records' : 'requests');
-        this.setState('stopped', quotaStopMessage(this.port.quota(), now) ?? `Stopped: ${error.message}`, 'quota_exhausted');
+        this.setState('stopped', quotaStopWords(this.port.quota(), now) ?? words('research.stopped', { detail: error.message }), 'quota_exhausted');
         return null;
       }
     }
@@ -224,7 +228,9 @@ export class Search {
       return null;
     }
     const wait = backoffDelay(attempt, error.retryAfterMs);
-    this.message = error.code === 'rate_limit_exceeded' ? `The platform asked to slow down; trying again in ${Math.ceil(wait / 1000)} s.` : `${error.message}; trying again in ${Math.ceil(wait / 1000)} s.`;
+    const seconds = Math.ceil(wait / 1000);
+    const why = error.kind === 'timeout' ? 'timeout' : error.kind === 'network' ? 'network' : 'server';
+    this.message = error.code === 'rate_limit_exceeded' ? words('research.slow_down', { seconds }) : words('research.retrying', { why, seconds });
     this.port.changed(this);
     return wait;
   }
@@ -237,7 +243,7 @@ export class Search {
     this.port.changed(this);
   }
 
-  private setState(state: SearchView['state'], message: string | null, errorCode: string | null): void {
+  private setState(state: SearchView['state'], message: Words | null, errorCode: string | null): void {
     this.state = state;
     this.message = message;
     this.errorCode = errorCode;
@@ -259,17 +265,17 @@ export class Search {
   }
 }
 
-/** A failure in words a person can act on. */
-export function describeFailure(error: PlatformError): string {
+/** A failure in words a person can act on (no token or scope names: what the platform said of those goes to the log). */
+export function describeFailure(error: PlatformError): Words {
   switch (error.code) {
     case 'invalid_params':
-      return `The platform refused the query: ${error.message}`;
+      return words('research.refused_query', { detail: error.message });
     case 'access_token_invalid':
-      return `The platform did not accept the research token: ${error.message}`;
+      return words('research.token_refused');
     case 'scope_not_authorized':
-      return `This app is not allowed to use research: ${error.message}`;
+      return words('research.not_allowed');
     default:
-      return error.message;
+      return error.words ?? (error.message ? words('research.failed', { detail: error.message }) : asText(error.code));
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { shellChannels } from '../../core/contract/index.js';
 import type { HandlersFor } from '../../core/dispatcher.js';
-import { AppError } from '../../core/result.js';
+import { refusal } from '../main-words.js';
 import type { UpdateService } from './update-service.js';
 
 /** Where the Electron app writes its log files, and how to show that folder (shell.openPath). */
@@ -19,7 +19,7 @@ export function shellHandlers(updates: UpdateService, logs: LogsFolder | undefin
   return {
     'logs.location': () => (logs ? { folder: logs.folder, file: logs.file, canOpen: true } : { folder: null, file: null, canOpen: false }),
     'logs.openFolder': async () => {
-      if (!logs) throw new AppError('not_available', 'In web mode the logs go to the terminal that runs it');
+      if (!logs) throw refusal('not_available', 'logs.web');
       await logs.open();
       return { opened: true };
     },

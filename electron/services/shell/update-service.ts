@@ -13,7 +13,8 @@ import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { UpdateStatus } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
-import { AppError } from '../../core/result.js';
+import { words, type Words } from '../../core/contract/words.js';
+import { refusal, sayWords } from '../main-words.js';
 import type { KeyValueStorage } from '../storage.js';
 
 export type UpdateCheck = { kind: 'available'; version: string } | { kind: 'none' } | { kind: 'inactive'; reason: string };
@@ -56,6 +57,11 @@ export interface UpdateServiceOptions {
 
 type Feed = Pick<UpdateStatus, 'feedUrl' | 'feedSource'>;
 
+/** A status's words, and the same in English as its message. */
+function said(value: Words | null): Pick<UpdateStatus, 'message' | 'messageWords'> {
+  return { message: value && sayWords(value), messageWords: value };
+}
+
 export class UpdateService {
   private status: UpdateStatus;
   /** Bumped whenever the feed changes: an answer from the previous feed is dropped. */
@@ -70,7 +76,7 @@ export class UpdateService {
     });
     updater?.onDownloaded((version) => {
       options.log.info({ version }, 'an update downloaded; it installs when the app quits');
-      this.update({ state: 'downloaded', availableVersion: version, percent: 100, message: null });
+      this.update({ state: 'downloaded', availableVersion: version, percent: 100, ...said(null) });
     });
     updater?.onError((error) => {
       if (this.status.state === 'checking' || this.status.state === 'downloading') this.fail(error);
@@ -99,19 +105,22 @@ export class UpdateService {
 
   async check(): Promise<UpdateStatus> {
     const { updater } = this.options;
-    if (!updater || updater.refusal) throw new AppError('updates_unsupported', this.unsupportedReason());
+    if (!updater || updater.refusal) throw refusal('updates_unsupported', this.unsupportedReason());
     const feedUrl = this.feed().feedUrl;
-    if (!feedUrl) throw new AppError('updates_off', 'This build of Draftdeck has no update feed');
+    if (!feedUrl) throw refusal('updates_off', 'update.off');
     if (this.status.state === 'checking' || this.status.state === 'downloading' || this.status.state === 'downloaded') return this.current();
     const generation = this.feedGeneration;
-    this.update({ state: 'checking', message: null });
+    this.update({ state: 'checking', ...said(null) });
     try {
       const result = await updater.check(feedUrl);
       if (generation !== this.feedGeneration) return this.current();
       const checkedAt = new Date(this.options.clock.now()).toISOString();
       if (result.kind === 'available') this.update({ state: 'downloading', availableVersion: result.version, percent: 0, checkedAt });
       else if (result.kind === 'none') this.update({ state: 'up_to_date', availableVersion: null, percent: null, checkedAt });
-      else this.update({ state: 'unsupported', message: result.reason, checkedAt });
+      else {
+        this.options.log.info({ reason: result.reason }, 'the updater is inactive');
+        this.update({ state: 'unsupported', ...said(words('update.not_installed')), checkedAt });
+      }
     } catch (error) {
       if (generation === this.feedGeneration) this.fail(error);
     }
@@ -124,10 +133,10 @@ export class UpdateService {
    */
   async useFeed(url: string | null): Promise<UpdateStatus> {
     const { updater, storage, log } = this.options;
-    if (!updater || updater.refusal) throw new AppError('updates_unsupported', this.unsupportedReason());
-    if (updater.policyFeed) throw new AppError('managed_by_policy', 'Your administrator set where Draftdeck gets updates from; it cannot be changed here');
+    if (!updater || updater.refusal) throw refusal('updates_unsupported', this.unsupportedReason());
+    if (updater.policyFeed) throw refusal('managed_by_policy', 'update.managed');
     if (url === (this.feed().feedSource === 'chosen' ? this.feed().feedUrl : null)) return this.current();
-    if (url !== null && !(await updater.confirmFeed(url))) throw new AppError('feed_not_confirmed', 'The update feed was not changed');
+    if (url !== null && !(await updater.confirmFeed(url))) throw refusal('feed_not_confirmed', 'update.not_confirmed');
     if (url === null) storage.delete(CHOSEN_FEED_KEY);
     else storage.set(CHOSEN_FEED_KEY, url);
     log.warn({ feed: url ?? 'the build’s own' }, 'the update feed was changed');
@@ -139,7 +148,7 @@ export class UpdateService {
   }
 
   install(): { restarting: true } {
-    if (this.status.state !== 'downloaded' || !this.options.updater) throw new AppError('no_update_downloaded', 'No update has been downloaded yet: check for updates first');
+    if (this.status.state !== 'downloaded' || !this.options.updater) throw refusal('no_update_downloaded', 'update.none_downloaded');
     this.options.log.info({ version: this.status.availableVersion }, 'restarting to install an update');
     this.options.updater.quitAndInstall();
     return { restarting: true };
@@ -156,21 +165,22 @@ export class UpdateService {
   }
 
   /** The state with nothing under way: unsupported, off or idle. */
-  private resting(): Pick<UpdateStatus, 'state' | 'message'> {
+  private resting(): Pick<UpdateStatus, 'state' | 'message' | 'messageWords'> {
     const { updater } = this.options;
-    if (!updater || updater.refusal) return { state: 'unsupported', message: this.unsupportedReason() };
-    return this.feed().feedUrl ? { state: 'idle', message: null } : { state: 'off', message: 'This build of Draftdeck has no update feed' };
+    if (!updater || updater.refusal) return { state: 'unsupported', ...said(this.unsupportedReason()) };
+    return this.feed().feedUrl ? { state: 'idle', ...said(null) } : { state: 'off', ...said(words('update.off')) };
   }
 
-  private unsupportedReason(): string {
-    if (this.options.updater?.refusal) return this.options.updater.refusal;
-    return this.options.runtime === 'web' ? 'Web mode does not update itself: update the checkout it runs from' : 'Only the installed app updates itself; this one runs from a checkout';
+  /** Why this copy does not update itself (the updater's own refusal, in English, is logged where it is made: an unsigned build). */
+  private unsupportedReason(): Words {
+    if (this.options.updater?.refusal) return words('update.unsigned');
+    return words(this.options.runtime === 'web' ? 'update.web' : 'update.checkout');
   }
 
   private fail(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.options.log.warn({ err: error }, 'update check or download failed');
-    this.update({ state: 'error', percent: null, message: `The update failed: ${message.split('\n')[0]}` });
+    this.update({ state: 'error', percent: null, ...said(words('update.failed', { detail: message.split('\n')[0]! })) });
   }
 
   private update(change: Partial<UpdateStatus>): void {

@@ -14,6 +14,8 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../../../common/log.js';
+import { words, type Words } from '../../core/contract/words.js';
+import { sayWords } from '../main-words.js';
 import type { KeyValueStorage } from '../storage.js';
 import type { Protection, SecretCipher } from './secret-cipher.js';
 
@@ -34,8 +36,9 @@ export interface VaultStatus {
   protection: Protection;
   /** Secrets are written to disk (encrypted) and survive a restart. */
   persistent: boolean;
-  /** What the person should know: why secrets are in memory only, or what protects them. */
+  /** What the person should know: why secrets are in memory only, or what protects them (English; reasonWords the same as words). */
   reason: string | null;
+  reasonWords: Words | null;
   /** The person chose to store secrets although the only protection is weak. */
   optedInToPlaintext: boolean;
   /** Opting in would change something (the cipher works but is not safe enough by itself). */
@@ -101,16 +104,18 @@ export class Vault {
   status(): VaultStatus {
     const { cipher } = this.options;
     const persistent = this.writesToDisk();
-    let reason: string | null = null;
-    if (cipher.protection === 'none') reason = `${sentence(cipher.reason ?? 'No secret storage is available')} Sign-ins are kept in memory only: you will need to sign in again after restarting Draftdeck.`;
-    else if (!cipher.persistent && !persistent) reason = `${sentence(cipher.reason ?? 'The secret storage is not safe enough')} Sign-ins are kept in memory only unless you choose to store them anyway.`;
-    else if (!cipher.persistent) reason = `${cipher.reason ?? 'The secret storage is weak.'} You chose to store sign-ins anyway.`;
-    else if (cipher.protection === 'file_permissions') reason = `Sign-ins are encrypted with a key in ${join(this.options.dataDir, 'vault.key')}, readable only by your user account (file-permission protection, not the OS key store).`;
+    // What the cipher said of itself (an unreadable key file, a missing key store) goes to the log; the person gets words without paths or backend names.
+    let said: Words | null = null;
+    if (cipher.protection === 'none') said = words('vault.none', { why: cipher.backend === 'key_file' ? 'key_file' : 'key_store' });
+    else if (!cipher.persistent && !persistent) said = words('vault.weak');
+    else if (!cipher.persistent) said = words('vault.weak_chosen');
+    else if (cipher.protection === 'file_permissions') said = words('vault.key_file');
     return {
       backend: cipher.backend,
       protection: cipher.protection,
       persistent,
-      reason,
+      reason: said && sayWords(said),
+      reasonWords: said,
       optedInToPlaintext: this.optedIn,
       canOptIn: !cipher.persistent && cipher.protection !== 'none',
     };
@@ -131,6 +136,7 @@ export class Vault {
 
   private async load(): Promise<void> {
     const { cipher, log } = this.options;
+    if (cipher.reason) log.warn({ backend: cipher.backend, reason: cipher.reason }, 'the secret storage is limited');
     if (!existsSync(this.path) || cipher.protection === 'none') return;
     let file: z.infer<typeof VaultFile>;
     try {
@@ -195,9 +201,4 @@ function writeAtomically(path: string, text: string): void {
     closeSync(fd);
   }
   renameSync(temp, path);
-}
-
-/** A reason as a sentence, whether or not it came with its full stop. */
-function sentence(text: string): string {
-  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }

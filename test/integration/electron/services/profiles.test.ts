@@ -58,7 +58,7 @@ describe('custom profiles', () => {
     withProfileHarness(async (h, settings) => {
       await signIn(h, { openId: 'sbx-user-ava' }); // an account of the built-in profile
       settings.set({ profile: customProfile({ store: 'vault' }) });
-      expect(h.accounts.profileStatus()).toEqual({ kind: 'custom', name: 'Partner platform', clientSecret: 'missing', problem: 'Enter the client secret to sign in.' });
+      expect(h.accounts.profileStatus()).toEqual({ kind: 'custom', name: 'Partner platform', clientSecret: 'missing', problem: 'Enter the client secret to sign in.', problemWords: { code: 'account.secret_needed', params: {} } });
       expect(h.accounts.list()).toEqual([]); // each profile keeps its own accounts
 
       const refused = await signIn(h, { openId: 'sbx-user-ben' });

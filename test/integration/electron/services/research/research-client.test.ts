@@ -11,6 +11,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchView, VideoRow, VideoSearchRequest } from '../../../../../electron/core/contract/research.js';
 import { DOWNLOAD_PATH_PREFIX } from '../../../../../electron/services/downloads.js';
+import { sayWords } from '../../../../../electron/services/main-words.js';
 import { createHttpClient } from '../../../../../platform-api/http.js';
 import { createResearchApi } from '../../../../../platform-api/research.js';
 import { parseSandboxConfig } from '../../../../../sandbox/index.js';
@@ -196,7 +197,10 @@ describe('research client against the sandbox', () => {
     await app.call('research.search.load', { sessionId, upTo: 100_000 });
     const stopped = await settled(app, sessionId, undefined, ['stopped', 'failed', 'done']);
     expect(stopped).toMatchObject({ state: 'stopped', loaded: 450, errorCode: 'quota_exhausted', hasMore: true });
-    expect(stopped.message).toMatch(/quota of 450 records is used up; it resets at 00:00 UTC, in \d+ h \d+ min|in \d+ min/);
+    expect(stopped.message).toMatch(/quota of 450 records is used up\. It resets at midnight UTC, in (\d+ h )?\d+ min\.$/);
+    // The same as words, which the window says in its language (the limit formatted for it).
+    expect(stopped.messageWords).toMatchObject({ code: 'research.quota_stop', params: { which: 'records', limit: 450 } });
+    expect(sayWords(stopped.messageWords!, 'ja')).toMatch(/^停止：今日のリサーチ上限（450 件のレコード）に達しました。/);
     expect(stopped.quota).toMatchObject({ recordsUsed: 450, recordsLimit: 450 });
     // The sandbox counted exactly what the app did: not one record or request over.
     const console = await fetch(`${await app.sandboxUrl()}/sandbox/console`).then((res) => res.text());
@@ -222,7 +226,8 @@ describe('research client against the sandbox', () => {
     await app.call('research.search.load', { sessionId, upTo: 1000 });
     const stopped = await settled(app, sessionId, undefined, ['stopped', 'failed', 'done']);
     expect(stopped).toMatchObject({ state: 'stopped', loaded: 100, errorCode: 'quota_exhausted' });
-    expect(stopped.message).toMatch(/quota of 5 requests is used up; it resets at 00:00 UTC/);
+    expect(stopped.message).toMatch(/quota of 5 requests is used up\. It resets at midnight UTC/);
+    expect(stopped.messageWords).toMatchObject({ code: 'research.quota_stop', params: { which: 'requests', limit: 5 } });
     expect(stopped.quota.requestsUsed).toBe(5);
   }, 120_000);
 
@@ -262,7 +267,7 @@ describe('research client against the sandbox', () => {
     expect(found).toMatchObject({ status: 'found', account: { username, display_name: expect.any(String), follower_count: expect.any(Number), is_verified: expect.any(Boolean) } });
     if (found.status === 'found') expect(found.account.bio_description).toBeUndefined();
     const missing = await app.call('research.account', { username: 'nobody_here_at_all', fields: ['display_name'] });
-    expect(missing).toMatchObject({ status: 'not_public', username: 'nobody_here_at_all', message: expect.stringMatching(/No public account @nobody_here_at_all.*private/) });
+    expect(missing).toMatchObject({ status: 'not_public', username: 'nobody_here_at_all', message: expect.stringMatching(/No public account @nobody_here_at_all.*private/), words: { code: 'research.not_public', params: { username: 'nobody_here_at_all' } } });
   }, 120_000);
 
   it('keeps saved queries with their last run time', async () => {

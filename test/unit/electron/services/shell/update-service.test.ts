@@ -13,6 +13,7 @@ import { SettingsService } from '../../../../../electron/services/settings.js';
 import { CHECK_EVERY_MS, FIRST_CHECK_AFTER_MS, UpdateService, type UpdateCheck, type UpdaterPort } from '../../../../../electron/services/shell/update-service.js';
 import { createMemoryStorage } from '../../../../../electron/services/storage.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
+import { sayWords } from '../../../../../electron/services/main-words.js';
 
 const FEED = 'https://updates.example.com/draftdeck/';
 
@@ -90,8 +91,10 @@ describe('update service', () => {
   it('is unsupported without an updater, with the reason for each runtime', async () => {
     expect(setup({ withUpdater: false, runtime: 'web' }).service.current()).toMatchObject({ state: 'unsupported', message: expect.stringMatching(/web mode/i) });
     const { service } = setup({ withUpdater: false });
-    expect(service.current()).toMatchObject({ state: 'unsupported', message: expect.stringMatching(/installed app/) });
-    await expect(service.check()).rejects.toMatchObject({ code: 'updates_unsupported' });
+    expect(service.current()).toMatchObject({ state: 'unsupported', message: expect.stringMatching(/installed app/), messageWords: { code: 'update.checkout', params: {} } });
+    // The window says it in its language; a refusal carries the same words.
+    expect(sayWords(service.current().messageWords!, 'es')).toBe('Solo la app instalada se actualiza sola; esta se ejecuta desde una copia del código');
+    await expect(service.check()).rejects.toMatchObject({ code: 'updates_unsupported', words: { code: 'update.checkout' } });
   });
 
   it("checks the build's feed: found, downloading with progress, downloaded, then installs", async () => {
@@ -123,7 +126,7 @@ describe('update service', () => {
     const { service, updater } = setup();
     const checking = service.check();
     updater.failWith(new Error('net::ERR_NAME_NOT_RESOLVED\n    at stack'));
-    expect(await checking).toMatchObject({ state: 'error', message: 'The update failed: net::ERR_NAME_NOT_RESOLVED' });
+    expect(await checking).toMatchObject({ state: 'error', message: 'The update failed: net::ERR_NAME_NOT_RESOLVED', messageWords: { code: 'update.failed', params: { detail: 'net::ERR_NAME_NOT_RESOLVED' } } });
     const again = service.check();
     updater.answerWith({ kind: 'none' });
     expect((await again).state).toBe('up_to_date');
@@ -151,12 +154,12 @@ describe('update service', () => {
     const { service, updater } = setup();
     const checking = service.check();
     updater.answerWith({ kind: 'inactive', reason: 'not installed' });
-    expect(await checking).toMatchObject({ state: 'unsupported', message: 'not installed' });
+    expect(await checking).toMatchObject({ state: 'unsupported', message: 'This build cannot update itself (it is not an installed app)', messageWords: { code: 'update.not_installed', params: {} } });
   });
 
   it('refuses to update an unsigned build, saying why', async () => {
     const { service, updater } = setup({ refusal: 'This copy of Draftdeck is not signed' });
-    expect(service.current()).toMatchObject({ state: 'unsupported', message: 'This copy of Draftdeck is not signed' });
+    expect(service.current()).toMatchObject({ state: 'unsupported', message: expect.stringMatching(/^This copy of Draftdeck is not signed/), messageWords: { code: 'update.unsigned', params: {} } });
     await expect(service.check()).rejects.toMatchObject({ code: 'updates_unsupported' });
     await expect(service.useFeed(OTHER)).rejects.toMatchObject({ code: 'updates_unsupported' });
     expect(updater.checked).toEqual([]);

@@ -8,6 +8,7 @@ import { Vault, vaultFile } from '../../../../../electron/services/vault/vault.j
 import { createSafeStorageCipher, type SafeStorageLike } from '../../../../../electron/desktop/safe-storage-cipher.js';
 import { createMemoryStorage, type KeyValueStorage } from '../../../../../electron/services/storage.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
+import { sayWords } from '../../../../../electron/services/main-words.js';
 
 const posix = process.platform !== 'win32';
 const SECRET = 'rft.super-secret-refresh-token-value';
@@ -77,7 +78,10 @@ describe('vault', () => {
     await again.delete('tokens:p:u1');
     expect((await open(openKeyFileCipher(dir))).names()).toEqual(['client-secret:p']);
     expect(again.status()).toMatchObject({ backend: 'key_file', protection: 'file_permissions', persistent: true, canOptIn: false });
-    expect(again.status().reason).toMatch(/readable only by your user account/);
+    // Said without the key file's path (issue 28, point 6), in English and as words the window says in its language.
+    expect(again.status()).toMatchObject({ reason: 'Sign-ins are encrypted with a key file that only your user account can read (not the system’s key store).', reasonWords: { code: 'vault.key_file', params: {} } });
+    expect(again.status().reason).not.toContain(KEY_FILE);
+    expect(sayWords(again.status().reasonWords!, 'id')).toBe('Login dienkripsi dengan file kunci yang hanya bisa dibaca akun pengguna kamu (bukan penyimpanan kunci sistem).');
   });
 
   it('keeps secrets in memory only when nothing can encrypt them, and says so', async () => {
@@ -86,7 +90,8 @@ describe('vault', () => {
     expect(vault.get('tokens:p:u1')).toBe(SECRET);
     expect(existsSync(join(dir, vaultFile('unavailable')))).toBe(false);
     expect(vault.status()).toMatchObject({ persistent: false, protection: 'none', canOptIn: false });
-    expect(vault.status().reason).toMatch(/memory only.*sign in again after restarting/);
+    expect(vault.status().reason).toMatch(/key store is not available, so sign-ins are kept in memory only.*sign in again after restarting/);
+    expect(vault.status().reasonWords).toEqual({ code: 'vault.none', params: { why: 'key_store' } });
     // Opting in cannot help when nothing encrypts.
     expect((await vault.allowPlaintext(true)).persistent).toBe(false);
     expect(existsSync(join(dir, vaultFile('unavailable')))).toBe(false);
@@ -98,7 +103,9 @@ describe('vault', () => {
     await vault.set('tokens:p:u1', SECRET);
     expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(false);
     expect(vault.status()).toMatchObject({ backend: 'basic_text', persistent: false, canOptIn: true, optedInToPlaintext: false });
-    expect(vault.status().reason).toMatch(/No OS key store.*memory only unless you choose/);
+    expect(vault.status().reason).toMatch(/No key store was found.*memory only unless you choose/);
+    expect(vault.status().reason).not.toContain('basic_text');
+    expect(sayWords(vault.status().reasonWords!, 'ar')).toMatch(/^لم يُعثر على مخزن مفاتيح/);
 
     expect(await vault.allowPlaintext(true)).toMatchObject({ persistent: true, optedInToPlaintext: true });
     expect(existsSync(join(dir, vaultFile('basic_text')))).toBe(true);
