@@ -120,6 +120,9 @@ function track(view: DataView, trak: Box): Track | undefined {
   if (stts) {
     const count = view.getUint32(stts.start + 4);
     for (let i = 0, at = stts.start + 8; i < count && at + 8 <= stts.end; i++, at += 8) {
+      // A last sample of no duration (muxers write one when the stream's end is unknown) is no
+      // frame interval: counted, it would double a two-frame clip's rate.
+      if (view.getUint32(at + 4) === 0) continue;
       samples += view.getUint32(at);
       sampleTime += view.getUint32(at) * view.getUint32(at + 4);
     }
@@ -153,9 +156,18 @@ async function findMoov(reader: ByteReader): Promise<{ brand: string | null; off
 /** A moof larger than this is not a fragment's header (a 2 s fragment's is a few KB). */
 const MAX_MOOF_BYTES = 1024 * 1024;
 
+/** The video track's time in a moof, and the durations of its first samples (up to RATE_SAMPLES), for the frame rate. */
+interface Span {
+  durations: number[];
+  time: number;
+}
+
+const RATE_SAMPLES = 1000;
+
 /** Sample durations a moof's traf states for one track: trun's own, else tfhd's default, else trex's. */
-function fragmentTime(view: DataView, moof: Box, trackId: number, trexDefault: number): number {
+function fragmentSpan(view: DataView, moof: Box, trackId: number, trexDefault: number): Span {
   let time = 0;
+  const durations: number[] = [];
   for (const traf of children(view, moof.start, moof.end)) {
     if (traf.type !== 'traf') continue;
     const tfhd = child(view, traf, 'tfhd');
@@ -170,33 +182,41 @@ function fragmentTime(view: DataView, moof: Box, trackId: number, trexDefault: n
       const count = view.getUint32(trun.start + 4);
       if (!(flags & 0x100)) {
         time += count * fallback;
+        for (let i = 0; i < count && durations.length < RATE_SAMPLES; i++) durations.push(fallback);
         continue;
       }
       const stride = 4 * [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
-      for (let i = 0, p = trun.start + 8 + (flags & 0x1 ? 4 : 0) + (flags & 0x4 ? 4 : 0); i < count && p + 4 <= trun.end; i++, p += stride) time += view.getUint32(p);
+      for (let i = 0, p = trun.start + 8 + (flags & 0x1 ? 4 : 0) + (flags & 0x4 ? 4 : 0); i < count && p + 4 <= trun.end; i++, p += stride) {
+        const duration = view.getUint32(p);
+        time += duration;
+        if (durations.length < RATE_SAMPLES) durations.push(duration);
+      }
     }
   }
-  return time;
+  return { durations, time };
 }
 
 /**
- * A fragmented file's length (an empty moov, as a browser's MediaRecorder and OBS's fragmented
- * MP4 write it: mvhd says 0): mehd's when moov has one, else the video track's sample durations
- * summed over the moofs that follow moov, one small read per top-level box as findMoov walks.
+ * A fragmented file (an empty moov, as a browser's MediaRecorder and OBS's fragmented MP4 write
+ * it: mvhd says 0 and stts lists no sample). Its length: mehd's when moov has one, else the video
+ * track's sample durations summed over the moofs that follow moov, one small read per top-level
+ * box as findMoov walks. Its frame rate: from the first moof with video samples (a fragment holds
+ * a second or more of frames; the only one read when mehd gave the length), by their median
+ * duration (FFmpeg stretches a fragmented file's first sample, a muxer its last).
  */
-async function fragmentedMs(reader: ByteReader, moov: { next: number }, view: DataView, root: Box, video: Track, movieScale: number): Promise<number> {
+async function fragmented(reader: ByteReader, moov: { next: number }, view: DataView, root: Box, video: Track, movieScale: number, needMs: boolean): Promise<{ ms: number; durations: number[] }> {
+  let durations: number[] = [];
+  let time = 0;
   const mvex = child(view, root, 'mvex');
-  if (!mvex) return 0;
+  if (!mvex) return { ms: 0, durations };
   const mehd = child(view, mvex, 'mehd');
-  if (mehd && movieScale > 0 && mehd.start + 8 <= mehd.end) {
-    const ms = ((view.getUint8(mehd.start) === 1 ? u64(view, mehd.start + 4) : view.getUint32(mehd.start + 4)) / movieScale) * 1000;
-    if (ms > 0) return ms;
-  }
+  let ms = 0;
+  if (needMs && mehd && movieScale > 0 && mehd.start + 8 <= mehd.end) ms = ((view.getUint8(mehd.start) === 1 ? u64(view, mehd.start + 4) : view.getUint32(mehd.start + 4)) / movieScale) * 1000;
+  const walkAll = needMs && ms <= 0;
   const trex = [...children(view, mvex.start, mvex.end)].find((b) => b.type === 'trex' && b.start + 16 <= b.end && view.getUint32(b.start + 4) === video.id);
   const trexDefault = trex ? view.getUint32(trex.start + 12) : 0;
-  let time = 0;
   let at = moov.next;
-  for (let i = 0; i < MAX_TOP_BOXES && at + 8 <= reader.size; i++) {
+  for (let i = 0; i < MAX_TOP_BOXES && at + 8 <= reader.size && (walkAll || durations.length === 0); i++) {
     const head = await reader.read(at, 16);
     const h = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const size = h.getUint32(0) === 1 && head.length >= 16 ? u64(h, 8) : h.getUint32(0);
@@ -205,11 +225,23 @@ async function fragmentedMs(reader: ByteReader, moov: { next: number }, view: Da
       const bytes = await reader.read(at, size);
       const moofView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const moof = children(moofView, 0, bytes.byteLength).next();
-      if (!moof.done) time += fragmentTime(moofView, moof.value, video.id, trexDefault);
+      if (!moof.done) {
+        const part = fragmentSpan(moofView, moof.value, video.id, trexDefault);
+        time += part.time;
+        if (durations.length === 0) durations = part.durations;
+      }
     }
     at += size;
   }
-  return video.timescale > 0 ? (time / video.timescale) * 1000 : 0;
+  if (walkAll && video.timescale > 0) ms = (time / video.timescale) * 1000;
+  return { ms, durations };
+}
+
+/** Frames a second from sample durations: the median one's rate; null without any of some duration. */
+function rateOf(durations: readonly number[], timescale: number): number | null {
+  const sorted = durations.filter((d) => d > 0).sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1];
+  return median && timescale > 0 ? timescale / median : null;
 }
 
 export async function probeIsoBmff(reader: ByteReader): Promise<Result<VideoProbe, VideoProbeFailure>> {
@@ -230,8 +262,11 @@ export async function probeIsoBmff(reader: ByteReader): Promise<Result<VideoProb
     const movie = mvhd ? timing(view, mvhd) : { timescale: 0, duration: 0 };
     const movieMs = movie.timescale > 0 ? (movie.duration / movie.timescale) * 1000 : 0;
     const trackMs = video.timescale > 0 ? (video.duration / video.timescale) * 1000 : 0;
-    const fragmentsMs = movieMs > 0 || trackMs > 0 ? 0 : await fragmentedMs(reader, moov, view, root, video, movie.timescale);
-    const fps = video.samples > 0 && video.sampleTime > 0 ? (video.samples * video.timescale) / video.sampleTime : null;
+    const needMs = movieMs <= 0 && trackMs <= 0;
+    // stts lists no sample of a fragmented file: its samples are in the moofs.
+    const frags = needMs || video.samples === 0 ? await fragmented(reader, moov, view, root, video, movie.timescale, needMs) : null;
+    const fragmentsMs = frags?.ms ?? 0;
+    const fps = video.samples > 0 && video.sampleTime > 0 ? (video.samples * video.timescale) / video.sampleTime : rateOf(frags?.durations ?? [], video.timescale);
     return {
       ok: true,
       value: {

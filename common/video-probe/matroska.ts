@@ -3,8 +3,9 @@
  * top-level elements are walked with one small read each until Info (time scale, duration) and
  * Tracks (codec, size, bit depth, default frame duration) are read; clusters are skipped by their
  * size, or found through the SeekHead when they come first. A file with no Duration (a browser's
- * MediaRecorder writes none) gets it from the last cluster's timestamps at the end of the file.
- * Frames are never read beyond those block headers. Pure.
+ * MediaRecorder writes none) gets it from the last cluster's timestamps at the end of the file, and
+ * a video track with no DefaultDuration its frame rate from the first blocks' timestamps. Frames
+ * are never read beyond those block headers. Pure.
  */
 import type { Result } from '../result.js';
 import type { VideoProbe, VideoProbeFailure } from '../video-rules.js';
@@ -13,7 +14,7 @@ import { avcDetail, codecOfMatroskaId, hevcDetail, vp9PrivateDetail, type CodecD
 
 const ID = {
   EBML: 0x1a45dfa3, DocType: 0x4282, Segment: 0x18538067, SeekHead: 0x114d9b74, Seek: 0x4dbb, SeekID: 0x53ab, SeekPosition: 0x53ac,
-  Info: 0x1549a966, TimestampScale: 0x2ad7b1, Duration: 0x4489, Tracks: 0x1654ae6b, TrackEntry: 0xae, TrackType: 0x83, CodecID: 0x86,
+  Info: 0x1549a966, TrackNumber: 0xd7, TimestampScale: 0x2ad7b1, Duration: 0x4489, Tracks: 0x1654ae6b, TrackEntry: 0xae, TrackType: 0x83, CodecID: 0x86,
   CodecPrivate: 0x63a2, DefaultDuration: 0x23e383, Video: 0xe0, PixelWidth: 0xb0, PixelHeight: 0xba, Colour: 0x55b0, BitsPerChannel: 0x55b2,
   Projection: 0x7670, PoseRoll: 0x7675, Cluster: 0x1f43b675, Timestamp: 0xe7, SimpleBlock: 0xa3, BlockGroup: 0xa0, Block: 0xa1, Crc32: 0xbf,
 } as const;
@@ -80,14 +81,17 @@ interface TrackInfo {
   detail: CodecDetail;
   defaultDurationNs: number;
   roll: number;
+  /** How the track's blocks name it. */
+  number: number;
 }
 
 function trackEntry(bytes: Uint8Array, entry: Element): TrackInfo {
-  const t: TrackInfo = { type: 0, codec: '', width: 0, height: 0, detail: { profile: null, bit_depth: null }, defaultDurationNs: 0, roll: 0 };
+  const t: TrackInfo = { type: 0, codec: '', width: 0, height: 0, detail: { profile: null, bit_depth: null }, defaultDurationNs: 0, roll: 0, number: 0 };
   let codecPrivate: Uint8Array | null = null;
   let bits: number | null = null;
   for (const e of elements(bytes, entry.start, entry.end)) {
     if (e.id === ID.TrackType) t.type = uint(bytes, e);
+    else if (e.id === ID.TrackNumber) t.number = uint(bytes, e);
     else if (e.id === ID.CodecID) t.codec = codecOfMatroskaId(text(bytes, e));
     else if (e.id === ID.CodecPrivate) codecPrivate = bytes.subarray(e.start, e.end);
     else if (e.id === ID.DefaultDuration) t.defaultDurationNs = uint(bytes, e);
@@ -141,6 +145,67 @@ async function durationFromTail(reader: ByteReader): Promise<number | null> {
   return null;
 }
 
+/** The first Cluster at or after `at` among the Segment's top-level elements (Info and Tracks were found before it: the walk stopped short of it). */
+async function firstCluster(reader: ByteReader, at: number, end: number): Promise<number | null> {
+  for (let i = 0; i < MAX_TOP_ELEMENTS && at < Math.min(end, reader.size); i++) {
+    const e = element(await reader.read(at, 16), 0, at);
+    if (!e) return null;
+    if (e.id === ID.Cluster) return at;
+    if (e.end === Infinity) return null;
+    at = e.end;
+  }
+  return null;
+}
+
+/** Video frames whose timestamps give the frame rate when a track states no DefaultDuration (a fraction of a second's blocks). */
+const RATE_FRAMES = 32;
+/** Element headers read looking for them: past this the first clusters hold no such frames (audio only, damage). */
+const RATE_READS = 400;
+
+/**
+ * The video track's frame rate from the first clusters' block timestamps, for a track with no
+ * DefaultDuration (a browser's MediaRecorder writes none): the mean interval between RATE_FRAMES
+ * frames' timestamps, sorted (B-frames come out of order). Walks element headers from the first cluster with one
+ * 16-byte read each, stepping into clusters (of known size or not) and over everything else; no
+ * frame is read. Null when too few frames are found.
+ */
+async function rateFromBlocks(reader: ByteReader, clusterAt: number, end: number, trackNumber: number, scaleNs: number): Promise<number | null> {
+  const times: number[] = [];
+  let base = 0;
+  let at = clusterAt;
+  for (let i = 0; i < RATE_READS && times.length < RATE_FRAMES && at < Math.min(end, reader.size); i++) {
+    const head = await reader.read(at, 16);
+    const e = element(head, 0, at);
+    if (!e) break;
+    if (e.id === ID.Cluster) {
+      at = e.start;
+      continue;
+    }
+    if (e.end === Infinity) break;
+    if (e.id === ID.Timestamp) {
+      const value = await reader.read(e.start, Math.min(8, e.end - e.start));
+      base = uint(value, { id: e.id, start: 0, end: value.length });
+    } else if (e.id === ID.SimpleBlock || e.id === ID.BlockGroup) {
+      // A BlockGroup's Block comes first in it (muxers write it so); its header is all that is read.
+      const block = e.id === ID.SimpleBlock ? e : element(await reader.read(e.start, 16), 0, e.start);
+      if (block && (e.id === ID.SimpleBlock || block.id === ID.Block)) {
+        const bytes = await reader.read(block.start, 12);
+        const track = vint(bytes, 0, false);
+        if (track && track.value === trackNumber && track.length + 2 <= bytes.length) times.push(base + new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt16(track.length));
+      }
+    }
+    at = e.end;
+  }
+  times.sort((a, b) => a - b);
+  const gaps = times.slice(1).map((t, i) => t - times[i]!).filter((gap) => gap > 0);
+  if (gaps.length < 2) return null;
+  // Frames taken in decode order may leave a hole at the end (a B-frame shown before a P-frame not
+  // yet read): gaps over one and a half frames are such holes, not frame intervals.
+  const median = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  const steady = gaps.filter((gap) => gap <= median * 1.5);
+  return (steady.length * 1e9) / (steady.reduce((sum, gap) => sum + gap, 0) * scaleNs);
+}
+
 export async function probeMatroska(reader: ByteReader): Promise<Result<VideoProbe, VideoProbeFailure>> {
   const head = await reader.read(0, 64 * 1024);
   const ebml = element(head, 0);
@@ -174,10 +239,14 @@ export async function probeMatroska(reader: ByteReader): Promise<Result<VideoPro
     }
   };
   let at = segment.start;
+  let clusterAt: number | null = null;
   for (let i = 0; i < MAX_TOP_ELEMENTS && (!info || !tracks) && at < Math.min(segment.end, reader.size); i++) {
     const e = element(await reader.read(at, 16), 0, at);
     if (!e) return unreadable('segment element');
-    if (e.id === ID.Cluster) break;
+    if (e.id === ID.Cluster) {
+      clusterAt = at;
+      break;
+    }
     await visit(e);
     if (e.end === Infinity) break;
     at = e.end;
@@ -206,6 +275,11 @@ export async function probeMatroska(reader: ByteReader): Promise<Result<VideoPro
   if (!duration) duration = await durationFromTail(reader);
   if (duration === null) return unreadable('duration');
   const rotation = ((((Math.round(-video.roll / 90) * 90) % 360) + 360) % 360) as VideoProbe['rotation'];
+  let fps = video.defaultDurationNs > 0 ? 1e9 / video.defaultDurationNs : null;
+  if (fps === null && video.number > 0) {
+    clusterAt ??= seek.get(ID.Cluster) ?? (await firstCluster(reader, at, segment.end));
+    if (clusterAt !== null) fps = await rateFromBlocks(reader, clusterAt, segment.end, video.number, scaleNs);
+  }
   return {
     ok: true,
     value: {
@@ -214,7 +288,7 @@ export async function probeMatroska(reader: ByteReader): Promise<Result<VideoPro
       width: video.width,
       height: video.height,
       rotation,
-      fps: video.defaultDurationNs > 0 ? Math.round((1e9 / video.defaultDurationNs) * 1000) / 1000 : null,
+      fps: fps === null ? null : Math.round(fps * 1000) / 1000,
       video_codec: video.codec,
       video_profile: video.detail.profile,
       bit_depth: video.detail.bit_depth,

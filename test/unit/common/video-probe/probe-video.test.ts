@@ -15,6 +15,7 @@ import { judgeVideo, type VideoProbe } from '../../../../common/video-rules.js';
 import { padMp4 } from '../../../support/video-padding.js';
 import { AAC, FFMPEG, H264, HEVC_10BIT, PRORES, makeClip } from '../../../support/ffmpeg-fixtures.js';
 
+const run = promisify(execFile);
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'probe-'));
@@ -126,6 +127,46 @@ describe('probeVideo on FFmpeg-made files', () => {
     // FFmpeg itself reads 3.02 s (its last fragment's samples run a little past the 3 s asked for).
     expect(Math.abs(probe.duration_ms - 3000)).toBeLessThan(50);
     expect(judgeVideo(probe)).toEqual({ kind: 'ok' });
+  });
+
+  it('a fragmented MP4’s frame rate comes from its fragments (stts lists no sample)', async () => {
+    expect((await probeFile(join(dir, 'frag.mp4'))).fps).toBe(30);
+    const path = await makeClip(dir, 'frag25.mp4', { video: [...H264, '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-g', '10'], seconds: 2, fps: 25 });
+    expect(await probeFile(path)).toMatchObject({ fps: 25, duration_ms: 2000 });
+  });
+
+  it('a last sample of no duration in stts does not double the frame rate', async () => {
+    // A raw H.264 stream copied into MP4: stts holds two entries of one sample each; the last made 0, as muxers write it when the end is unknown.
+    const raw = join(dir, 'two.h264');
+    await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30:duration=0.1', '-frames:v', '2', ...H264, '-f', 'h264', raw]);
+    await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-i', raw, '-c', 'copy', join(dir, 'two.mp4')]);
+    const bytes = Buffer.from(await readFile(join(dir, 'two.mp4')));
+    const stts = bytes.indexOf('stts');
+    expect(bytes.readUInt32BE(stts + 8)).toBe(2);
+    const first = bytes.readUInt32BE(stts + 16);
+    bytes.writeUInt32BE(0, stts + 24);
+    const probe = await probeVideo(bufferReader(bytes));
+    const timescale = bytes.readUInt32BE(bytes.indexOf('mdhd') + 16);
+    expect(probe.ok && probe.value.fps).toBe(Math.round((timescale / first) * 1000) / 1000);
+  });
+
+  it('an MKV or WebM with no DefaultDuration takes its frame rate from the first blocks’ timestamps', async () => {
+    /** DefaultDuration (23 E3 83, size 1-8) overwritten by a Void of the same length, as MediaRecorder writes none. */
+    const withoutDefaultDuration = async (name: string) => {
+      const whole = Buffer.from(await readFile(join(dir, name)));
+      const at = whole.indexOf(Buffer.from([0x23, 0xe3, 0x83]));
+      expect(at).toBeGreaterThan(0);
+      const length = 4 + (whole[at + 3]! & 0x7f);
+      Buffer.concat([Buffer.from([0xec, 0x80 | (length - 2)]), Buffer.alloc(length - 2)]).copy(whole, at);
+      expect(whole.indexOf(Buffer.from([0x23, 0xe3, 0x83]))).toBe(-1);
+      const probe = await probeVideo(bufferReader(whole));
+      return probe.ok ? probe.value.fps : null;
+    };
+    expect(await withoutDefaultDuration('h264.mkv')).toBeCloseTo(30, 0);
+    expect(await withoutDefaultDuration('vp9.webm')).toBeCloseTo(24, 0);
+    // B-frames: blocks in decode order, timestamps out of order.
+    await makeClip(dir, 'bframes.mkv', { video: ['-c:v', 'libx264', '-preset', 'veryfast', '-bf', '3', '-pix_fmt', 'yuv420p'], fps: 60 });
+    expect(await withoutDefaultDuration('bframes.mkv')).toBeCloseTo(60, 0);
   });
 
   it('text named .mp4 and a truncated MP4 are failures, not exceptions', async () => {
