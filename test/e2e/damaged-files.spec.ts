@@ -58,6 +58,7 @@ test('a damaged file at start is moved aside with the time, and the window says 
       const copy = join(dataDir, `${name}.damaged-`);
       await expect(notice.locator('code')).toContainText(copy);
       const movedTo = (await notice.locator('code').textContent())!;
+      expect((await notice.textContent())!.split(copy)).toHaveLength(2); // said once, in its own line
       expect(readdirSync(join(movedTo, '..'))).toContain(movedTo.slice(movedTo.lastIndexOf('/') + 1));
     }
 
