@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import type { BulkAction, BulkOutcome, DraftState } from '../api/contract';
+import type { ApiError } from '../api/client';
 import { countByAccount, visibleRows, type QueueRow } from './queue-rows';
 import { request } from './connection';
 import { applyDraftEvents, loadDrafts, useDrafts } from './drafts';
@@ -19,7 +20,7 @@ interface QueueViewState {
   selected: ReadonlySet<string>;
   mode: 'list' | 'plan';
   /** What the last bulk action could not do, draft by draft (or why it failed as a whole). */
-  bulkReport: { action: BulkAction | 'move' | 'clear'; refused: BulkOutcome['refused']; error: string | null } | null;
+  bulkReport: { action: BulkAction | 'move' | 'clear'; refused: BulkOutcome['refused']; error: ApiError | null } | null;
 }
 
 export const useQueueView = create<QueueViewState>()(() => ({ account: null, state: null, grouped: false, selected: new Set(), mode: 'list', bulkReport: null }));
@@ -118,7 +119,7 @@ async function report(action: BulkAction | 'move' | 'clear', run: () => Promise<
     useQueueView.setState({ bulkReport });
     if (bulkReport && action === 'move') setTimeout(() => useQueueView.getState().bulkReport === bulkReport && useQueueView.setState({ bulkReport: null }), MOVE_REPORT_MS);
   } catch (error) {
-    useQueueView.setState({ bulkReport: { action, refused: [], error: asApiError(error).message } });
+    useQueueView.setState({ bulkReport: { action, refused: [], error: asApiError(error) } });
     void loadDrafts();
   }
 }

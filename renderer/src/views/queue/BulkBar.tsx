@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BulkAction } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { TechnicalDetails } from '../../components/TechnicalDetails';
 import { sayError } from '../../i18n/main-words';
 import { accountLabel, canReceiveDrafts, useAccounts } from '../../state/accounts';
 import { useDrafts } from '../../state/drafts';
@@ -90,7 +91,10 @@ export function BulkReport() {
   return (
     <Notice tone="warning" title={title} onDismiss={dismissBulkReport} dismissLabel={intl.formatMessage({ id: 'queue.bulkReport.dismiss' })}>
       {report.error ? (
-        <p>{report.error}</p>
+        <>
+          <p>{sayError(intl, report.error)}</p>
+          <TechnicalDetails>{report.error.code}</TechnicalDetails>
+        </>
       ) : (
         <ul className="duplicate__list" aria-label={intl.formatMessage({ id: 'queue.bulkReport.list' })}>
           {report.refused.map((refusal) => (
