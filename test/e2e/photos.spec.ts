@@ -115,7 +115,7 @@ test('a post whose photos are being hosted shows in its row as under way, with p
   const row = draftRow(page, 'Slow to host');
   await expect(row).toHaveAttribute('data-state', 'uploading');
   await expect(row.getByText(/^Hosting photos \d+%$/)).toBeVisible();
-  await expect(row.getByText(/^[1-5] of 6 photos hosted · [\d.]+ [KM]B of [\d.]+ [KM]B$/)).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText(/^[1-5] of 6 photos hosted · [\d.]+ [kM]B of [\d.]+ [kM]B$/)).toBeVisible({ timeout: 30_000 });
   await expect(row.getByRole('progressbar')).toBeVisible();
 
   await setChaos(app, []);
