@@ -120,3 +120,29 @@ test('Platform and Photos apply as they are changed, checked first, with no Save
   await expect.poll(async () => (await stored(app)).profile.kind).toBe('sandbox');
   expect(consoleErrors).toEqual([]);
 });
+
+test('a change made while a save is under way is saved after it, even back to what was stored', async ({ page, webApp, consoleErrors }) => {
+  const app = webApp.current;
+  await page.goto(`${app.url}#/settings`);
+  const photos = page.getByRole('region', { name: 'Photos' });
+  const strip = photos.getByRole('checkbox', { name: 'Remove location from photos' });
+  await expect(strip).toBeChecked();
+  // The first save waits until the person has changed their mind: unchecked, then checked again.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  await page.route('**/api/call/settings.set', async (route) => {
+    calls++;
+    if (calls === 1) await held;
+    await route.continue();
+  });
+  await strip.uncheck();
+  await expect.poll(() => calls).toBe(1);
+  await strip.check();
+  release();
+  // What the window shows is what is stored: the setting ends as it was, checked.
+  await expect.poll(() => calls).toBe(2);
+  await expect.poll(async () => (await stored(app)).photos.stripLocation).toBe(true);
+  await expect(strip).toBeChecked();
+  expect(consoleErrors).toEqual([]);
+});

@@ -36,6 +36,7 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
     section,
     validate: validatePhotoHost,
     changed: (next) => !samePhotos(photosFromDraft(next), stored),
+    same: sameDraft,
     save: async (next) => draftFromPhotos((await saveSettings({ photos: photosFromDraft(next) })).photos, next),
   });
   // A typed field applies when the person leaves it; a choice or a checkbox applies at once.

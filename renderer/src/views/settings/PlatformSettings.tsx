@@ -30,6 +30,7 @@ export function PlatformSettings({ stored }: { stored: PlatformProfile }) {
     section,
     validate: validateProfile,
     changed: (next) => !sameProfile(profileFromDraft(next), stored),
+    same: sameDraft,
     save: async (next) => draftFromProfile((await saveSettings({ profile: profileFromDraft(next) })).profile, next),
   });
 

@@ -14,6 +14,8 @@ interface ApplyOptions<D, E extends object> {
   validate: (draft: D) => E;
   /** Whether `draft` differs from what is stored. */
   changed: (draft: D) => boolean;
+  /** Whether two drafts store the same value. */
+  same: (a: D, b: D) => boolean;
   /** Saves a valid draft; resolves with the draft of what was stored. */
   save: (draft: D) => Promise<D>;
 }
@@ -29,10 +31,13 @@ export interface ApplyOnChange<D, E> {
 
 const filled = (draft: unknown, key: string) => String((draft as Record<string, unknown>)[key] ?? '').trim() !== '';
 
-export function useApplyOnChange<D, E extends object>({ section, validate, changed, save }: ApplyOptions<D, E>): ApplyOnChange<D, E> {
+export function useApplyOnChange<D, E extends object>({ section, validate, changed, same, save }: ApplyOptions<D, E>): ApplyOnChange<D, E> {
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(false);
-  // A change made while a save is under way (a field left by clicking a choice) waits its turn.
+  // A change made while a save is under way (a field left by clicking a choice) waits its turn,
+  // and is judged against what that save stored: until it ends, `changed` compares with the value
+  // before it, so a change back to that value (a checkbox unticked and ticked again) looked like
+  // no change and the first save's value stayed stored under a form showing the other.
   const queued = useRef<D | null>(null);
   // The draft as the person has it now: a save that ends after another change must not undo it.
   const latest = useRef(section.draft);
@@ -46,21 +51,31 @@ export function useApplyOnChange<D, E extends object>({ section, validate, chang
     const problems = validate(next);
     // Once shown, a problem stays shown until it is fixed (leaving a field after Enter hides nothing).
     setShown((before) => new Set([...before, ...Object.keys(problems).filter((key) => everything || filled(next, key))]));
-    if (!changed(next) || hasErrors(problems)) return;
+    if (hasErrors(problems)) return;
     if (inFlight.current) {
       queued.current = next;
       return;
     }
+    if (changed(next)) start(next);
+  }
+
+  function start(next: D): void {
     inFlight.current = true;
-    void section.run(async () => {
-      const saved = await save(next);
-      return latest.current === next ? saved : latest.current;
-    }).finally(() => {
-      inFlight.current = false;
-      const again = queued.current;
-      queued.current = null;
-      if (again) apply(again);
-    });
+    let stored: D | null = null;
+    void section
+      .run(async () => {
+        const saved = await save(next);
+        stored = saved;
+        return latest.current === next ? saved : latest.current;
+      })
+      .finally(() => {
+        inFlight.current = false;
+        const again = queued.current;
+        queued.current = null;
+        if (again === null) return;
+        // Saved: compare with what was stored now; failed: what is stored has not changed.
+        if (stored === null ? changed(again) : !same(again, stored)) start(again);
+      });
   }
 
   return { errors, waiting: changed(section.draft) ? Object.keys(now).length : 0, apply };
