@@ -30,9 +30,9 @@ afterAll(async () => {
 const cache = () => join(h.dataDir, 'cache', 'video-fix');
 const cached = async () => (await readdir(cache()).catch(() => [] as string[])).sort();
 
-async function add(path: string, name: string, mimeType: 'video/mp4' | 'video/quicktime' | 'video/webm') {
+async function add(path: string, name: string, mimeType: 'video/mp4' | 'video/quicktime' | 'video/webm', openId = 'sbx-user-ava') {
   const source = { kind: 'incoming' as const, fileId: (await h.app.incoming.receive(createReadStream(path))).fileId };
-  const [draft] = await h.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source, name, mimeType, durationMs: null }] });
+  const [draft] = await h.call('drafts.add', { openId, files: [{ source, name, mimeType, durationMs: null }] });
   return draft!;
 }
 
@@ -105,10 +105,14 @@ const fixesOf = (id: string) => h.logLines.filter((line) => line.includes('video
 const lostOnce = (id: string) => h.logLines.some((line) => line.includes('fixing it again') && line.includes(id));
 
 describe('a fixed file deleted from the cache', () => {
+  // An account of their own: the sandbox takes 5 drafts a day into an inbox, and the tests above fill Ava's.
+  const BEN = 'sbx-user-ben';
+  beforeAll(() => h.signIn(BEN), 60_000);
+
   it('before the upload: the draft fixes it again from the file as added and reaches the inbox', { timeout: 180_000 }, async () => {
     // The publish cannot open yet: the draft waits, fixed, with nothing sent.
     await chaos([{ route: INIT, probability: 1, status: 503 }]);
-    const added = await add(await makeClip(dir, 'lost.mkv', { video: H264, audio: AAC }), 'lost.mkv', 'video/mp4');
+    const added = await add(await makeClip(dir, 'lost.mkv', { video: H264, audio: AAC }), 'lost.mkv', 'video/mp4', BEN);
     try {
       await fixedOnce(added.id);
       await h.waitForEvent('drafts.updated', (d) => d.id === added.id && d.state === 'waiting');
@@ -129,7 +133,7 @@ describe('a fixed file deleted from the cache', () => {
   it('while the upload opens: the check before its chunk finds it gone, and it is fixed again and sent in a fresh publish', { timeout: 180_000 }, async () => {
     // The publish opens late, so the file can go between the fix and the first chunk.
     await chaos([{ route: INIT, probability: 1, latency_ms: 15_000 }]);
-    const added = await add(await makeClip(dir, 'lost-open.mkv', { video: H264, audio: AAC }), 'lost-open.mkv', 'video/mp4');
+    const added = await add(await makeClip(dir, 'lost-open.mkv', { video: H264, audio: AAC }), 'lost-open.mkv', 'video/mp4', BEN);
     try {
       await fixedOnce(added.id);
       await rm(join(cache(), `${added.id}.mp4`));
