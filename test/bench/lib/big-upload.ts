@@ -6,10 +6,11 @@
  * (POST /api/files, as a dropped file is sent), queues it for the next account with inbox room, and
  * waits until its upload is over; the next round starts at once, until stopped.
  */
-import { createReadStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningWebApp } from '../../support/web-app.js';
+import { webClient } from '../../support/web-client.js';
 
 export const BIG_BYTES = 1024 ** 3;
 
@@ -37,18 +38,6 @@ export async function writeBigVideo(clip: string, target: string): Promise<void>
   }
 }
 
-async function streamToHost(app: RunningWebApp, path: string): Promise<string> {
-  const response = await fetch(`${app.origin}/api/files`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/octet-stream', 'Content-Length': String(BIG_BYTES) },
-    body: createReadStream(path) as unknown as ReadableStream,
-    duplex: 'half',
-  } as RequestInit);
-  const result = (await response.json()) as { ok: boolean; value?: { fileId: string }; error?: { message: string } };
-  if (!result.ok) throw new Error(`/api/files: ${result.error?.message}`);
-  return result.value!.fileId;
-}
-
 export interface BigUploads {
   /** Answers once a 1 GB draft is uploading. */
   uploading(): Promise<void>;
@@ -68,7 +57,7 @@ export function keepUploadingBig(app: RunningWebApp, call: Call, dir: string, cl
   const loop = (async () => {
     await writeBigVideo(clip, path);
     while (!stopped) {
-      const fileId = await streamToHost(app, path);
+      const fileId = await webClient(app).sendFile(path);
       const openId = openIds[round % openIds.length]!;
       const [draft] = await call<{ id: string }[]>(app, 'drafts.add', { openId, files: [{ source: { kind: 'incoming', fileId }, name: `big ${round + 1}.mp4`, mimeType: 'video/mp4', durationMs: 2000 }], duplicates: 'allow' });
       ids.push(draft!.id);

@@ -4,12 +4,15 @@
  * heading's when grouped), so nothing needs measuring. The page's main area is the scroller (the
  * list is part of the page, not a box within it); the list's offset in it is kept current as the
  * notices above it come and go. Which drafts show, and how grouped, is the queue view's (state/queue-view.ts).
+ * While the list flies past (more than a screen since the last render) rows are glimpses
+ * (DraftRowGlimpse.tsx), and full rows again once it slows.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useVisibleRows, type QueueRow } from '../../state/queue-view';
 import { DraftRow } from './DraftRow';
+import { DraftRowGlimpse } from './DraftRowGlimpse';
 import { GroupHeading } from './GroupHeading';
 
 export const ROW_HEIGHT = 76;
@@ -55,6 +58,11 @@ export function DraftList() {
   });
 
   const items = virtualizer.getVirtualItems();
+  // Moved by more than a screen since the last render: the list flies past, rows show a glimpse of themselves.
+  const last = useRef(0);
+  const scrolled = virtualizer.scrollOffset ?? 0;
+  const flying = virtualizer.isScrolling && Math.abs(scrolled - last.current) > (virtualizer.scrollRect?.height ?? Infinity);
+  last.current = scrolled;
   return (
     <ul ref={list} className="draft-list" aria-label={intl.formatMessage({ id: 'queue.list.label' })} style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) => {
@@ -62,6 +70,7 @@ export function DraftList() {
         const top = item.start - offset;
         if (row.kind === 'group') return <GroupHeading key={item.key} openId={row.openId} count={row.count} style={{ transform: `translateY(${top}px)` }} />;
         // Plain numbers and ids only: a row whose draft and place did not change is not rendered again as the list scrolls.
+        if (flying) return <DraftRowGlimpse key={item.key} id={row.id} index={row.at} count={ids.length} top={top} />;
         return <DraftRow key={item.key} id={row.id} index={row.at} count={ids.length} prevId={ids[row.at - 1] ?? null} nextId={ids[row.at + 1] ?? null} top={top} />;
       })}
     </ul>
