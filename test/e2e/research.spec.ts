@@ -144,9 +144,12 @@ test('research follows the person: kept query, results and account in view, read
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(other).toContainText(/last run \w+ \d+, \d{4}/);
 
-  // The results come into view.
+  // Run from the list at the top of the page: the new search's results come into view.
   const results = page.getByRole('region', { name: 'Results' });
   await expect(page.getByTestId('research-loaded')).toHaveText(/^100 videos loaded$/);
+  await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
+  await expect(results.getByTestId('research-loaded')).not.toBeInViewport();
+  await saved.getByRole('button', { name: 'Run' }).click();
   await expect(results.getByTestId('research-loaded')).toBeInViewport();
 
   // The default columns fit the table at 1440 px, each with a readable name.
@@ -180,13 +183,16 @@ test('research follows the person: kept query, results and account in view, read
   await expect(notice).toBeVisible();
   await expect(notice).toBeHidden({ timeout: 20_000 });
 
-  // An account looked up from the bottom of the page comes into view.
-  await page.getByPlaceholder('@username').fill('@nobody_here_at_all');
-  await page.getByRole('button', { name: 'Look up' }).click();
-  await page.getByRole('heading', { name: 'Over time' }).scrollIntoViewIfNeeded();
-  const username = (await table.getByRole('row').nth(1).getByRole('button', { name: /^@/ }).textContent())!.replace('@', '');
-  await table.getByRole('row').nth(1).getByRole('button', { name: `@${username}` }).click();
-  await expect(page.getByRole('region', { name: `Account @${username}` })).toBeInViewport();
+  // An account opened from a row at the top of the window (the card, above the results, out of view) comes into view.
+  const firstRow = table.getByRole('row').nth(1);
+  const username = (await firstRow.getByRole('button', { name: /^@/ }).textContent())!.replace('@', '');
+  // A shorter window, so the page can scroll that row to its top.
+  await page.setViewportSize({ width: 1440, height: 600 });
+  await firstRow.evaluate((row) => row.scrollIntoView({ block: 'start' }));
+  await firstRow.getByRole('button', { name: `@${username}` }).click();
+  const card = page.getByRole('region', { name: `Account @${username}` });
+  await expect(card.getByRole('term').filter({ hasText: 'Followers' })).toBeVisible();
+  await expect(card).toBeInViewport({ ratio: 1 });
 
   // A video id opens the video's public page on the platform (web mode: a new tab).
   const row = table.getByRole('row').nth(1);

@@ -52,9 +52,11 @@ export function AccountCard() {
   const [fields, setFields] = useState<AccountField[]>(DEFAULT_ACCOUNT_FIELDS);
   const card = useRef<HTMLElement>(null);
   const asked = account?.username;
+  const loading = account?.loading;
+  // Once when asked, and again when the answer has made the card its full height.
   useEffect(() => {
     if (asked) card.current?.scrollIntoView({ block: 'nearest' });
-  }, [asked]);
+  }, [asked, loading]);
   if (!account) return null;
   const { result } = account;
   const label = (field: AccountField) => intl.formatMessage({ id: `research.accountField.${field}` });
