@@ -48,7 +48,7 @@ const dataDirProblem = useDataDir(app, dataDir);
 const logFiles = createLogFiles({ dir: placeLogs(app, dataDirProblem ? undefined : dataDir), stderr: process.stderr.isTTY === true });
 const log = createLogger({ name: 'draftdeck', destination: logFiles });
 // From here on nothing fails silently: logged, and said in a dialog.
-catchProcessFailures(process, { log, dialog, logFile: logFiles.path });
+catchProcessFailures(process, { log, dialog, logFile: logFiles.path, locale: () => windowLocale() });
 
 async function main(): Promise<void> {
   // Both must happen before 'ready': every renderer sandboxed, app:// privileged.
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
       bringToFront(mainWindow);
       core.hub.emit('notices.opened', { batchId, draftIds });
     }),
-    chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow()),
+    chooseFolder: createFolderChooser(dialog, () => BrowserWindow.getFocusedWindow(), () => windowLocale()),
     systemLanguages: () => app.getPreferredSystemLanguages(),
   });
   windowLocale = () => core.windowLocale();
@@ -173,6 +173,6 @@ function desktopUpdater() {
 main().catch((error: unknown) => {
   log.fatal({ err: error }, 'Draftdeck failed to start');
   // Without a window the person would see nothing at all: say why before exiting.
-  showStartFailure(dialog, error, logFiles.path);
+  showStartFailure(dialog, error, logFiles.path, windowLocale());
   app.exit(1);
 });

@@ -8,6 +8,8 @@ import { writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '../core/result.js';
+import { words } from '../core/contract/index.js';
+import { refusal, sayWords, type MainLocale } from '../services/main-words.js';
 import { APP_START_URL } from '../transports/app-origin.js';
 import { prepareDataDir } from '../services/data-dir.js';
 
@@ -41,7 +43,7 @@ export function useDataDir(app: { setPath(name: 'userData', path: string): void 
     app.setPath('userData', dataDir);
     return null;
   } catch (error) {
-    return new AppError('data_dir_unusable', `Draftdeck cannot use the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+    return refusal('data_dir_unusable', 'start.data_dir_unusable', { path: dataDir, detail: error instanceof Error ? error.message : String(error) });
   }
 }
 
@@ -58,10 +60,11 @@ export function printReadyLine(write: (line: string) => void = (line) => writeSy
  * Tells the person why the app cannot start, in a dialog (there may be no terminal), before it
  * exits. An AppError's message says what to do; anything else is a bug, and the log has the rest.
  */
-export function showStartFailure(dialog: { showErrorBox(title: string, content: string): void }, error: unknown, logFile: string): void {
-  const what = error instanceof AppError ? error.message : `Something went wrong while starting: ${error instanceof Error ? error.message : String(error)}`;
+export function showStartFailure(dialog: { showErrorBox(title: string, content: string): void }, error: unknown, logFile: string, locale: MainLocale = 'en'): void {
+  const said = error instanceof AppError ? (error.words ?? null) : words('start.failed', { detail: error instanceof Error ? error.message : String(error) });
+  const what = said ? sayWords(said, locale) : (error as AppError).message;
   try {
-    dialog.showErrorBox('Draftdeck cannot start', `${what}\n\nDetails are in the log: ${logFile}`);
+    dialog.showErrorBox(sayWords(words('start.title'), locale), `${what}\n\n${sayWords(words('start.log', { path: logFile }), locale)}`);
   } catch {
     // no display to show it on; the log has it
   }

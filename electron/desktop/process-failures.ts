@@ -7,6 +7,8 @@
  * dialog, then carry on), and uploads record where they stopped only when the app closes.
  */
 import type { Logger } from '../../common/log.js';
+import { words } from '../core/contract/index.js';
+import { sayWords, type MainLocale } from '../services/main-words.js';
 
 /** The part of Node's `process` used here. */
 export interface ProcessEvents {
@@ -22,14 +24,23 @@ export interface ErrorDialog {
  * Logs every uncaught exception and unhandled rejection and says it in a dialog: one dialog per
  * distinct message, so a failure that repeats on a timer does not bury the window in boxes.
  */
-export function catchProcessFailures(proc: ProcessEvents, { log, dialog, logFile }: { log: Logger; dialog: ErrorDialog; logFile: string }): void {
+export function catchProcessFailures(proc: ProcessEvents, { log, dialog, logFile, locale = () => 'en' }: { log: Logger; dialog: ErrorDialog; logFile: string; locale?: () => MainLocale }): void {
   const said = new Set<string>();
   const say = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     if (said.has(message)) return;
     said.add(message);
     try {
-      dialog.showErrorBox('Something went wrong in Draftdeck', `${message}\n\nDraftdeck keeps running, but if something does not work, restart it. Details are in the log: ${logFile}`);
+      // The window's language; English when the app is too early or too broken to tell.
+      const language = ((): MainLocale => {
+        try {
+          return locale();
+        } catch {
+          return 'en';
+        }
+      })();
+      const say = (code: string) => sayWords(words(code, { path: logFile }), language);
+      dialog.showErrorBox(say('crash.title'), `${message}\n\n${say('crash.keeps_running')}`);
     } catch {
       // no display to show it on; the log has it
     }

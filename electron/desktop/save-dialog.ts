@@ -4,6 +4,8 @@
  * process learns the path chosen; the page never names one.
  */
 import type { BrowserWindow, OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
+import { words } from '../core/contract/index.js';
+import { sayWords, type MainLocale } from '../services/main-words.js';
 
 export interface SaveDialogApi {
   showSaveDialog(window: BrowserWindow, options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
@@ -15,9 +17,10 @@ export interface OpenDialogApi {
   showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue>;
 }
 
-export function createFolderChooser(dialog: OpenDialogApi, focusedWindow: () => BrowserWindow | null) {
+/** `locale`: the window's language, asked each time (it can change while the app runs). */
+export function createFolderChooser(dialog: OpenDialogApi, focusedWindow: () => BrowserWindow | null, locale: () => MainLocale = () => 'en') {
   return async (): Promise<string | null> => {
-    const options: OpenDialogOptions = { title: 'Choose a folder to watch', properties: ['openDirectory', 'createDirectory'] };
+    const options: OpenDialogOptions = { title: sayWords(words('watch.picker_title'), locale()), properties: ['openDirectory', 'createDirectory'] };
     const window = focusedWindow();
     const answer = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return answer.canceled ? null : (answer.filePaths[0] ?? null);

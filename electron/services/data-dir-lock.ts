@@ -30,7 +30,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
-import { AppError } from '../core/result.js';
+import { refusal } from './main-words.js';
 
 export interface DataDirLock {
   release(): void;
@@ -80,12 +80,12 @@ export async function lockDataDir(dataDir: string, { runtime, startOf = processS
       if (judged === null) continue; // released meanwhile: try again
       const holder = parseHolder(judged);
       if (holder && (await holdsIt(holder, runtime, startOf, aliveAt))) {
-        throw new AppError('already_running', `Draftdeck is already running with this data folder (${dataDir}, process ${holder.pid}); use that window, or start with another --data-dir`);
+        throw refusal('already_running', 'start.already_running', { path: dataDir, pid: holder.pid });
       }
       discardIfStill(path, judged); // left by a process that is gone: take it over
     }
   }
-  throw new AppError('lock_failed', `Could not lock ${path}`);
+  throw refusal('lock_failed', 'start.lock_failed', { path });
 }
 
 /** Creates `path` holding `text`, complete from the first moment anyone can read it; EEXIST when there is one. */

@@ -4,13 +4,17 @@
  * callback path. Requests for another path, another Host, or without this flow's `state` are
  * answered and ignored: they do not end the flow (a stray tab or a hostile page must not be able
  * to cancel a sign-in). The first callback carrying the right state ends it, as do cancel() and
- * the timeout; then the server closes. The browser gets a small page saying it can be closed.
+ * the timeout; then the server closes. The browser gets a small page saying it can be closed, in
+ * its own language (Accept-Language, as the platform's consent page does), from the app's catalogs.
  *
  * Outcomes are values: a code, a refusal from the consent page, a cancel, or a timeout.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../../common/log.js';
+import { acceptedLanguages } from '../../../common/accept-language.js';
+import { words } from '../../core/contract/index.js';
+import { mainLocale, sayWords } from '../main-words.js';
 import { sameSecret } from './same-secret.js';
 
 export const CALLBACK_PATH = '/callback/';
@@ -84,24 +88,24 @@ export async function startLoopbackListener(options: LoopbackOptions): Promise<L
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // After the flow ends the server only finishes in-flight answers.
-    if (done) return page(res, 410, 'This sign-in has ended', 'Return to Draftdeck to start again.');
-    if (req.headers.host !== host) return page(res, 400, 'Wrong address', 'This page only answers Draftdeck’s own sign-in.');
-    if (req.method !== 'GET') return page(res, 405, 'Not allowed', 'This page only answers Draftdeck’s own sign-in.');
+    if (done) return page(req, res, 410, 'ended.title', 'ended.body');
+    if (req.headers.host !== host) return page(req, res, 400, 'wrong_address.title', 'only_ours');
+    if (req.method !== 'GET') return page(req, res, 405, 'not_allowed.title', 'only_ours');
     const url = new URL(req.url ?? '/', `http://${host}`);
-    if (url.pathname !== path) return page(res, 404, 'Not found', 'This page only answers Draftdeck’s own sign-in.');
+    if (url.pathname !== path) return page(req, res, 404, 'not_found.title', 'only_ours');
     if (!sameSecret(url.searchParams.get('state'), options.state)) {
       // Ignored, not fatal: it is not the answer to our request (an old tab, or someone else's).
       log?.warn('sign-in callback with a state that is not this flow’s; ignored');
-      return page(res, 400, 'This sign-in link is out of date', 'It does not belong to the sign-in Draftdeck is waiting for. Return to Draftdeck and start again if needed.');
+      return page(req, res, 400, 'stale.title', 'stale.body');
     }
     const error = url.searchParams.get('error');
     const code = url.searchParams.get('code');
     if (error !== null) {
-      page(res, 200, 'Sign-in not completed', 'You can close this tab and return to Draftdeck.');
+      page(req, res, 200, 'not_completed.title', 'close_tab');
       return finish({ kind: 'refused', error, description: url.searchParams.get('error_description') ?? '' });
     }
-    if (code === null || code === '') return page(res, 400, 'Incomplete answer', 'The platform’s answer had no code. Return to Draftdeck and try again.');
-    page(res, 200, 'Signed in', 'You can close this tab and return to Draftdeck.');
+    if (code === null || code === '') return page(req, res, 400, 'incomplete.title', 'incomplete.body');
+    page(req, res, 200, 'signed_in.title', 'close_tab');
     finish({ kind: 'code', code, scopes: (url.searchParams.get('scopes') ?? '').split(',').filter(Boolean) });
   });
 
@@ -114,13 +118,19 @@ export async function startLoopbackListener(options: LoopbackOptions): Promise<L
   };
 }
 
-function page(res: ServerResponse, status: number, title: string, message: string): void {
+/** A page of the callback (`main.callback.<title>` and `main.callback.<body>`) in the browser's language. */
+function page(req: IncomingMessage, res: ServerResponse, status: number, title: string, body: string): void {
+  const locale = mainLocale('system', acceptedLanguages(req.headers['accept-language']));
+  const say = (code: string, params = {}) => escapeHtml(sayWords(words(`callback.${code}`, params), locale));
+  const heading = say(title);
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-    `<title>Draftdeck — ${title}</title><style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem;color:#222}</style></head>` +
-    `<body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
+    `<!doctype html><html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+    `<title>${say('page_title', { title: sayWords(words(`callback.${title}`), locale) })}</title><style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem;color:#222}</style></head>` +
+    `<body><main><h1>${heading}</h1><p>${say(body)}</p></main></body></html>`;
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
+    'content-language': locale,
+    vary: 'Accept-Language',
     'content-length': Buffer.byteLength(html),
     'cache-control': 'no-store',
     // The address bar holds the code: no page resource, no referrer, no framing.
@@ -131,3 +141,5 @@ function page(res: ServerResponse, status: number, title: string, message: strin
   });
   res.end(html);
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import { ApiError, on, onResync, openExternal } from '../api/client';
-import type { Account, SignInFinished } from '../api/contract';
+import type { Account, SignInFinished, Words } from '../api/contract';
 import { onPlatformRunning } from './builtin-platform';
 import { request } from './connection';
 import { asApiError } from './settings';
@@ -124,7 +124,8 @@ export function dismissOutcome(): void {
 export interface RemovalResult {
   account: Account;
   revoked: boolean;
-  message: string | null;
+  /** Why access could not be revoked, as words the window says in its language. */
+  message: Words | null;
 }
 
 /** Revokes the app's access on the platform, then forgets the account. Throws ApiError. */
@@ -132,7 +133,7 @@ export async function removeAccount(account: Account): Promise<RemovalResult> {
   try {
     const result = await request('accounts.remove', { openId: account.openId });
     useAccounts.setState((state) => ({ accounts: state.accounts?.filter((candidate) => candidate.openId !== account.openId) ?? null }));
-    return { account, revoked: result.revoked, message: result.message };
+    return { account, revoked: result.revoked, message: result.messageWords };
   } catch (error) {
     throw asApiError(error);
   }

@@ -12,6 +12,7 @@ import { accountLabel, loadAccounts, startSignIn, useAccounts, type RemovalResul
 import { loadSecrets, useSecrets } from '../state/secrets';
 import { AccountCard } from './accounts/AccountCard';
 import { ClientSecretForm } from './accounts/ClientSecretForm';
+import { sayWords } from '../i18n/main-words';
 import { RemoveAccountDialog } from './accounts/RemoveAccountDialog';
 import { SignInPanel } from './accounts/SignInPanel';
 import { VaultNotice } from './accounts/VaultNotice';
@@ -82,7 +83,7 @@ function SecretsNotices() {
   return (
     <>
       {loadError ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.secretsReadFailed' })} error={loadError} /> : null}
-      {profile?.problem && profile.clientSecret !== 'missing' ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.profileProblem' }, { name: profile.name })}>{<p className="banner__detail">{profile.problem}</p>}</ErrorBanner> : null}
+      {profile?.problem && profile.clientSecret !== 'missing' ? <ErrorBanner title={intl.formatMessage({ id: 'accounts.profileProblem' }, { name: profile.name })}>{<p className="banner__detail">{profile.problemWords ? sayWords(intl, profile.problemWords) : profile.problem}</p>}</ErrorBanner> : null}
       {profile?.clientSecret === 'missing' ? (
         <section className="panel" aria-labelledby="client-secret-title">
           <h2 className="panel__title" id="client-secret-title">
@@ -109,7 +110,7 @@ function RemovalNotice({ result, onDismiss }: { result: RemovalResult; onDismiss
   const label = accountLabel(result.account);
   return (
     <Notice tone={result.revoked ? 'success' : 'warning'} title={intl.formatMessage({ id: 'accounts.removed.title' }, { name: label })} onDismiss={onDismiss} dismissLabel={intl.formatMessage({ id: 'accounts.removed.dismiss' })}>
-      {result.message ?? (result.revoked ? intl.formatMessage({ id: 'accounts.removed.revoked' }, { name: label }) : null)}
+      {result.message ? sayWords(intl, result.message) : result.revoked ? intl.formatMessage({ id: 'accounts.removed.revoked' }, { name: label }) : null}
     </Notice>
   );
 }

@@ -58,7 +58,8 @@ describe('main process with a --data-dir', () => {
     const fake = await startMain(dataDir);
     fake.app.ready();
     await vi.waitFor(() => expect(fake.app.exitCode).toBe(1), APP_EVENT_WAIT);
-    expect(fake.dialog.errorBoxes).toEqual([{ title: 'Draftdeck cannot start', content: expect.stringContaining(`Draftdeck cannot use the data folder ${dataDir}: ENOTDIR`) }]);
+    // In the OS's language (the fake Electron prefers pt-PT, said in Brazilian Portuguese).
+    expect(fake.dialog.errorBoxes).toEqual([{ title: 'O Draftdeck não consegue iniciar', content: expect.stringContaining(`O Draftdeck não consegue usar a pasta de dados ${dataDir}: ENOTDIR`) }]);
     // The log is where Electron keeps it by default, and the dialog names it.
     expect(fake.dialog.errorBoxes[0]!.content).toContain(join(root, 'default-user-data', 'logs', 'draftdeck.log'));
     expect(existsSync(join(root, 'default-user-data', 'logs', 'draftdeck.log'))).toBe(true);

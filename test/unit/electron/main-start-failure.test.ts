@@ -36,7 +36,8 @@ describe('main process that cannot start', () => {
     fake.app.ready();
     await vi.waitFor(() => expect(fake.app.exitCode).toBe(1), APP_EVENT_WAIT);
     expect(fake.dialog.errorBoxes).toEqual([
-      { title: 'Draftdeck cannot start', content: expect.stringContaining(`Draftdeck is already running with this data folder (${userData}, process ${process.ppid})`) },
+      // In the OS's language (the fake Electron prefers pt-PT, said in Brazilian Portuguese): no window has chosen one yet.
+      { title: 'O Draftdeck não consegue iniciar', content: expect.stringContaining(`O Draftdeck já está rodando com esta pasta de dados (${userData}, processo ${process.ppid})`) },
     ]);
     expect(fake.dialog.errorBoxes[0]!.content).toContain(join(userData, 'logs', 'draftdeck.log'));
     expect(fake.BrowserWindow.getAllWindows()).toHaveLength(0);

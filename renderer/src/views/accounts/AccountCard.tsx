@@ -1,4 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { sayWords } from '../../i18n/main-words';
 import { useId } from 'react';
 import type { Account } from '../../api/contract';
 import { Button } from '../../components/Button';
@@ -94,7 +95,7 @@ function AccountProblem({ account }: { account: Account }) {
         <span>
           <FormattedMessage
             id="accounts.card.signInAgainProblem"
-            values={{ strong: (chunks) => <strong>{chunks}</strong>, reason: sentence(account.statusReason ?? intl.formatMessage({ id: 'accounts.card.signInRefused' })) }}
+            values={{ strong: (chunks) => <strong>{chunks}</strong>, reason: sentence(signInReason(intl, account) ?? intl.formatMessage({ id: 'accounts.card.signInRefused' })) }}
           />
         </span>
       </p>
@@ -112,7 +113,7 @@ function AccountProblem({ account }: { account: Account }) {
               strong: (chunks) => <strong>{chunks}</strong>,
               scope: UPLOAD_SCOPE,
               scopes: intl.formatList(account.missingScopes, { type: 'conjunction' }),
-              reason: sentence(account.statusReason ?? intl.formatMessage({ id: 'accounts.card.leavePermissionsOn' })),
+              reason: sentence(account.statusWords ? sayWords(intl, account.statusWords) : intl.formatMessage({ id: 'accounts.card.leavePermissionsOn' })),
             }}
           />
         </span>
@@ -123,6 +124,14 @@ function AccountProblem({ account }: { account: Account }) {
 }
 
 /** Reasons come from the main process with or without a full stop. */
+/** Why the account must sign in again, as a sentence of its own (the card says "sign in again" itself): the reason inside the main process's words. */
+function signInReason(intl: IntlShape, account: Account): string | null {
+  const reason = account.statusWords?.params.reason;
+  if (typeof reason !== 'object') return null;
+  const said = sayWords(intl, reason);
+  return said.charAt(0).toLocaleUpperCase(intl.locale) + said.slice(1);
+}
+
 function sentence(text: string): string {
   return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }

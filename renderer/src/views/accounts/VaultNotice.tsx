@@ -13,6 +13,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Icon } from '../../components/Icon';
 import { Notice } from '../../components/Notice';
 import { allowPlaintext } from '../../state/secrets';
+import { sayWords } from '../../i18n/main-words';
 
 export function VaultNotice({ vault }: { vault: VaultStatus }) {
   const intl = useIntl();
@@ -48,7 +49,7 @@ export function VaultNotice({ vault }: { vault: VaultStatus }) {
             </Button>
           }
         >
-          {intl.formatMessage({ id: 'accounts.vault.plaintextBody' }, { reason: vault.reason ?? intl.formatMessage({ id: 'accounts.vault.plaintextChosen' }) })}
+          {intl.formatMessage({ id: 'accounts.vault.plaintextBody' }, { reason: vault.reasonWords ? sayWords(intl, vault.reasonWords) : intl.formatMessage({ id: 'accounts.vault.plaintextChosen' }) })}
         </Notice>
         {failure}
       </>
@@ -68,7 +69,7 @@ export function VaultNotice({ vault }: { vault: VaultStatus }) {
             ) : null
           }
         >
-          {vault.reason ?? intl.formatMessage({ id: 'accounts.vault.noSafePlace' })}
+          {vault.reasonWords ? sayWords(intl, vault.reasonWords) : intl.formatMessage({ id: 'accounts.vault.noSafePlace' })}
         </Notice>
         {failure}
         {confirming ? (
@@ -83,10 +84,10 @@ export function VaultNotice({ vault }: { vault: VaultStatus }) {
     );
   }
 
-  return vault.reason ? (
+  return vault.reasonWords ? (
     <p className="vault-note">
       <Icon name="lock" size={16} />
-      <span>{vault.reason}</span>
+      <span>{sayWords(intl, vault.reasonWords)}</span>
     </p>
   ) : null;
 }

@@ -8,6 +8,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n';
+import { sayWords } from '../../i18n/main-words';
 import type { UpdateStatus } from '../../api/contract';
 import { on, type ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -25,7 +26,7 @@ function describe(intl: IntlShape, status: UpdateStatus): string {
     case 'unsupported':
     case 'error':
     case 'off':
-      return status.message ?? intl.formatMessage({ id: 'settings.updates.unavailable' });
+      return status.messageWords ? sayWords(intl, status.messageWords) : intl.formatMessage({ id: 'settings.updates.unavailable' });
     case 'idle':
       return intl.formatMessage({ id: 'settings.updates.idle' }, { current });
     case 'checking':

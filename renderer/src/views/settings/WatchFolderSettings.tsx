@@ -13,6 +13,7 @@ import { accountLabel, canReceiveDrafts, useAccounts } from '../../state/account
 import { asApiError } from '../../state/settings';
 import { addWatchFolder, removeWatchFolder, setWatchFolderPaused, startWatchFolders, useWatchFolders } from '../../state/watch-folders';
 import { SettingsSection } from './SettingsSection';
+import { sayError, sayWords } from '../../i18n/main-words';
 
 export function WatchFolderSettings() {
   const intl = useIntl();
@@ -38,7 +39,7 @@ function WatchFolderRow({ folder }: { folder: WatchFolderView }) {
   const intl = useIntl();
   const account = useAccounts((state) => state.accounts?.find((candidate) => candidate.openId === folder.openId));
   const [error, setError] = useState<string | null>(null);
-  const run = (action: () => Promise<void>) => action().then(() => setError(null), (caught: unknown) => setError(asApiError(caught).message));
+  const run = (action: () => Promise<void>) => action().then(() => setError(null), (caught: unknown) => setError(sayError(intl, asApiError(caught))));
   const status = intl.formatMessage({ id: folder.state === 'paused' ? 'settings.watch.paused' : folder.state === 'unavailable' ? 'settings.watch.unavailable' : 'settings.watch.watching' });
   // A middle dot between facts, as in the queue's rows: a separator every script reads.
   const facts = [
@@ -64,12 +65,12 @@ function WatchFolderRow({ folder }: { folder: WatchFolderView }) {
             }}
           />
         </p>
-        {folder.problem ? <p className="watch-folder__problem">{folder.problem}</p> : null}
+        {folder.problemWords ? <p className="watch-folder__problem">{sayWords(intl, folder.problemWords)}</p> : null}
         {folder.skipped.length > 0 ? (
           <ul className="watch-folder__skipped" aria-label={intl.formatMessage({ id: 'settings.watch.skipped' }, { path: folder.path })}>
             {folder.skipped.map((skip) => (
               <li key={`${skip.fileName}-${skip.at}`}>
-                {intl.formatMessage({ id: 'settings.watch.skip' }, { name: skip.fileName, reason: skip.reason })}
+                {intl.formatMessage({ id: 'settings.watch.skip' }, { name: skip.fileName, reason: sayWords(intl, skip.reasonWords) })}
               </li>
             ))}
           </ul>
@@ -108,7 +109,7 @@ function AddWatchFolder() {
       if (await addWatchFolder(target, chosen)) setPath('');
       setError(null);
     } catch (caught) {
-      setError(asApiError(caught).message);
+      setError(sayError(intl, asApiError(caught)));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../electron/core/result.js';
 import { parseLaunchArgs, printReadyLine, showStartFailure } from '../../../../electron/desktop/launch.js';
+import { refusal } from '../../../../electron/services/main-words.js';
 import { createFakeElectron } from '../../../support/fake-electron/fake-electron.js';
 
 describe('launch options', () => {
@@ -32,6 +33,16 @@ describe('start failure dialog', () => {
     expect(dialog.errorBoxes).toEqual([
       { title: 'Draftdeck cannot start', content: 'Draftdeck is already running\n\nDetails are in the log: /logs/draftdeck.log' },
       { title: 'Draftdeck cannot start', content: 'Something went wrong while starting: x is undefined\n\nDetails are in the log: /logs/draftdeck.log' },
+    ]);
+  });
+
+  it('says it in the language the app is set to (or the OS’s): a refusal by its words, the rest in the catalog’s', () => {
+    const { dialog } = createFakeElectron();
+    showStartFailure(dialog, refusal('already_running', 'start.already_running', { path: '/data', pid: 4242 }), '/logs/draftdeck.log', 'ja');
+    showStartFailure(dialog, new TypeError('x is undefined'), '/logs/draftdeck.log', 'es');
+    expect(dialog.errorBoxes).toEqual([
+      { title: 'Draftdeck を起動できません', content: 'Draftdeck はこのデータフォルダー（/data、プロセス 4242）ですでに実行中です。そのウィンドウを使うか、別の --data-dir で起動してください\n\n詳しくはログをご覧ください：/logs/draftdeck.log' },
+      { title: 'Draftdeck no puede iniciarse', content: 'Algo salió mal al iniciar: x is undefined\n\nLos detalles están en el registro: /logs/draftdeck.log' },
     ]);
   });
 });

@@ -7,16 +7,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchProcessFailures, watchChildProcesses } from '../../../../electron/desktop/process-failures.js';
 import { closeBeforeQuit, QUIT_DEADLINE_MS } from '../../../../electron/desktop/quit-deadline.js';
 import { memoryLogger } from '../../../support/silent-log.js';
+import type { MainLocale } from '../../../../electron/services/main-words.js';
 import { createFakeElectron, FakeEmitter, FakeEvent } from '../../../support/fake-electron/fake-electron.js';
 
 describe('process-level failures', () => {
-  function setup() {
+  function setup(locale?: () => MainLocale) {
     const proc = new FakeEmitter();
     const { dialog } = createFakeElectron();
     const { log, lines } = memoryLogger();
-    catchProcessFailures(proc, { log, dialog, logFile: '/logs/draftdeck.log' });
+    catchProcessFailures(proc, { log, dialog, logFile: '/logs/draftdeck.log', locale });
     return { proc, dialog, lines };
   }
+
+  it('says it in the window’s language, and in English when that cannot be told yet', () => {
+    const { proc, dialog } = setup(() => 'ar');
+    proc.emit('uncaughtException', new Error('boom'), 'uncaughtException');
+    expect(dialog.errorBoxes).toEqual([{ title: 'حدث خطأ في Draftdeck', content: 'boom\n\nيستمر Draftdeck في العمل، لكن إن لم يعمل شيء كما يجب، فأعد تشغيله. التفاصيل في السجل: /logs/draftdeck.log' }]);
+    const early = setup(() => {
+      throw new ReferenceError('windowLocale is not defined yet');
+    });
+    early.proc.emit('uncaughtException', new Error('early'), 'uncaughtException');
+    expect(early.dialog.errorBoxes[0]!.title).toBe('Something went wrong in Draftdeck');
+  });
 
   it('logs an uncaught exception and says it in a dialog that names the log file', () => {
     const { proc, dialog, lines } = setup();

@@ -52,6 +52,25 @@ describe('loopback listener', () => {
     await expect(listener.result).resolves.toEqual({ kind: 'code', code: 'code.good', scopes: ['video.upload', 'user.info.basic'] });
   });
 
+  it('speaks the browser’s language (Accept-Language, q-values; pt-PT as Brazilian Portuguese; unknown as English), right to left in Arabic', async () => {
+    const listener = await startLoopbackListener({ state: 's-lang' });
+    const base = `http://127.0.0.1:${listener.address.port}`;
+    const ask = (language: string) => rawRequest(`${base}/elsewhere`, { headers: { 'accept-language': language } });
+    const ja = await ask('fr;q=0.9, ja, en;q=0.8');
+    expect(ja.headers['content-language']).toBe('ja');
+    expect(ja.headers.vary).toBe('Accept-Language');
+    expect(ja.body).toContain('<html lang="ja" dir="ltr">');
+    expect(ja.body).toContain('<h1>見つかりません</h1><p>このページは Draftdeck 自身のログインにだけ応答します。</p>');
+    const ar = await ask('ar-EG');
+    expect(ar.body).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.body).toContain('<title>Draftdeck — غير موجود</title>');
+    expect((await ask('pt-PT,pt;q=0.9')).body).toContain('<h1>Não encontrado</h1>');
+    expect((await ask('zh-CN')).body).toContain('<h1>Not found</h1>');
+    const signedIn = await rawRequest(`${listener.redirectUri}?code=c&state=s-lang`, { headers: { 'accept-language': 'id-ID,id;q=0.9' } });
+    expect(signedIn.body).toContain('<h1>Berhasil masuk</h1><p>Kamu bisa menutup tab ini dan kembali ke Draftdeck.</p>');
+    await expect(listener.result).resolves.toMatchObject({ kind: 'code', code: 'c' });
+  });
+
   it('answers the browser with a page saying it can return to the app, then closes', async () => {
     const listener = await startLoopbackListener({ state: 's3' });
     const url = `${listener.redirectUri}?code=code.abc&scopes=video.upload&state=s3`;
