@@ -51,10 +51,13 @@ test.describe('accounts: sign in through the consent page', () => {
     const card = accountCards(page).filter({ has: page.getByRole('heading', { name: 'Ava Makes' }) });
     await expect(card).toHaveCount(1);
     await expect(card.getByText('@ava.makes')).toBeVisible();
-    await expect(card.getByText('sbx-user-ava', { exact: true })).toBeVisible();
-    const scopes = card.getByRole('list', { name: 'Scopes Ava Makes allowed' });
+    // What the account allowed reads in a creator's words; the platform's id and scope names wait behind Details.
+    const scopes = card.getByRole('list', { name: 'What Ava Makes allowed' });
     await expect(scopes.getByRole('listitem')).toHaveCount(3);
-    expect((await scopes.getByRole('listitem').allTextContents()).sort()).toEqual(['user.info.basic', 'video.list', 'video.upload']);
+    expect((await scopes.getByRole('listitem').allTextContents()).sort()).toEqual(['See your videos', 'Send drafts to your inbox', 'Your name and profile picture']);
+    await expect(card.getByText(/sbx-user-ava|user\.info\.basic/)).toBeHidden();
+    await card.getByText('Details', { exact: true }).click();
+    await expect(card.getByText(/^Open ID sbx-user-ava · scopes (user\.info\.basic|video\.upload|video\.list)(, (user\.info\.basic|video\.upload|video\.list)){2}$/)).toBeVisible();
     await expect(card.getByText('Ready for drafts')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Waiting for you to allow access' })).toHaveCount(0);
 
@@ -66,7 +69,7 @@ test.describe('accounts: sign in through the consent page', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Ben Builds' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Ava Makes' })).toBeVisible();
-    await expect(page.getByText(/Sign-ins are encrypted with a key in/)).toBeVisible();
+    await expect(page.getByText(/Sign-ins are encrypted with a key file/)).toBeVisible();
 
     // Remove asks first, then says what the platform answered.
     await page.getByRole('button', { name: 'Remove Ben Builds' }).click();

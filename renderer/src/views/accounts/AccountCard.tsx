@@ -4,7 +4,9 @@ import { useId } from 'react';
 import type { Account } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { TechnicalDetails } from '../../components/TechnicalDetails';
 import { accountLabel, canReceiveDrafts, startSignIn, UPLOAD_SCOPE, useAccounts } from '../../state/accounts';
+import { permissionNames } from './permission-words';
 
 /** One signed-in account: who it is, what it allowed, whether drafts can go to it, and what to do if not. */
 export function AccountCard({ account, onRemove }: { account: Account; onRemove: (account: Account) => void }) {
@@ -31,17 +33,13 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
 
       <dl className="account-card__facts">
         <div>
-          <dt>{intl.formatMessage({ id: 'accounts.card.openId' })}</dt>
-          <dd className="account-card__open-id">{account.openId}</dd>
-        </div>
-        <div>
           <dt>{intl.formatMessage({ id: 'accounts.card.allowed' })}</dt>
           <dd>
             {account.scopes.length > 0 ? (
               <ul className="chips" aria-label={intl.formatMessage({ id: 'accounts.card.scopes' }, { name: label })}>
-                {account.scopes.map((scope) => (
-                  <li key={scope} className="chip">
-                    {scope}
+                {permissionNames(intl, account.scopes).map((name) => (
+                  <li key={name} className="chip">
+                    {name}
                   </li>
                 ))}
               </ul>
@@ -51,6 +49,8 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
           </dd>
         </div>
       </dl>
+      {/* The platform's own names for the account and what it allowed, for a bug report or the platform's support. */}
+      <TechnicalDetails>{intl.formatMessage({ id: 'accounts.card.details' }, { openId: account.openId, scopes: account.scopes.join(', ') })}</TechnicalDetails>
 
       <AccountProblem account={account} />
 
@@ -61,7 +61,7 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
             {intl.formatMessage({ id: 'accounts.card.signInAgain' })}
           </Button>
         ) : account.missingScopes.length > 0 ? (
-          <Button unavailable={signingIn} onClick={() => void startSignIn(true)} aria-label={intl.formatMessage({ id: 'accounts.card.signInAgainAllow' }, { name: label, scopes: intl.formatList(account.missingScopes, { type: 'conjunction' }) })}>
+          <Button unavailable={signingIn} onClick={() => void startSignIn(true)} aria-label={intl.formatMessage({ id: 'accounts.card.signInAgainAllow' }, { name: label, scopes: intl.formatList(permissionNames(intl, account.missingScopes), { type: 'conjunction' }) })}>
             {intl.formatMessage({ id: 'accounts.card.signInAgain' })}
           </Button>
         ) : null}
@@ -108,11 +108,10 @@ function AccountProblem({ account }: { account: Account }) {
         <Icon name="alert" size={16} />
         <span>
           <FormattedMessage
-            id={upload ? 'accounts.card.uploadNotAllowed' : 'accounts.card.notAllowed'}
+            id={upload ? 'accounts.card.uploadRefused' : 'accounts.card.notAllowed'}
             values={{
               strong: (chunks) => <strong>{chunks}</strong>,
-              scope: UPLOAD_SCOPE,
-              scopes: intl.formatList(account.missingScopes, { type: 'conjunction' }),
+              scopes: intl.formatList(permissionNames(intl, account.missingScopes), { type: 'conjunction' }),
               reason: sentence(account.statusWords ? sayWords(intl, account.statusWords) : intl.formatMessage({ id: 'accounts.card.leavePermissionsOn' })),
             }}
           />
