@@ -30,6 +30,9 @@ export const UNIT_ISOLATED = [
   'test/unit/electron/transports/event-hub.test.ts',
   'test/unit/sandbox/state/sandbox-state-durability.test.ts',
   'test/unit/electron/services/shell/update-service.test.ts',
+  // The renderer's stores with their transport mocked (each file its own mock of the same modules).
+  'test/unit/renderer/src/state/drafts.test.ts',
+  'test/unit/renderer/src/state/queue-view.test.ts',
 ];
 
 /** Files under test/unit/ that build bundles or start programs: integration tier. */
