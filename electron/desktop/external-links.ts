@@ -5,8 +5,8 @@
  * scheme handed to the OS can run programs).
  */
 import type { Logger } from '../../common/log.js';
-import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback, schemeOf } from '../../common/url-policy.js';
-import { AppError } from '../core/result.js';
+import { isHttpsOrLoopback, schemeOf } from '../../common/url-policy.js';
+import { refusal } from '../services/main-words.js';
 
 /** The part of Electron's `shell` this module needs. */
 export interface ExternalShell {
@@ -38,14 +38,14 @@ export function createExternalOpener(shell: ExternalShell, log: Logger): (url: s
   return async (url) => {
     if (!isHttpsOrLoopback(url)) {
       log.warn({ scheme: schemeOf(url) }, 'refused to open a link outside the app');
-      throw new AppError('unsafe_url', `This link cannot be opened: links must use ${HTTPS_OR_LOOPBACK_RULE}`);
+      throw refusal('unsafe_url', 'link.unsafe');
     }
     try {
       await shell.openExternal(url);
       return true;
     } catch (error) {
       log.warn({ err: error }, 'the system could not open a link');
-      throw new AppError('open_failed', 'No application on this computer could open the link');
+      throw refusal('open_failed', 'link.no_app');
     }
   };
 }

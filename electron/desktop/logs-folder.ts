@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { LogFiles } from './log-files.js';
-import { AppError } from '../core/result.js';
+import { refusal } from '../services/main-words.js';
 import type { LogsFolder } from '../services/shell/shell-channels.js';
 
 export interface LogsPathApp {
@@ -28,7 +28,7 @@ export function logsFolder(shell: { openPath(path: string): Promise<string> }, f
     async open() {
       // openPath answers '' on success and an error message otherwise.
       const problem = await shell.openPath(folder);
-      if (problem) throw new AppError('open_failed', `Could not open ${folder}: ${problem}`);
+      if (problem) throw refusal('open_failed', 'logs.open_failed', { detail: problem });
     },
   };
 }

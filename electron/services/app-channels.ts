@@ -1,8 +1,8 @@
 /** The app's own channels: what it is and where it runs, and opening a vetted link outside it. */
-import { HTTPS_OR_LOOPBACK_RULE, isHttpsOrLoopback } from '../../common/url-policy.js';
+import { isHttpsOrLoopback } from '../../common/url-policy.js';
 import type { AppInfo, appChannels } from '../core/contract/index.js';
 import type { HandlersFor } from '../core/dispatcher.js';
-import { AppError } from '../core/result.js';
+import { refusal } from './main-words.js';
 
 export interface AppChannelDeps {
   version: string;
@@ -19,7 +19,7 @@ export function appHandlers(deps: AppChannelDeps): HandlersFor<typeof appChannel
   return {
     'app.info': () => ({ name: 'Draftdeck', version: deps.version, runtime: deps.runtime, os: process.platform, languages: (deps.systemLanguages?.() ?? []).slice(0, 32).filter((tag) => tag.length <= 64), sandbox: deps.sandboxInfo() }),
     'shell.openExternal': async ({ url }) => {
-      if (!isHttpsOrLoopback(url)) throw new AppError('unsafe_url', `Links must use ${HTTPS_OR_LOOPBACK_RULE}`);
+      if (!isHttpsOrLoopback(url)) throw refusal('unsafe_url', 'link.unsafe');
       return { opened: await deps.openExternal(url) };
     },
   };

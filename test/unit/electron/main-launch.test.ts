@@ -78,7 +78,7 @@ describe('main process launched with --data-dir and --json', () => {
     expect(await call('logs.openFolder')).toEqual({ ok: true, value: { opened: true } });
     expect(fake.shell.openedPaths).toEqual([folder]);
     fake.shell.openPathResult = 'Failed to open path';
-    expect(await call('logs.openFolder')).toEqual({ ok: false, error: { code: 'open_failed', message: `Could not open ${folder}: Failed to open path` } });
+    expect(await call('logs.openFolder')).toEqual({ ok: false, error: { code: 'open_failed', message: 'Could not open the logs folder: Failed to open path', words: { code: 'logs.open_failed', params: { detail: 'Failed to open path' } } } });
   });
 
   it('says updates need the installed app when run from a checkout', async () => {
