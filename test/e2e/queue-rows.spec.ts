@@ -155,11 +155,11 @@ test.describe('queue rows', () => {
       await page.getByRole('button', { name: 'Add URL' }).click();
       const unverified = draftRow(page, 'holiday.mp4');
       await expect(unverified.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
-      await expect(unverified).toContainText('verify its public URL prefix in the platform’s developer portal');
+      await expect(unverified).toContainText('only takes links on websites verified for this app');
       await expect(page.getByRole('button', { name: 'Retry holiday.mp4' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Remove holiday.mp4' })).toBeVisible();
       const holiday = await draftNamed(webApp.current, 'holiday.mp4');
-      await expect(callApp(webApp.current, 'drafts.retry', { id: holiday.id })).rejects.toThrow(/url_ownership_unverified .*verify its public URL prefix/);
+      await expect(callApp(webApp.current, 'drafts.retry', { id: holiday.id })).rejects.toThrow(/url_ownership_unverified .*only takes links on websites verified for this app/);
 
       // A video the platform could not download: the address may work later, so Retry is offered and the main process takes it.
       await field.fill(`${await sandboxBase(webApp.current)}/sandbox/media/missing.mp4`);
@@ -218,8 +218,11 @@ test.describe('videos by URL', () => {
     await page.getByRole('button', { name: 'Add URL' }).click();
     const unverified = draftRow(page, 'holiday.mp4');
     await expect(unverified.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(unverified).toContainText('not verified for this app on the platform: verify its public URL prefix');
+    await expect(unverified).toContainText('The platform only takes links on websites verified for this app, and this address is not on one: use a link on a verified website');
     await expect(page.getByRole('button', { name: 'Retry holiday.mp4' })).toHaveCount(0);
+    // The form says it too, under the address just typed, in plain words (the platform's API lists no verified prefixes, so its first answer is the soonest anyone can know).
+    await expect(field).toHaveAccessibleDescription(/The platform does not take videos from videos\.example\.com: it only downloads from websites verified for this app/);
+    await expect(page.getByText(/url_ownership_unverified|prefix/)).toHaveCount(0);
 
     await field.fill(`${await sandboxBase(webApp.current)}/sandbox/media/missing.mp4`);
     await page.getByRole('button', { name: 'Add URL' }).click();
