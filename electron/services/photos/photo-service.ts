@@ -16,7 +16,7 @@ import { AppError } from '../../core/result.js';
 import type { SettingsService } from '../settings.js';
 import type { PhotoImage, PhotoPost, TokenSource, UploadService } from '../uploads/ports.js';
 import type { Vault } from '../vault/vault.js';
-import { sayWords } from '../main-words.js';
+import { refusal, sayWords } from '../main-words.js';
 import type { MediaHost } from './hosts/media-host.js';
 import { testS3Connection, type ConnectionTestResult } from './hosts/s3-connection-test.js';
 import { s3Host, type S3HostConfig } from './hosts/s3-host.js';
@@ -95,19 +95,49 @@ export class PhotoService {
   /** Each post to each account becomes a photo draft; every image gets its own copy per draft (each draft frees its own). */
   async post(openIds: string[], posts: PhotoPostInput[], checkAccount: (openId: string) => Words | null): Promise<DraftView[]> {
     for (const openId of openIds) {
-      const refusal = checkAccount(openId);
-      if (refusal) throw new AppError('account_unusable', sayWords(refusal), refusal);
+      const unusable = checkAccount(openId);
+      if (unusable) throw new AppError('account_unusable', sayWords(unusable), unusable);
     }
     const settings = this.deps.settings.get();
     if (settings.photos.host.kind === 'sandbox' && settings.profile.kind !== 'sandbox') {
       throw new AppError('photo_host_needed', 'The built-in media host exists only on the built-in sandbox: choose an S3-compatible host in Settings › Photos');
     }
+    // Claimed before the first await: a second call with the same images at once (the automation
+    // API allows it) is refused here instead of finding them deleted halfway through its links.
+    const claimed = this.claim(posts);
+    const copies: string[] = [];
+    let added: DraftView[];
+    try {
+      added = await this.queuePosts(openIds, posts, claimed, copies, settings.photos.keepHosted);
+    } catch (error) {
+      // Nothing of a failed post stays: its links go, and its images are prepared again for a retry.
+      for (const copy of copies) await rm(copy, { force: true });
+      for (const [id, source] of claimed) this.prepared.set(id, source);
+      throw error;
+    }
+    // The batch's own prepared files are no longer needed: each draft holds its links.
+    for (const source of claimed.values()) await rm(source.path, { force: true });
+    return added;
+  }
+
+  /** Takes the batch's prepared images out of `prepared` (all or none): one call at a time can post them. */
+  private claim(posts: PhotoPostInput[]): Map<string, Prepared> {
+    const claimed = new Map<string, Prepared>();
     for (const post of posts) {
       for (const image of post.images) {
-        if (image.kind === 'prepared' && !this.prepared.has(image.imageId)) throw new AppError('photo_not_prepared', 'A photo of this batch is no longer prepared: drop it again');
+        if (image.kind !== 'prepared' || claimed.has(image.imageId)) continue;
+        const source = this.prepared.get(image.imageId);
+        if (!source) throw refusal('photo_not_prepared', 'photo.not_prepared');
+        claimed.set(image.imageId, source);
       }
     }
-    const covers = await Promise.all(posts.map((post) => this.cover(post)));
+    for (const id of claimed.keys()) this.prepared.delete(id);
+    return claimed;
+  }
+
+  /** Links each claimed image into each draft (noting every link in `copies`) and queues the drafts. */
+  private async queuePosts(openIds: string[], posts: PhotoPostInput[], claimed: ReadonlyMap<string, Prepared>, copies: string[], keepHosted: boolean): Promise<DraftView[]> {
+    const covers = await Promise.all(posts.map((post) => this.cover(post, claimed)));
     const drafts: { openId: string; post: PhotoPost; cover: string | null }[] = [];
     for (const openId of openIds) {
       for (const [postIndex, post] of posts.entries()) {
@@ -118,36 +148,27 @@ export class PhotoService {
             images.push({ path: null, name: `${key}-${index}`, contentType: image.url.toLowerCase().endsWith('.webp') ? 'image/webp' : 'image/jpeg', bytes: 0, url: image.url });
             continue;
           }
-          const source = this.prepared.get(image.imageId)!;
+          const source = claimed.get(image.imageId)!;
           const ext = source.contentType === 'image/webp' ? 'webp' : 'jpg';
           const name = hostedName(key, index, ext);
           const copy = join(this.dir, name);
           await link(source.path, copy);
+          copies.push(copy);
           images.push({ path: copy, name, contentType: source.contentType, bytes: source.bytes, url: null });
         }
-        drafts.push({ openId, post: { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted: settings.photos.keepHosted, hosting: false, images }, cover: covers[postIndex]! });
+        drafts.push({ openId, post: { title: post.title, description: post.description, coverIndex: post.coverIndex, keepHosted, hosting: false, images }, cover: covers[postIndex]! });
       }
     }
     // Queued together once every copy exists: one action, one batch (one notice).
-    const added = await this.deps.uploads.addPhotoPosts(drafts);
-    // The batch's own prepared files are no longer needed: each draft holds its links.
-    for (const post of posts) {
-      for (const image of post.images) {
-        if (image.kind !== 'prepared') continue;
-        const source = this.prepared.get(image.imageId);
-        this.prepared.delete(image.imageId);
-        if (source) await rm(source.path, { force: true });
-      }
-    }
-    return added;
+    return this.deps.uploads.addPhotoPosts(drafts);
   }
 
   /** The post's picture in the queue, from its cover's prepared file (none for a pasted URL, or a file sharp cannot read again). */
-  private async cover(post: PhotoPostInput): Promise<string | null> {
+  private async cover(post: PhotoPostInput, claimed: ReadonlyMap<string, Prepared>): Promise<string | null> {
     const image = post.images[post.coverIndex];
     if (image?.kind !== 'prepared') return null;
     try {
-      return await coverThumbnail(this.prepared.get(image.imageId)!.path);
+      return await coverThumbnail(claimed.get(image.imageId)!.path);
     } catch (error) {
       this.deps.log.warn({ err: error }, 'could not make a photo post’s cover picture');
       return null;
