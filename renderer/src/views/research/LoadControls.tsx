@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import type { ResearchQuota, SearchView } from '../../api/contract';
 import { cancelLoading, loadUpTo, useResearch } from '../../state/research';
 import { percent } from '../../format';
+import { sayWords } from '../../i18n/main-words';
 
 /** What is left of today's quotas, once known. */
 export function QuotaLine() {
@@ -70,7 +71,7 @@ export function LoadControls({ search }: { search: SearchView }) {
           </>
         ) : null}
       </div>
-      {search.message ? <p className={search.state === 'failed' || search.state === 'stopped' ? 'research-load__message research-load__message--stop' : 'research-load__message'}>{search.message}</p> : null}
+      {search.messageWords ? <p className={search.state === 'failed' || search.state === 'stopped' ? 'research-load__message research-load__message--stop' : 'research-load__message'}>{sayWords(intl, search.messageWords)}</p> : null}
     </div>
   );
 }
