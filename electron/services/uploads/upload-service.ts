@@ -214,12 +214,13 @@ export class UploadService {
    */
   async addPhotoPosts(posts: readonly { openId: string; post: PhotoPost; cover: string | null }[]): Promise<DraftView[]> {
     const added = photoDrafts(posts, this.deps.clock.now());
-    for (const draft of added) this.queue.add(draft);
-    this.workers.pump();
+    // Covers stored first: the update queue.add sends says the row has its picture (it may reach the window after the reply).
     for (const [index, draft] of added.entries()) {
       const cover = posts[index]!.cover;
       if (cover) await this.thumbnails.put(addedFingerprint(draft), cover);
     }
+    for (const draft of added) this.queue.add(draft);
+    this.workers.pump();
     return added.map((draft) => this.queue.view(draft));
   }
 
