@@ -7,6 +7,7 @@
 import { useIntl } from 'react-intl';
 import { useState, type ReactNode } from 'react';
 import { openExternal, type ApiError } from '../api/client';
+import { sayError } from '../i18n/main-words';
 import { asApiError } from '../state/settings';
 import { Button } from './Button';
 import { Icon } from './Icon';
@@ -26,7 +27,7 @@ export function OpenPageButton({ url, className, children }: { url: string; clas
       </Button>
       {error ? (
         <span className="field__error" role="alert">
-          {intl.formatMessage({ id: 'shell.openPage.failed' }, { reason: error.message })}
+          {intl.formatMessage({ id: 'shell.openPage.failed' }, { reason: sayError(intl, error) })}
         </span>
       ) : null}
     </>

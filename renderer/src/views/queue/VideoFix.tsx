@@ -8,6 +8,8 @@ import { useIntl } from 'react-intl';
 import type { DraftView, VideoFixView } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { useFormat } from '../../i18n';
+import { sayError } from '../../i18n/main-words';
+import { asApiError } from '../../state/settings';
 import { request } from '../../state/connection';
 import { ProgressBar } from './ProgressBar';
 
@@ -20,7 +22,7 @@ export function VideoFix({ draft, fix }: { draft: DraftView; fix: VideoFixView }
   const [failure, setFailure] = useState<string | null>(null);
   const choose = (choice: 'fix' | 'as_is') => {
     setFailure(null);
-    request('drafts.chooseFix', { id: draft.id, choice }).catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
+    request('drafts.chooseFix', { id: draft.id, choice }).catch((error: unknown) => setFailure(sayError(intl, asApiError(error))));
   };
   const action = fix.action === 'remux' ? 'remux' : 'transcode';
   const running = fix.progress !== null;

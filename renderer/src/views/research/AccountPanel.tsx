@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { ACCOUNT_FIELDS, type AccountField } from '../../../../common/research-rules';
 import { Button } from '../../components/Button';
+import { sayError } from '../../i18n/main-words';
 import type { AccountRecord } from '../../api/contract';
 import { closeAccount, lookUpAccount, useResearch } from '../../state/research';
 
@@ -67,7 +68,7 @@ export function AccountCard() {
         <Button variant="ghost" onClick={closeAccount}>{intl.formatMessage({ id: 'research.account.close' })}</Button>
       </header>
       {account.loading ? <p>{intl.formatMessage({ id: 'research.account.looking' }, { username: account.username })}</p> : null}
-      {account.error ? <p className="field__error">{account.error.message}</p> : null}
+      {account.error ? <p className="field__error">{sayError(intl, account.error)}</p> : null}
       {result?.status === 'not_public' ? <p className="account-card-research__private">{intl.formatMessage({ id: 'research.account.notPublic' }, { username: account.username })}</p> : null}
       {result?.status === 'found' ? (
         <dl className="account-card-research__fields">

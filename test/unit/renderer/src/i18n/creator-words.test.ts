@@ -6,7 +6,7 @@
  * (ICU arguments and select keys are not words the window shows); every language translates English,
  * so English is where such a word would come from.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
@@ -62,5 +62,28 @@ describe('the words a creator reads', () => {
       'accounts.card.details': 'Open ID {openId} · scopes {scopes}',
     };
     expect(technicalWords(planted).map((line) => line.split(':')[0])).toEqual(['accounts.card.id', 'main.fail.scope', 'main.vault.where', 'store.unavailable', 'photos.refused', 'main.fail.code', 'main.fail.http']);
+  });
+});
+
+/** The window's own code: a view or component shows a refusal through its words (sayError), never the main process's English `message`. */
+describe('refusals in the window', () => {
+  const ROOTS = ['renderer/src/views', 'renderer/src/components'];
+  // A crash of the window itself has no words from the main process: its message is the detail of the crash screen.
+  const EXEMPT = new Set(['renderer/src/components/ErrorBoundary.tsx']);
+  const ENGLISH_MESSAGE = /\b(error|failure|caught)\??\.message\b/;
+
+  it('are said in the window’s language', () => {
+    const files = ROOTS.flatMap((root) => readdirSync(join(process.cwd(), root), { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file)).map((file) => `${root}/${file}`));
+    expect(files.length).toBeGreaterThan(20);
+    const found = files
+      .filter((file) => !EXEMPT.has(file))
+      .flatMap((file) =>
+        readFileSync(join(process.cwd(), file), 'utf8')
+          .split('\n')
+          .map((line, index) => ({ line: line.trim(), where: `${file}:${index + 1}` }))
+          .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && ENGLISH_MESSAGE.test(line))
+          .map(({ where, line }) => `${where}: ${line}`),
+      );
+    expect(found).toEqual([]);
   });
 });
