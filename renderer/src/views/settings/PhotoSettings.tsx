@@ -1,10 +1,10 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Settings } from '../../api/contract';
 import { ChoiceGroup, TextField, type Choice } from '../../components/Field';
 import { saveSettings } from '../../state/settings';
 import { hasErrors, sameValue } from './form-rules';
-import { onEnterInField, useApplyOnChange } from './use-apply-on-change';
+import { useApplyOnChange } from './use-apply-on-change';
 import { FormFooter } from './FormFooter';
 import { draftFromPhotos, photosFromDraft, validatePhotoHost, type PhotoHostDraft } from './photo-host-rules';
 import { S3ConnectionTest } from './S3ConnectionTest';
@@ -31,32 +31,19 @@ export function PhotoSettings({ stored }: { stored: Photos }) {
   const intl = useIntl();
   const section = useSectionDraft(stored, draftFromPhotos, sameDraft);
   const { draft } = section;
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, waiting, apply } = useApplyOnChange({
+  // A typed field applies when the person leaves it; a choice or a checkbox applies at once.
+  const { errors, waiting, type, choose, showErrors, form } = useApplyOnChange({
     section,
     validate: validatePhotoHost,
     changed: (next) => !samePhotos(photosFromDraft(next), stored),
     same: sameDraft,
     save: async (next) => draftFromPhotos((await saveSettings({ photos: photosFromDraft(next) })).photos, next),
   });
-  // A typed field applies when the person leaves it; a choice or a checkbox applies at once.
-  const type = <K extends keyof PhotoHostDraft>(key: K) => (value: PhotoHostDraft[K]) => section.edit({ ...draft, [key]: value });
-  const choose = <K extends keyof PhotoHostDraft>(key: K) => (value: PhotoHostDraft[K]) => {
-    const next = { ...draft, [key]: value };
-    section.edit(next);
-    apply(next);
-  };
-
-  /** Shows every problem of the form and focuses the first. */
-  function showErrors(): void {
-    apply(draft, true);
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
   const tested = photosFromDraft(draft).host;
 
   return (
     <SettingsSection title={intl.formatMessage({ id: 'settings.photos.title' })} description={intl.formatMessage({ id: 'settings.photos.description' })}>
-      <form ref={form} className="form" noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={(event) => onEnterInField(event, showErrors)} onBlur={() => apply(draft)}>
+      <form {...form} className="form">
         <ChoiceGroup legend={intl.formatMessage({ id: 'settings.photos.host' })} name="photo-host" choices={hostChoices(intl)} value={draft.kind} onChange={choose('kind')} />
         {draft.kind === 's3' ? (
           <div className="form__group">

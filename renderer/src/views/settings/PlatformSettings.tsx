@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { PlatformProfile } from '../../api/contract';
 import { ChoiceGroup, TextField, type Choice } from '../../components/Field';
@@ -6,7 +5,7 @@ import { saveSettings } from '../../state/settings';
 import { FormFooter } from './FormFooter';
 import { draftFromProfile, profileFromDraft, sameProfile, validateProfile, type ProfileDraft } from './form-rules';
 import { SettingsSection } from './SettingsSection';
-import { onEnterInField, useApplyOnChange } from './use-apply-on-change';
+import { useApplyOnChange } from './use-apply-on-change';
 import { useSectionDraft } from './use-section-draft';
 
 const profileChoices = (intl: IntlShape): readonly Choice<ProfileDraft['kind']>[] => [
@@ -25,8 +24,8 @@ export function PlatformSettings({ stored }: { stored: PlatformProfile }) {
   const intl = useIntl();
   const section = useSectionDraft(stored, draftFromProfile, sameDraft);
   const { draft } = section;
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, waiting, apply } = useApplyOnChange({
+  // A typed field applies when the person leaves it; a choice applies at once.
+  const { errors, waiting, type, choose, form } = useApplyOnChange({
     section,
     validate: validateProfile,
     changed: (next) => !sameProfile(profileFromDraft(next), stored),
@@ -34,23 +33,9 @@ export function PlatformSettings({ stored }: { stored: PlatformProfile }) {
     save: async (next) => draftFromProfile((await saveSettings({ profile: profileFromDraft(next) })).profile, next),
   });
 
-  // A typed field applies when the person leaves it; a choice applies at once.
-  const type = <K extends keyof ProfileDraft>(key: K) => (value: ProfileDraft[K]) => section.edit({ ...draft, [key]: value });
-  const choose = <K extends keyof ProfileDraft>(key: K) => (value: ProfileDraft[K]) => {
-    const next = { ...draft, [key]: value };
-    section.edit(next);
-    apply(next);
-  };
-
-  /** Enter: applies the form, or shows every problem and takes the person to the first. */
-  function enterAll(): void {
-    apply(draft, true);
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
-
   return (
     <SettingsSection title={intl.formatMessage({ id: 'settings.platform.title' })} description={intl.formatMessage({ id: 'settings.platform.description' })}>
-      <form ref={form} className="form" noValidate onSubmit={(event) => event.preventDefault()} onKeyDown={(event) => onEnterInField(event, enterAll)} onBlur={() => apply(draft)}>
+      <form {...form} className="form">
         <ChoiceGroup legend={intl.formatMessage({ id: 'settings.platform.profile' })} name="profile-kind" choices={profileChoices(intl)} value={draft.kind} onChange={choose('kind')} />
         {draft.kind === 'custom' ? (
           <div className="form__group">

@@ -5,7 +5,7 @@
  * where something was typed (every problem once the person presses Enter), so a half-filled form
  * waits without scolding fields not reached yet.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { hasErrors } from './form-rules';
 import type { SectionDraft } from './use-section-draft';
 
@@ -27,11 +27,25 @@ export interface ApplyOnChange<D, E> {
   waiting: number;
   /** Check `next` and save it when it is valid and changed; `everything` shows every problem (Enter). */
   apply(next: D, everything?: boolean): void;
+  /** A typed field's change: it edits the draft, and applies when the person leaves the field. */
+  type<K extends keyof D>(key: K): (value: D[K]) => void;
+  /** A choice's or a checkbox's change: it edits the draft and applies at once. */
+  choose<K extends keyof D>(key: K): (value: D[K]) => void;
+  /** Applies the form showing every problem, and takes the person to the first (Enter, or a step that needs the form whole). */
+  showErrors(): void;
+  /** The `<form>`'s own props: Enter in a field is showErrors, leaving a field applies the form, nothing submits it. */
+  form: {
+    ref: RefObject<HTMLFormElement | null>;
+    noValidate: true;
+    onSubmit(event: FormEvent<HTMLFormElement>): void;
+    onKeyDown(event: KeyboardEvent<HTMLFormElement>): void;
+    onBlur(): void;
+  };
 }
 
 const filled = (draft: unknown, key: string) => String((draft as Record<string, unknown>)[key] ?? '').trim() !== '';
 
-export function useApplyOnChange<D, E extends object>({ section, validate, changed, same, save }: ApplyOptions<D, E>): ApplyOnChange<D, E> {
+export function useApplyOnChange<D extends object, E extends object>({ section, validate, changed, same, save }: ApplyOptions<D, E>): ApplyOnChange<D, E> {
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(false);
   // A change made while a save is under way (a field left by clicking a choice) waits its turn,
@@ -78,14 +92,34 @@ export function useApplyOnChange<D, E extends object>({ section, validate, chang
       });
   }
 
-  return { errors, waiting: changed(section.draft) ? Object.keys(now).length : 0, apply };
+  const { draft } = section;
+  const form = useRef<HTMLFormElement>(null);
+  const type = <K extends keyof D>(key: K) => (value: D[K]) => section.edit({ ...draft, [key]: value });
+  const choose = <K extends keyof D>(key: K) => (value: D[K]) => {
+    const next = { ...draft, [key]: value };
+    section.edit(next);
+    apply(next);
+  };
+  function showErrors(): void {
+    apply(draft, true);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+  return {
+    errors,
+    waiting: changed(draft) ? Object.keys(now).length : 0,
+    apply,
+    type,
+    choose,
+    showErrors,
+    form: { ref: form, noValidate: true, onSubmit: (event) => event.preventDefault(), onKeyDown: (event) => onEnterInField(event, showErrors), onBlur: () => apply(draft) },
+  };
 }
 
 /**
  * Enter in a text field applies the form and shows every problem. Browsers submit a form on Enter
  * only when it has a submit button or a single field, and these forms have neither.
  */
-export function onEnterInField(event: KeyboardEvent<HTMLFormElement>, then: () => void): void {
+function onEnterInField(event: KeyboardEvent<HTMLFormElement>, then: () => void): void {
   const field = event.target;
   if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || field.type === 'checkbox' || field.type === 'radio') return;
   event.preventDefault();
