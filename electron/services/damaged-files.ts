@@ -17,7 +17,7 @@ export interface DamagedFile {
 }
 
 /** The app's own files a notice can name in any language. */
-export type DamagedContent = 'settings_accounts' | 'web_session' | 'drafts' | 'delivered' | 'watch_taken';
+export type DamagedContent = 'settings_accounts' | 'web_session' | 'drafts' | 'delivered' | 'watch_taken' | 'platform_state' | 'store_database';
 
 /** `<file>.damaged-2026-11-26T23-47-50-123Z`: sorts by time, no character a file system refuses. */
 export function damagedName(file: string, at = new Date()): string {

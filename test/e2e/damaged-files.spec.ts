@@ -48,8 +48,9 @@ test('a damaged file at start is moved aside with the time, and the window says 
       ["The web page's session", 'web-session.json'],
       ['The drafts queue', 'drafts.json'],
       ["The watch folders' list of files taken", join('watch-folders', 'taken.json')],
-      ['The built-in platform sandbox’s state', join('sandbox', 'state.json')],
-      ['The built-in partner backend’s database', join('backend', 'pglite')],
+      // The built-in programs' files by what they hold, in the window's words (not "partner backend").
+      ["The built-in platform's saved accounts and inboxes", join('sandbox', 'state.json')],
+      ["The built-in Store's orders and purchases", join('backend', 'pglite')],
     ] as const;
     for (const [what, name] of expected) {
       const notice = notices.filter({ hasText: what });

@@ -19,7 +19,7 @@ import type { HttpSend } from '../../../platform-api/http.js';
 import { SandboxClock } from '../../../platform-api/sandbox-clock.js';
 import { readSandboxApp, readSandboxLimits, readSandboxUsers, type SandboxLimits, type SandboxUser } from '../../../platform-api/sandbox-extras.js';
 import type { BuiltinPlatformStatus } from '../../core/contract/index.js';
-import type { DamagedFile } from '../damaged-files.js';
+import type { DamagedContent, DamagedFile } from '../damaged-files.js';
 import { ProgramEndedError, type LaunchProgram, type ProgramName, type RunningProgram } from './program.js';
 
 export const SANDBOX_CLIENT_KEY = 'sbx_draftdeck_desktop';
@@ -274,7 +274,7 @@ export class BuiltinPlatform {
     });
     try {
       const ready = await Promise.race([program.ready, late]);
-      for (const damaged of setAsideIn(ready)) this.options.fileSetAside?.(damaged);
+      for (const damaged of setAsideIn(ready, name)) this.options.fileSetAside?.(damaged);
       return { program, ready };
     } catch (error) {
       await program.stop();
@@ -363,7 +363,9 @@ function describe(error: unknown): string {
 /** The ready line's `set_aside`: what the program found damaged at start and moved aside (sandbox/cli.ts, backend/cli.ts). */
 const SetAside = z.array(z.object({ what: z.string().max(200), file: z.string().max(4096), moved_to: z.string().max(4096) }));
 
-function setAsideIn(ready: Record<string, unknown>): DamagedFile[] {
+function setAsideIn(ready: Record<string, unknown>, name: ProgramName): DamagedFile[] {
   const parsed = SetAside.safeParse(ready.set_aside ?? []);
-  return parsed.success ? parsed.data.map(({ what, file, moved_to }) => ({ what, file, movedTo: moved_to })) : [];
+  // The program's own words name it for the log; the window words it by what it is (no "partner backend" there).
+  const content: DamagedContent = name === 'sandbox' ? 'platform_state' : 'store_database';
+  return parsed.success ? parsed.data.map(({ what, file, moved_to }) => ({ what, content, file, movedTo: moved_to })) : [];
 }
