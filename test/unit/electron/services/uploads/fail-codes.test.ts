@@ -15,8 +15,8 @@ describe('fail codes', () => {
     }
     expect(describeFailReason('file_format_check_failed')).toEqual(words('fail.file_format_check_failed'));
     expect(sayWords(describeFailReason('file_format_check_failed'))).toMatch(/convert it to MP4/);
-    expect(sayWords(describeFailReason('url_ownership_unverified'))).toMatch(/verify its public URL prefix/);
-    expect(sayWords(describeFailReason('url_ownership_unverified'), 'es')).toMatch(/verifica su prefijo de URL público/);
+    expect(sayWords(describeFailReason('url_ownership_unverified'))).toMatch(/only takes links on websites verified for this app/);
+    expect(sayWords(describeFailReason('url_ownership_unverified'), 'es')).toMatch(/solo acepta enlaces de sitios web verificados/);
   });
 
   it('allows a retry where one can help, and for a cancelled draft whatever it failed with before', () => {
