@@ -8,14 +8,14 @@
  * raw error), and an SVG's refusal names the formats this build takes (it suggested HEIC, which
  * this build refuses).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { fixturePath, fixturePhotos, problemPath } from '../support/photos.js';
 import { MEDIA, signIn } from './fixtures/queue.js';
-import { expect, openApp, test } from './fixtures/web-app.js';
+import { expect, test } from './fixtures/web-app.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-composer-'));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
