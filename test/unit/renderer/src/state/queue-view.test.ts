@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createIntl } from '@formatjs/intl';
+import { createIntl } from 'react-intl';
 import type { IpcError } from '../../../../../electron/core/result.js';
 
 // The store's modules reach the transport when loaded (a browser's): the client's error class as it is, and a bulk
