@@ -44,6 +44,14 @@ test('an MKV is remuxed and a ProRes MOV transcoded with progress, both reach th
     await expect(movRow.locator('.draft-row__fix')).toContainText(/Converting to H\.264: \d+%/);
     await expect(movRow.getByText('In inbox', { exact: true })).toBeVisible({ timeout: 180_000 });
     await expect(movRow.locator('.draft-row__fix')).toHaveText('Converted to H.264: the fixed file is what is sent.');
+    // Rows have one height: the rule it broke and the fix both show whole lines inside it (the
+    // facts give way to them, kept in the rule's title), nothing cut off at the row's foot.
+    await expect(movRow.locator('.draft-row__video-rule')).toHaveAttribute('title', /640×360 · .*ProRes/);
+    for (const row of [mkvRow, movRow]) {
+      const [rowBox, textBox] = [await row.boundingBox(), await row.locator('.draft-row__main').boundingBox()];
+      expect(textBox!.y).toBeGreaterThanOrEqual(rowBox!.y);
+      expect(textBox!.y + textBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height);
+    }
 
     const drafts = await callApp<Draft[]>(webApp.current, 'drafts.list');
     expect(drafts.map(({ fileName, mimeType, state, fix }) => ({ fileName, mimeType, state, fix: fix && { action: fix.action, fixed: fix.fixed } }))).toEqual([

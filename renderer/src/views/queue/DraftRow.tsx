@@ -69,7 +69,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
         <p className="draft-row__meta" title={meta}>
           {meta}
         </p>
-        {draft.video ? <VideoFacts check={draft.video} /> : null}
+        {draft.video ? <VideoFacts check={draft.video} withFix={draft.fix !== null} /> : null}
         {draft.fix ? <VideoFix draft={draft} fix={draft.fix} /> : null}
         {draft.resumedAfterCrash ? <p className="draft-row__note">{intl.formatMessage({ id: 'queue.row.resumedAfterCrash' })}</p> : null}
       </div>
