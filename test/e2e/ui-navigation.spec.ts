@@ -246,14 +246,16 @@ test.describe('host status', () => {
 
     await page.route('**/api/call/**', (route) => route.abort('connectionrefused'));
     await page.getByRole('radio', { name: 'Dark' }).click();
-    await expect(page.getByText("Draftdeck's background service is not answering")).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'could not save the theme' })).toContainText('host_unreachable');
+    // The window's status line says so (and the failed save's own alert says why it failed).
+    const hostStatus = page.getByTestId('host-status').getByText("Draftdeck's background service is not answering");
+    await expect(hostStatus).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not save the theme' })).toContainText("Draftdeck's background service is not answering");
     // Nothing was saved, so the form shows what is stored.
     await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
 
     await page.unroute('**/api/call/**');
     await page.getByRole('button', { name: 'Retry now' }).click();
-    await expect(page.getByText("Draftdeck's background service is not answering")).toBeHidden();
+    await expect(hostStatus).toBeHidden();
     await page.getByRole('radio', { name: 'Dark' }).check();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(pageErrors).toEqual([]);
