@@ -86,7 +86,7 @@ describe('photo posts', () => {
     await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [post('https://example.com/not-verified.jpg'), post(`${sandbox}/sandbox/media/hosted/nobody/missing.jpg`), post(`${sandbox}/sandbox/media/photo-too-large.jpg`)] });
     const drafts = await untilDrafts(h, (all) => all.every((d) => d.state === 'failed' || d.state === 'inbox'));
     expect(drafts.map((d) => d.failCode)).toEqual(['url_ownership_unverified', 'photo_pull_failed', 'picture_size_check_failed']);
-    expect(english(drafts[0]!.reason)).toMatch(/not verified for this app.*verify its public URL prefix/);
+    expect(english(drafts[0]!.reason)).toMatch(/only takes links on websites verified for this app.*use a link on a verified website/);
     expect(english(drafts[1]!.reason)).toMatch(/could not download a photo.*retry/);
     expect(english(drafts[2]!.reason)).toMatch(/over 20 MB or over 1080 px/);
   });

@@ -60,6 +60,8 @@ async function platformCounts(sandbox: Sandbox): Promise<{ requests: number; rec
 
 const slowPages = (sandbox: Sandbox, latencyMs: number) => extras(sandbox, '/sandbox/chaos?seed=3', 'PUT', [{ route: 'POST /v2/research/video/query/', probability: 1, latency_ms: latencyMs }]);
 const loading = (h: AppHarness, sessionId: string, atLeast: number) => h.waitForEvent('research.progress', (view) => view.sessionId === sessionId && view.state === 'loading' && view.loaded >= atLeast, 60_000);
+/** At least `atLeast` rows loaded, still loading or done: the last pages may come in the event that says it is done. */
+const loaded = (h: AppHarness, sessionId: string, atLeast: number) => h.waitForEvent('research.progress', (view) => view.sessionId === sessionId && (view.state === 'loading' || view.state === 'done') && view.loaded >= atLeast, 60_000);
 
 describe('research counts while rows load', () => {
   it('a cancel counts the page the platform answered: the app counts what the platform counted, requests and records', async () => {
@@ -90,7 +92,7 @@ describe('research counts while rows load', () => {
     expect(exported.kind).toBe('download');
     if (exported.kind !== 'download') return;
     // Rows go on loading before the download is fetched.
-    await loading(h, sessionId, exported.rows + 500);
+    await loaded(h, sessionId, exported.rows + 500);
     const download = h.app.downloads.take(exported.url.slice(DOWNLOAD_PATH_PREFIX.length))!;
     const out = new PassThrough();
     let text = '';
