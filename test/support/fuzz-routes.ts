@@ -219,6 +219,8 @@ function apiSpecs(api: FuzzTargets['api']): RouteSpec[] {
     research('/v2/research/video/query/', 'id', { query: { and: [{ field_name: 'region_code', operation: 'EQ', field_values: ['US'] }] }, start_date: utcDay(10), end_date: utcDay(1) }),
     research('/v2/research/user/info/', 'display_name', { username: api.researchUsername }),
     get('/sandbox/console'),
+    // A video's public page (research/public-video-page.ts): a handle without @, an unknown id, a NUL.
+    get('/:handle/video/:id', ['/nobody/video/1', '/@nobody/video/7000000000000000000', '/@a%00/video/1', `/@${'a'.repeat(300)}/video/1`]),
   ];
   return specs;
 }
