@@ -76,7 +76,7 @@ export const photosChannels = {
     input: z.object({ host: S3PhotoHost }).strict(),
     output: z.discriminatedUnion('ok', [
       z.object({ ok: z.literal(true), host: z.string() }),
-      z.object({ ok: z.literal(false), step: z.enum(['put', 'read', 'delete']), message: z.string(), detail: z.string().nullable() }),
+      z.object({ ok: z.literal(false), step: z.enum(['put', 'read', 'delete']), words: Words, message: z.string(), detail: z.string().nullable() }),
     ]),
   },
 } as const satisfies ChannelTable;
@@ -103,7 +103,7 @@ export const photosDocs = {
     'photos.s3KeysStatus': { output: "`{stored}`: whether the S3 photo host's keys are in the vault (never the keys)" },
     'photos.testS3': {
       input: '`host`: an S3-compatible bucket as in `settings.set` (tried with the keys in the vault, saved or not)',
-      output: '`{ok: true, host}`, or `{ok: false, step, message, detail}`: the first of `put`, `read`, `delete` that failed, in words, and the host\'s own answer',
+      output: '`{ok: true, host}`, or `{ok: false, step, words, message, detail}`: the first of `put`, `read`, `delete` that failed, in words (`message` is their English), and the host\'s own answer',
     },
   },
   events: {

@@ -104,8 +104,8 @@ function keepsHosted(draft: DraftRecord, why: ReleaseReason): boolean {
 
 /** A host's failure as the engine's failure rules read it: unreachable hosts are retried, the rest fail the post with words. */
 function hostFailure(error: HostError): PlatformError {
-  if (error.code === 'host_unreachable') return platformError({ kind: 'network', code: 'photo_host_unreachable', message: error.message });
-  return platformError({ kind: 'platform', httpStatus: 400, code: `photo_host_${error.code}`, message: error.message });
+  if (error.code === 'host_unreachable') return platformError({ kind: 'network', code: 'photo_host_unreachable', message: error.message, words: error.words });
+  return platformError({ kind: 'platform', httpStatus: 400, code: `photo_host_${error.code}`, message: error.message, words: error.words });
 }
 
 /** The platform's refusal of a photo post, in words that say what to do. */

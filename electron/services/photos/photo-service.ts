@@ -100,7 +100,7 @@ export class PhotoService {
     }
     const settings = this.deps.settings.get();
     if (settings.photos.host.kind === 'sandbox' && settings.profile.kind !== 'sandbox') {
-      throw new AppError('photo_host_needed', 'The built-in media host exists only on the built-in sandbox: choose an S3-compatible host in Settings › Photos');
+      throw refusal('photo_host_needed', 'photo.host_needed');
     }
     // Claimed before the first await: a second call with the same images at once (the automation
     // API allows it) is refused here instead of finding them deleted halfway through its links.

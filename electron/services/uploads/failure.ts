@@ -36,7 +36,7 @@ export function classifyFailure(error: unknown): Failure {
   const value = (error ?? {}) as PlatformLike & { cause?: { code?: string } };
   if (value.kind === 'auth') return { kind: 'auth', words: value.words ?? (value.message ? asText(value.message) : words('wait.sign_in')) };
   // The photo host out of reach: retried, the row naming the host and where to fix it (photos/photo-kind.ts), not "offline".
-  if (value.kind === 'network' && value.code?.startsWith('photo_host_')) return { kind: 'retry', words: value.message ? words('wait.retry.text', { text: value.message }) : words('wait.retry.photo_host_unreachable'), offline: false };
+  if (value.kind === 'network' && value.code?.startsWith('photo_host_')) return { kind: 'retry', words: value.words || value.message ? words('wait.retry.text', { text: value.words ?? value.message ?? '' }) : words('wait.retry.photo_host_unreachable'), offline: false };
   const systemCode = typeof value.code === 'string' ? value.code : value.cause?.code;
   if (systemCode && OFFLINE_CODES.has(systemCode)) return { kind: 'retry', words: words('wait.offline'), offline: true };
   if (systemCode && TRANSIENT_CODES.has(systemCode)) return { kind: 'retry', words: words('wait.retry.connection_dropped'), offline: false };
@@ -56,7 +56,7 @@ export function classifyFailure(error: unknown): Failure {
   if (status !== undefined) {
     const code = value.code ?? `http_${status}`;
     const who = refuser(code);
-    return { kind: 'fatal', code, words: value.message ? words('fail.refused', { who, message: value.message }) : words('fail.refused_http', { who, status }) };
+    return { kind: 'fatal', code, words: value.words || value.message ? words('fail.refused', { who, message: value.words ?? value.message ?? '' }) : words('fail.refused_http', { who, status }) };
   }
   return { kind: 'fatal', code: 'internal', words: words('fail.unexpected') };
 }

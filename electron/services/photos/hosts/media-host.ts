@@ -4,7 +4,9 @@
  * first. Two hosts: the built-in sandbox's media host (sandbox-host.ts) and an S3-compatible
  * bucket whose public URL prefix the person has verified (s3-host.ts). Both answer values.
  */
+import { words, type Words, type WordsParams } from '../../../core/contract/index.js';
 import type { Result } from '../../../core/result.js';
+import { sayWords } from '../../main-words.js';
 
 export interface HostedFile {
   /** The public URL the platform downloads from. */
@@ -27,7 +29,8 @@ export type HostErrorCode =
 
 export interface HostError {
   code: HostErrorCode;
-  /** What happened and what to do, in a creator's words (the host named). */
+  /** What happened and what to do, in a creator's words (the host named): `message` is their English. */
+  words: Words;
   message: string;
   /** The host's own words (an S3 error code, a socket error), for the log and a "Details" disclosure. */
   detail?: string;
@@ -47,4 +50,10 @@ export interface MediaHost {
   put(request: PutRequest): Promise<Result<HostedFile, HostError>>;
   /** Removes a hosted file; removing one that is gone is not an error. */
   remove(openId: string, name: string): Promise<Result<void, HostError>>;
+}
+
+/** A host's failure, said by `main.photo.bucket.<said>` (its English is the message); the host's own words go to `detail`. */
+export function hostError(code: HostErrorCode, said: string, params: WordsParams = {}, detail?: string): HostError {
+  const value = words(`photo.bucket.${said}`, params);
+  return { code, words: value, message: sayWords(value), ...(detail === undefined ? {} : { detail }) };
 }

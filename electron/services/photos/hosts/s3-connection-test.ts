@@ -8,17 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { words, type Words } from '../../../core/contract/index.js';
+import { sayWords } from '../../main-words.js';
+import type { HostError } from './media-host.js';
 import type { S3Host } from './s3-host.js';
 
 export type ConnectionStep = 'put' | 'read' | 'delete';
 
-export type ConnectionTestResult = { ok: true; host: string } | { ok: false; step: ConnectionStep; message: string; detail: string | null };
-
-const STEP_WORDS: Record<ConnectionStep, string> = {
-  put: 'Storing a test file failed',
-  read: 'Reading the test file back failed',
-  delete: 'Deleting the test file failed',
-};
+/** A failure's `words` say the step and why (`main.photo.test.<step>`), `message` their English. */
+export type ConnectionTestResult = { ok: true; host: string } | { ok: false; step: ConnectionStep; words: Words; message: string; detail: string | null };
 
 export async function testS3Connection(host: S3Host, hostName: string): Promise<ConnectionTestResult> {
   const name = `draftdeck-connection-test-${randomBytes(6).toString('hex')}.txt`;
@@ -37,7 +35,7 @@ export async function testS3Connection(host: S3Host, hostName: string): Promise<
     }
     if (read.value !== body) {
       await host.remove('', name);
-      return { ok: false, step: 'read', message: `${STEP_WORDS.read}: your photo bucket ${hostName} gave back something else than was stored`, detail: null };
+      return failedAt('read', { words: words('photo.bucket.mismatch', { host: hostName }) });
     }
     const removed = await host.remove('', name);
     if (!removed.ok) return failedAt('delete', removed.error);
@@ -47,6 +45,7 @@ export async function testS3Connection(host: S3Host, hostName: string): Promise<
   }
 }
 
-function failedAt(step: ConnectionStep, error: { message: string; detail?: string }): ConnectionTestResult {
-  return { ok: false, step, message: `${STEP_WORDS[step]}: ${error.message}`, detail: error.detail ?? null };
+function failedAt(step: ConnectionStep, error: Pick<HostError, 'words' | 'detail'>): ConnectionTestResult {
+  const said = words(`photo.test.${step}`, { reason: error.words });
+  return { ok: false, step, words: said, message: sayWords(said), detail: error.detail ?? null };
 }

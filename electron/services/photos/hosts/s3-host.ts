@@ -11,7 +11,7 @@ import type { Logger } from '../../../../common/log.js';
 import type { HttpSend } from '../../../../platform-api/http.js';
 import type { PlatformError, RawAnswer } from '../../../../platform-api/errors.js';
 import { err, ok, type Result } from '../../../core/result.js';
-import type { HostedFile, HostError, MediaHost, PutRequest } from './media-host.js';
+import { hostError, type HostedFile, type HostError, type MediaHost, type PutRequest } from './media-host.js';
 import { realSleep, sendWithRetries } from './retry.js';
 import { signS3, type S3Keys } from './s3-signing.js';
 
@@ -74,7 +74,7 @@ export function s3Host(options: S3HostOptions): S3Host {
   /** One signed request (signed again on each attempt: the date is part of the signature), retried while the failure is transient. Keys are read once per request from the vault. */
   async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: URL, what: string, body?: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Answer> {
     const keys = options.keys();
-    if (!keys) return err({ code: 'keys_missing', message: 'Your photo bucket’s access keys are not stored yet: enter them in Settings › Photos' });
+    if (!keys) return err(hostError('keys_missing', 'keys_missing'));
     const answer = await sendWithRetries(
       () => {
         const signed = signS3({ method, url, region: config.region, headers, body }, keys);
@@ -176,18 +176,16 @@ export function refusal(answer: RawAnswer, host: string): HostError {
   const code = xmlValue(answer.text, 'Code') ?? `HTTP ${answer.status}`;
   const said = xmlValue(answer.text, 'Message');
   const detail = said ? `${code}: ${said}` : code;
-  if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') return { code: 'wrong_key', message: `Your photo bucket ${host} refused the access keys — check the keys in Settings › Photos`, detail };
-  if (code === 'NoSuchBucket' || code === 'AccessDenied' || code === 'AllAccessDisabled' || code === 'PermanentRedirect') {
-    return { code: 'bucket_refused', message: `Your photo bucket ${host} refused to store the photos — check the bucket name, its region and that the keys may write to it in Settings › Photos`, detail };
-  }
-  if (answer.status >= 500 || answer.status === 429) return { code: 'host_unreachable', message: `Your photo bucket ${host} kept failing — this goes on by itself; check Settings › Photos if it lasts`, detail };
-  return { code: 'host_refused', message: `Your photo bucket ${host} refused the photo — check Settings › Photos`, detail };
+  if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') return hostError('wrong_key', 'wrong_key', { host }, detail);
+  if (code === 'NoSuchBucket' || code === 'AccessDenied' || code === 'AllAccessDisabled' || code === 'PermanentRedirect') return hostError('bucket_refused', 'bucket_refused', { host }, detail);
+  if (answer.status >= 500 || answer.status === 429) return hostError('host_unreachable', 'failing', { host }, detail);
+  return hostError('host_refused', 'host_refused', { host }, detail);
 }
 
 function networkError(error: PlatformError, host: string): HostError {
-  return { code: 'host_unreachable', message: `Can't reach your photo bucket ${host} — check Settings › Photos`, detail: error.message };
+  return hostError('host_unreachable', 'unreachable', { host }, error.message);
 }
 
 function unreadable(): HostError {
-  return { code: 'file_unreadable', message: 'The prepared photo could not be read from disk: prepare it again' };
+  return hostError('file_unreadable', 'file_unreadable');
 }

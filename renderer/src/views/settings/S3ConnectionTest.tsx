@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { Settings } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { TechnicalDetails } from '../../components/TechnicalDetails';
-import { sayError } from '../../i18n/main-words';
+import { sayError, sayWords } from '../../i18n/main-words';
 import { request } from '../../state/connection';
 import { asApiError } from '../../state/settings';
 
@@ -28,7 +28,7 @@ export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null
     setOutcome(null);
     try {
       const result = await request('photos.testS3', { host: bucket });
-      setOutcome(result.ok ? { ok: true, text: intl.formatMessage({ id: 'settings.s3Test.connected' }, { host: result.host }) } : { ok: false, text: result.message, detail: result.detail });
+      setOutcome(result.ok ? { ok: true, text: intl.formatMessage({ id: 'settings.s3Test.connected' }, { host: result.host }) } : { ok: false, text: sayWords(intl, result.words), detail: result.detail });
     } catch (failure) {
       const error = asApiError(failure);
       setOutcome({ ok: false, text: sayError(intl, error), detail: error.code });

@@ -58,4 +58,15 @@ describe('fail codes', () => {
     const failed = transition(read.ok ? read.value : pulling, { type: 'statusRead', status: { status: 'FAILED', failReason: 'video_pull_failed', uploadedBytes: 0, downloadedBytes: 0 } });
     expect(failed.ok && failed.value).toMatchObject({ state: 'failed', failCode: 'video_pull_failed', downloadedBytes: 4096, reason: describeFailReason('video_pull_failed') });
   });
+
+  it('words a photo bucket’s failure in the window’s language, not the English of its message', () => {
+    const unreachable = words('photo.bucket.unreachable', { host: 's3.example.com' });
+    const waiting = classifyFailure({ kind: 'network', code: 'photo_host_unreachable', message: sayWords(unreachable), words: unreachable });
+    expect(waiting).toEqual({ kind: 'retry', words: words('wait.retry.text', { text: unreachable }), offline: false });
+    expect(waiting.kind === 'retry' && sayWords(waiting.words, 'ja')).toContain('写真バケット s3.example.com に接続できません');
+    const wrongKey = words('photo.bucket.wrong_key', { host: 's3.example.com' });
+    const failed = classifyFailure({ kind: 'platform', httpStatus: 400, code: 'photo_host_wrong_key', message: sayWords(wrongKey), words: wrongKey });
+    expect(failed.kind === 'fatal' && sayWords(failed.words, 'es')).toMatch(/s3\.example\.com rechazó las claves de acceso/);
+    expect(failed.kind === 'fatal' && sayWords(failed.words)).toBe('The photo host refused this post: Your photo bucket s3.example.com refused the access keys — check the keys in Settings › Photos');
+  });
 });
