@@ -78,7 +78,9 @@ async function main(): Promise<void> {
   const logs = logsFolder(shell, app.getPath('logs'), logFiles);
   const openExternal = createExternalOpener(shell, log.child({ layer: 'shell' }));
   const menuActions = { openExternal, openLogsFolder: () => logs.open(), showAbout: () => app.showAboutPanel() };
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, devTools: !app.isPackaged, actions: menuActions, log })));
+  // In the window's language: the OS's until the app runs, then the app's, again whenever its setting changes.
+  const setMenu = () => Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, devTools: !app.isPackaged, actions: menuActions, log, locale: windowLocale() })));
+  setMenu();
 
   const core: App = await createApp({
     runtime: 'electron',
@@ -113,6 +115,13 @@ async function main(): Promise<void> {
     systemLanguages: () => app.getPreferredSystemLanguages(),
   });
   windowLocale = () => core.windowLocale();
+  let menuLocale = windowLocale();
+  setMenu();
+  core.hub.subscribe((batch) => {
+    if (!batch.some((message) => message.name === 'settings.changed') || windowLocale() === menuLocale) return;
+    menuLocale = windowLocale();
+    setMenu();
+  });
   const transport: ElectronTransport = createElectronTransport({ ipcMain, dispatch: core.dispatch, hub: core.hub, log: log.child({ layer: 'ipc' }) });
 
   const openWindow = (): BrowserWindow => {

@@ -153,12 +153,13 @@ describe('main process', () => {
     const help = fake.Menu.application!.find((item) => item.role === 'help')!.submenu as { label?: string; click?: () => void }[];
     expect(JSON.stringify(fake.Menu.application)).not.toContain('electronjs.org');
     fake.shell.opened.length = 0;
-    help.find((item) => item.label === 'Draftdeck Documentation')!.click!();
-    help.find((item) => item.label === 'Open Logs Folder')!.click!();
+    // In the window's language: the fake OS prefers pt-PT, which Draftdeck speaks as Brazilian Portuguese.
+    help.find((item) => item.label === 'Documentação do Draftdeck')!.click!();
+    help.find((item) => item.label === 'Abrir pasta de logs')!.click!();
     await vi.waitFor(() => expect(fake.shell.opened).toEqual(['https://draftdeck.app/docs/']));
     await vi.waitFor(() => expect(fake.shell.openedPaths).toEqual([join(root, 'userData', 'logs')]));
     if (process.platform !== 'darwin') {
-      help.find((item) => item.label === 'About Draftdeck')!.click!();
+      help.find((item) => item.label === 'Sobre o Draftdeck')!.click!();
       expect(fake.app.aboutShown).toBe(1);
     }
   });

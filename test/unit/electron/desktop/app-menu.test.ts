@@ -2,12 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { appMenuTemplate, DOCS_URL } from '../../../../electron/desktop/app-menu.js';
+import type { MainLocale } from '../../../../electron/services/main-words.js';
 import { memoryLogger } from '../../../support/silent-log.js';
 
-function menu(platform: NodeJS.Platform, devTools = false, openLogsFolder = async () => {}) {
+function menu(platform: NodeJS.Platform, devTools = false, openLogsFolder = async () => {}, locale?: MainLocale) {
   const actions = { openExternal: vi.fn(async () => true), openLogsFolder: vi.fn(openLogsFolder), showAbout: vi.fn() };
   const { log, lines } = memoryLogger();
-  return { template: appMenuTemplate({ platform, devTools, actions, log }), actions, lines };
+  return { template: appMenuTemplate({ platform, devTools, actions, log, locale }), actions, lines };
 }
 const help = (template: MenuItemConstructorOptions[]) => template.find((item) => item.role === 'help')!.submenu as MenuItemConstructorOptions[];
 const click = (item: MenuItemConstructorOptions | undefined) => (item!.click as () => void)();
@@ -45,5 +46,11 @@ describe('the application menu', () => {
     });
     click(help(template)[1]);
     await vi.waitFor(() => expect(lines.join('')).toContain('the menu could not open the logs folder'));
+  });
+
+  it('says its own items in the window’s language', () => {
+    const { template } = menu('win32', false, undefined, 'ja');
+    expect(template.find((item) => item.label !== undefined)!.label).toBe('表示');
+    expect(help(template).filter((item) => item.label).map((item) => item.label)).toEqual(['Draftdeck のドキュメント', 'ログフォルダを開く', 'Draftdeck について']);
   });
 });
