@@ -158,8 +158,10 @@ function start(dir: string, { lateFor = null, writesAfter = null }: { lateFor?: 
     const { lockDataDir, processStartTime } = await import('./electron/services/data-dir-lock.ts');
     const lockPath = ${JSON.stringify(join(dir, LOCK_FILE))};
     const judged = existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : null;
+    // Missing for a moment while the other start takes it over (moved aside, its own not yet linked): not changed yet.
+    const current = () => (existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : judged);
     const startOf = (pid) => {
-      if (pid === ${lateFor}) while (readFileSync(lockPath, 'utf8') === judged) Atomics.wait(pause, 0, 0, 5);
+      if (pid === ${lateFor}) while (current() === judged) Atomics.wait(pause, 0, 0, 5);
       return processStartTime(pid);
     };
     lockDataDir(${JSON.stringify(dir)}, { runtime: 'web', startOf }).then(
