@@ -94,6 +94,13 @@ test('a compact strip per post, reordered by keyboard, by drag and by "Move to",
   await page.keyboard.press('Alt+ArrowRight');
   await expect.poll(() => names(first)).toEqual([order[1], order[0], order[2], order[3]]);
   await expect(page.locator(':focus')).toHaveAttribute('aria-label', new RegExp(`^${order[0]!.replace('.', '\\.')}, photo 2 of 4`));
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect.poll(() => names(first)).toEqual(order);
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', new RegExp(`^${order[0]!.replace('.', '\\.')}, photo 1 of 4`));
+
+  // Drag within the post: the last photo dropped on the first takes its place.
+  await drag(page, first.getByTestId('photo-tile').nth(3), first.getByTestId('photo-tile').nth(0));
+  await expect.poll(() => names(first)).toEqual([order[3], order[0], order[1], order[2]]);
 
   // "Move to" a new post, then back to post 1 by dragging; Alt+Up takes another to the post above.
   await first.getByRole('button', { name: /^padded\.jpg,/ }).click();
@@ -114,6 +121,15 @@ test('a compact strip per post, reordered by keyboard, by drag and by "Move to",
   await page.keyboard.press('Alt+ArrowDown');
   await expect.poll(() => names(posts.nth(1))).toEqual([last, 'padded.jpg']);
   await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^padded\.jpg, photo 2 of 2/);
+
+  // "Move to" an existing post: "Post 1" takes the chosen photo of post 2 at its end.
+  await posts.nth(1).getByRole('button', { name: new RegExp(`^${last.replace('.', '\\.')},`) }).click();
+  const moveTo = posts.nth(1).getByTestId('photo-details').getByRole('combobox', { name: 'Move to' });
+  await expect(moveTo.getByRole('option', { name: 'Post 2' })).toHaveCount(0);
+  await moveTo.selectOption({ label: 'Post 1' });
+  await expect.poll(() => names(posts.nth(1))).toEqual(['padded.jpg']);
+  await expect.poll(async () => (await names(posts.nth(0))).at(-1)).toBe(last);
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', new RegExp(`^${last.replace('.', '\\.')}, photo 3 of 3`));
 
   // The title box shows a whole 90-character title at 800×600.
   await page.setViewportSize({ width: 800, height: 600 });
