@@ -175,11 +175,21 @@ export class BuiltinPlatform {
     this.closed = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.sandboxHandle?.clock.stop();
+    // A start under way ends at its next step (each checks `closed`); until it has, it may still
+    // be writing under the data dir (its ports file, a program's folder), which the caller may be
+    // about to remove: close() resolves only once it has ended.
+    const inFlight = [this.starting, this.sandboxStarting];
     this.starting = this.sandboxStarting = null;
     this.sandboxHandle = this.backendProgram = this.sandboxProgram = null;
     const started = [...this.live];
     await Promise.all(started.filter(({ name }) => name === 'backend').map(({ program }) => program.stop()));
     await Promise.all(started.filter(({ name }) => name === 'sandbox').map(({ program }) => program.stop()));
+    await Promise.allSettled(inFlight);
+  }
+
+  /** Every step of a start that writes or launches checks first that the app is not closing. */
+  private stillOpen(): void {
+    if (this.closed) throw new Error('the app is closing');
   }
 
   private startSandboxOnce(): Promise<Started<RunningSandbox>> {
@@ -207,6 +217,7 @@ export class BuiltinPlatform {
    */
   private async startSandbox(): Promise<Started<RunningSandbox>> {
     const dataDir = join(this.options.dataDir, 'sandbox');
+    this.stillOpen();
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const portsFile = join(dataDir, 'ports.json');
     const last = await readFile(portsFile, 'utf8').then((text) => JSON.parse(text) as { port?: unknown; uploadPort?: unknown }, () => ({}) as { port?: unknown; uploadPort?: unknown });
@@ -220,6 +231,8 @@ export class BuiltinPlatform {
     }
     try {
       const sandbox = await this.describeSandbox(started.ready);
+      if (this.closed) sandbox.clock.stop();
+      this.stillOpen();
       await writeFile(portsFile, JSON.stringify({ port: Number(new URL(sandbox.baseUrl).port), uploadPort: Number(new URL(sandbox.uploadBaseUrl).port) }), { mode: 0o600 });
       this.watch('sandbox', started.program);
       return { program: started.program, value: sandbox };
@@ -254,6 +267,7 @@ export class BuiltinPlatform {
   private async startBackend(sandbox: RunningSandbox): Promise<string> {
     await this.backendStopping;
     const dataDir = join(this.options.dataDir, 'backend');
+    this.stillOpen();
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const { program, ready } = await this.launch('backend', ['--sandbox', sandbox.baseUrl, '--client-key', sandbox.clientKey, '--data-dir', dataDir]);
     this.backendProgram = program;
@@ -262,7 +276,7 @@ export class BuiltinPlatform {
   }
 
   private async launch(name: ProgramName, args: string[]): Promise<{ program: RunningProgram; ready: Record<string, unknown> }> {
-    if (this.closed) throw new Error('the app is closing');
+    this.stillOpen();
     const program = this.options.launch({ name, script: this.options.programs[name], args }, this.options.log.child({ service: name }));
     const entry = { name, program };
     this.live.add(entry);

@@ -8,9 +8,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BuiltinPlatform } from '../../../../../electron/services/builtin-platform/builtin-platform.js';
 import { createConfStorage } from '../../../../../electron/services/storage.js';
+import { createHttpClient, type HttpSend } from '../../../../../platform-api/http.js';
+import { parseSandboxConfig, startSandbox } from '../../../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
-import { builtinProgramPid, builtinProgramsOf } from '../../../../support/builtin-platform.js';
+import { attachedSandboxLauncher, builtinPlatform, builtinProgramPid, builtinProgramsOf } from '../../../../support/builtin-platform.js';
+import { memoryLogger } from '../../../../support/silent-log.js';
 import { waitFor } from '../../../../support/wait-for.js';
 import { startWebApp, type RunningWebApp } from '../../../../support/web-app.js';
 import { webClient } from '../../../../support/web-client.js';
@@ -51,6 +55,41 @@ describe('the built-in platform as programs', () => {
     harness = null;
     expect(builtinProgramsOf(h.dataDir).size).toBe(0);
     rmSync(h.dataDir, { recursive: true, force: true });
+  });
+
+  it('closed while it reads the sandbox it started, resolves only once that start has ended, and writes nothing after', async () => {
+    // The sandbox answers the app's first questions only when the test lets it: close() comes
+    // while the start waits on them (in CI, a test's data dir was removed at that moment, and the
+    // start's late ports file made the removal fail).
+    const sandbox = await startSandbox({ port: 0, uploadPort: 0, config: parseSandboxConfig({}), logger: memoryLogger().log });
+    const dataDir = mkdtempSync(join(tmpdir(), 'dd-closing-'));
+    try {
+      let asked!: () => void;
+      const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+      let answer!: () => void;
+      const answering = new Promise<void>((resolve) => (answer = resolve));
+      const send = createHttpClient();
+      const held: HttpSend = async (request) => {
+        asked();
+        await answering;
+        return send(request);
+      };
+      const platform = new BuiltinPlatform({ dataDir, log: memoryLogger().log, http: held, ...builtinPlatform({ launch: attachedSandboxLauncher(sandbox) }) });
+      const start = platform.ensure().then(() => 'started', (error: Error) => error.message);
+      await askedOnce;
+
+      let startEnded = false;
+      void start.then(() => (startEnded = true));
+      const closing = platform.close();
+      answer();
+      await closing;
+      expect(startEnded).toBe(true);
+      expect(await start).toBe('the app is closing');
+      expect(existsSync(join(dataDir, 'sandbox', 'ports.json'))).toBe(false);
+    } finally {
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('says so when a program ends unexpectedly and starts it again on the same ports, its state kept', async () => {
