@@ -2,18 +2,19 @@
  * The app's tests start the built-in profile, which embeds the partner backend with its PGlite
  * database under `<data dir>/backend/pglite`. A new database runs PGlite's initdb, which takes
  * seconds (tens of seconds on a loaded machine); a test's fresh data dir gets a copy of the
- * initialized, empty template instead (backend-db.ts), as the backend's own tests do, owner-only
- * like everything the app writes in its data dir. The app itself initializes its database once,
- * on its first start.
+ * initialized template instead (backend-db.ts), owner-only like everything the app writes in its
+ * data dir: by default one with the backend's migrations applied (what the app's database holds
+ * after its first start), `migrated: false` the empty one, whose first start migrates it, for a
+ * test that watches what that start does.
  */
 import { chmod, cp, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pgliteTemplate } from './backend-db.js';
+import { migratedPgliteTemplate, pgliteTemplate } from './backend-db.js';
 
-export async function seedEmbeddedBackend(appDataDir: string): Promise<void> {
+export async function seedEmbeddedBackend(appDataDir: string, { migrated = true }: { migrated?: boolean } = {}): Promise<void> {
   const target = join(appDataDir, 'backend', 'pglite');
   if (await stat(target).then(() => true, () => false)) return;
-  await cp(await pgliteTemplate(), target, { recursive: true });
+  await cp(migrated ? await migratedPgliteTemplate() : await pgliteTemplate(), target, { recursive: true });
   // cp keeps the template's modes.
   await ownerOnly(join(appDataDir, 'backend'));
 }
