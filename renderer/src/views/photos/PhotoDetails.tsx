@@ -43,7 +43,7 @@ export function PhotoDetails({ image, post, posts, cover }: { image: ComposerIma
           <span>{intl.formatMessage({ id: 'photos.details.moveTo' })}</span>
           <select
             id={`${id}-move`}
-            className="input"
+            className="select"
             value=""
             onChange={(event) => {
               const to = event.target.value;

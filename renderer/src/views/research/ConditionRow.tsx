@@ -42,7 +42,7 @@ export function ConditionRow({ condition, label, problem, onChange, onRemove }: 
 
   return (
     <li className={problem ? 'condition condition--invalid' : 'condition'} aria-label={label}>
-      <select aria-label={intl.formatMessage({ id: 'research.condition.field' }, { condition: label })} value={condition.field} onChange={(event) => {
+      <select className="select" aria-label={intl.formatMessage({ id: 'research.condition.field' }, { condition: label })} value={condition.field} onChange={(event) => {
         const field = event.target.value as ConditionField;
         const operation = operationsFor(field).includes(condition.operation) ? condition.operation : 'EQ';
         onChange({ ...condition, field, operation, values: [''] });
@@ -51,7 +51,7 @@ export function ConditionRow({ condition, label, problem, onChange, onRemove }: 
           <option key={field} value={field}>{intl.formatMessage({ id: `research.field.${field}` })}</option>
         ))}
       </select>
-      <select aria-label={intl.formatMessage({ id: 'research.condition.operation' }, { condition: label })} value={condition.operation} onChange={(event) => {
+      <select className="select" aria-label={intl.formatMessage({ id: 'research.condition.operation' }, { condition: label })} value={condition.operation} onChange={(event) => {
         const operation = event.target.value as Operation;
         onChange({ ...condition, operation, values: operation === 'IN' ? condition.values : [condition.values[0] ?? ''] });
       }}>

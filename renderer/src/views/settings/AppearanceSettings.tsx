@@ -50,7 +50,7 @@ export function AppearanceSettings({ stored, language }: { stored: Settings['app
         <div className="form__inline">
           <Field label={intl.formatMessage({ id: 'settings.appearance.language' })} hint={intl.formatMessage({ id: 'settings.appearance.language.hint' })}>
             {(control) => (
-              <select {...control} className="input" value={locale.draft} onChange={(event) => offered(event.target.value) && chooseLocale(event.target.value)}>
+              <select {...control} className="select select--narrow" value={locale.draft} onChange={(event) => offered(event.target.value) && chooseLocale(event.target.value)}>
                 <option value="system">{intl.formatMessage({ id: 'settings.appearance.language.system' })}</option>
                 {LOCALES.map((tag) => (
                   <option key={tag} value={tag} lang={tag}>

@@ -1,0 +1,130 @@
+/**
+ * Layout faults found by reading the screens at 800×600, 1280×800 and 1920×1080 (issue 28), each
+ * checked in Chromium by the boxes it is painted in:
+ * - a Settings card ends where its content does (the Platform, Photos and Appearance cards closed
+ *   on a 40–60 px empty band: a quiet save status took the form's gap and a line of its own);
+ * - every select is the app's own (not the platform's native look) and shows its whole choice: the
+ *   Research condition's fixed 130 px column cut Spanish "Palabra clave" and Portuguese
+ *   "Palavra-chave"; right to left its arrow sits on the left;
+ * - at 1920×1080 the photo composer uses the width it has (it stayed a 720 px column).
+ */
+import type { Page } from '@playwright/test';
+import { fixturePath, fixturePhotos } from '../support/photos.js';
+import { callApp } from './fixtures/queue.js';
+import { expect, test } from './fixtures/web-app.js';
+
+/** Cards whose last text, control or bordered box ends more than their padding (24 px, and 4 px to spare) above their lower edge. */
+function cardsWithEmptyFoot(page: Page): Promise<string[]> {
+  return page.locator('.settings-section').evaluateAll((sections) =>
+    sections.flatMap((section) => {
+      let bottom = -Infinity;
+      const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rect = range.getBoundingClientRect();
+        if (rect.height > 0) bottom = Math.max(bottom, rect.bottom);
+      }
+      // What paints: controls, pictures, and boxes with a border or a background of their own (a choice's card, a segmented control).
+      const transparent = (colour: string) => colour === 'transparent' || /rgba\(.*,\s*0\)$/.test(colour);
+      for (const element of section.querySelectorAll('*')) {
+        const rect = element.getBoundingClientRect();
+        if (rect.height === 0 || !element.checkVisibility()) continue;
+        const style = getComputedStyle(element);
+        const painted = element.matches('input, select, textarea, button, a[href], img, svg') || Number.parseFloat(style.borderBottomWidth) > 0 || !transparent(style.backgroundColor);
+        if (painted) bottom = Math.max(bottom, rect.bottom);
+      }
+      const edge = section.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(section).borderBottomWidth);
+      const empty = Math.round(edge - bottom);
+      return empty > 28 ? [`${section.querySelector('h2')?.textContent}: ${empty} px below its content`] : [];
+    }),
+  );
+}
+
+/** Selects in the native look, or whose chosen option is wider than the room for it (inside the padding, which holds the arrow). */
+function selectsCut(page: Page): Promise<string[]> {
+  return page.locator('#main select').evaluateAll((selects) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return selects.flatMap((element) => {
+      const select = element as HTMLSelectElement;
+      if (!select.checkVisibility()) return [];
+      const style = getComputedStyle(select);
+      const text = select.selectedOptions[0]?.textContent ?? '';
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      const width = context.measureText(text).width;
+      const name = select.getAttribute('aria-label') ?? select.id;
+      if (style.appearance !== 'none') return [`${name}: native select`];
+      return width > room + 0.5 ? [`${name}: "${text}" is ${Math.round(width)} px in ${Math.round(room)} px`] : [];
+    });
+  });
+}
+
+test('Settings cards end at their content, at 800×600 and 1920×1080', async ({ page, webApp, consoleErrors }) => {
+  const app = webApp.current;
+  for (const viewport of [{ width: 800, height: 600 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${app.url}#/settings`);
+    await expect(page.getByRole('region', { name: 'Appearance' })).toBeVisible();
+    expect(await cardsWithEmptyFoot(page), `${viewport.width}×${viewport.height}`).toEqual([]);
+    // The app's own selects there too (the language one was the platform's).
+    expect(await selectsCut(page)).toEqual([]);
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test("Research's condition selects show their whole choice in Spanish and Portuguese, their arrow on the left in Arabic", async ({ page, webApp, consoleErrors }) => {
+  const app = webApp.current;
+  try {
+    for (const locale of ['es', 'pt-BR']) {
+      await callApp(app, 'settings.set', { language: { locale } });
+      for (const viewport of [{ width: 800, height: 600 }, { width: 1280, height: 800 }]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${app.url}#/research`);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        const field = page.locator('.condition select').first();
+        await expect(field).toHaveValue('keyword');
+        expect(await selectsCut(page), `${locale} ${viewport.width}×${viewport.height}, keyword`).toEqual([]);
+        await field.selectOption('username');
+        expect(await selectsCut(page), `${locale} ${viewport.width}×${viewport.height}, username`).toEqual([]);
+        // The value box keeps a usable width, on a line of its own if it must.
+        const value = page.locator('.condition input').first();
+        expect((await value.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+      }
+    }
+    await callApp(app, 'settings.set', { language: { locale: 'ar' } });
+    await page.goto(`${app.url}#/research`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const arrow = await page.locator('.condition select').first().evaluate((select) => {
+      const style = getComputedStyle(select);
+      return { position: style.backgroundPositionX, start: style.paddingRight, end: style.paddingLeft };
+    });
+    // Computed as an offset from the left ("12px"); left to right it is "right 12px" or "calc(100% - 12px)".
+    expect(arrow.position).not.toMatch(/right|100%/);
+    expect(Number.parseFloat(arrow.end)).toBeGreaterThan(Number.parseFloat(arrow.start));
+  } finally {
+    await callApp(app, 'settings.set', { language: { locale: 'en' } });
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the photo composer uses the width at 1920×1080 and its selects are the app’s own', async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const app = webApp.current;
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${app.url}#/photos`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photos');
+  const jpegs = fixturePhotos.filter((photo) => photo.format === 'jpeg').slice(0, 2);
+  await page.getByTestId('choose-photos-input').setInputFiles(jpegs.map((photo) => fixturePath(photo.name)));
+  const post = page.getByTestId('photo-post');
+  await expect(post.getByTestId('photo-tile')).toHaveCount(2);
+  expect((await post.boundingBox())!.width).toBeGreaterThanOrEqual(1000);
+  await post.getByTestId('photo-tile').first().locator('button').click();
+  await expect(post.getByRole('combobox', { name: 'Move to' })).toBeVisible();
+  expect(await selectsCut(page)).toEqual([]);
+  // Still one column at 1280×800: nothing runs off the window sideways.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(async () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
