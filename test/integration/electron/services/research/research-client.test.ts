@@ -8,7 +8,7 @@
  * "not public", saved queries, and a CSV export streamed from the web host's download.
  */
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchView, VideoRow, VideoSearchRequest } from '../../../../../electron/core/contract/research.js';
 import { DOWNLOAD_PATH_PREFIX } from '../../../../../electron/services/downloads.js';
 import { sayWords } from '../../../../../electron/services/main-words.js';
@@ -29,10 +29,11 @@ async function harness(research: Record<string, unknown> = {}, limits: Record<st
   return started;
 }
 
-let app: AppHarness | null = null;
+/** The app of a test that starts its own: one that counts today's quota from zero, or has limits of its own. */
+let own: AppHarness | null = null;
 afterEach(async () => {
-  await app?.close();
-  app = null;
+  await own?.close();
+  own = null;
 });
 
 /** The sandbox as a handle the sandbox helpers take (only its base URL is used). */
@@ -78,9 +79,9 @@ async function allRows(h: AppHarness, sessionId: string): Promise<VideoRow[]> {
   }
 }
 
-describe('research client against the sandbox', () => {
+describe('research client against the sandbox: an app of its own for each test', () => {
   it('pages through a whole result set with search_id + cursor: every video once, in order, none missing', async () => {
-    app = await harness();
+    const app = (own = await harness());
     const sandbox = await sandboxOf(app);
     const req = await request(app);
     const truth = await barePaging(sandbox, req);
@@ -103,48 +104,8 @@ describe('research client against the sandbox', () => {
     expect(done.quota.requestsUsed).toBe(Math.ceil(truth.length / 100));
   }, 180_000);
 
-  it('reuses the search_id: "load more" twice continues where the last load stopped, then finishes, with no overlap', async () => {
-    app = await harness();
-    const req = await request(app, { and: [{ field_name: 'video_length', operation: 'GTE', field_values: ['MID'] }] });
-    const truth = await barePaging(await sandboxOf(app), req);
-    expect(truth.length).toBeGreaterThan(350);
-    const { sessionId } = await app.call('research.search.start', { request: req });
-    await app.call('research.search.load', { sessionId, upTo: 150 });
-    expect(await settled(app, sessionId, 150)).toMatchObject({ state: 'idle', loaded: 150, hasMore: true });
-    await app.call('research.search.load', { sessionId, upTo: 333 });
-    expect(await settled(app, sessionId, 333)).toMatchObject({ state: 'idle', loaded: 333 });
-    await app.call('research.search.load', { sessionId, upTo: 100_000 });
-    await settled(app, sessionId, truth.length);
-    expect((await allRows(app, sessionId)).map((row) => row.id)).toEqual(truth);
-  }, 180_000);
-
-  it('answers windows of the loaded rows sorted by a column, re-sorted as rows arrive, and their sums per day', async () => {
-    app = await harness();
-    const { sessionId } = await app.call('research.search.start', { request: await request(app) });
-    const byLikes = (rows: VideoRow[]) => [...rows].sort((a, b) => (b.like_count ?? -1) - (a.like_count ?? -1)).map((row) => row.id);
-    // 1,000 rows, then all there are: the sorted window is made anew from the rows loaded since.
-    for (const upTo of [1000, 100_000]) {
-      await app.call('research.search.load', { sessionId, upTo });
-      const { loaded } = upTo === 1000 ? await settled(app, sessionId, 1000) : await settled(app, sessionId, undefined, ['done']);
-      const all = await allRows(app, sessionId);
-      expect(all).toHaveLength(loaded);
-      const window = await app.call('research.search.rows', { sessionId, from: 10, max: 50, sort: { column: 'like_count', direction: 'desc' } });
-      expect(window.loaded).toBe(loaded);
-      expect(window.rows.map((row) => row.id)).toEqual(byLikes(all).slice(10, 60));
-      const ascending = await app.call('research.search.rows', { sessionId, from: 0, max: loaded, sort: { column: 'like_count', direction: 'asc' } });
-      expect(ascending.rows.map((row) => row.like_count)).toEqual(all.map((row) => row.like_count!).sort((a, b) => a - b));
-
-      const [days, videos, views, likes] = await app.call('research.search.days', { sessionId });
-      expect(videos.reduce((sum, n) => sum + n, 0)).toBe(loaded);
-      expect(views.reduce((sum, n) => sum + n, 0)).toBe(all.reduce((sum, row) => sum + row.view_count!, 0));
-      expect(likes.reduce((sum, n) => sum + n, 0)).toBe(all.reduce((sum, row) => sum + row.like_count!, 0));
-      expect(days).toEqual([...new Set(all.map((row) => row.create_time! - (row.create_time! % 86_400)))].sort((a, b) => a - b));
-    }
-    await expect(app.call('research.search.rows', { sessionId, from: 0, max: 10, sort: { column: 'secret_field', direction: 'asc' } } as never)).rejects.toThrow(/Invalid input/);
-  }, 180_000);
-
   it('stops after the page in flight when the target is lowered mid-load: the platform counted no record the app did not, and the rest follows with no gap', async () => {
-    app = await harness();
+    const app = (own = await harness());
     const sandbox = await sandboxOf(app);
     const req = await request(app);
     const truth = await barePaging(sandbox, req);
@@ -173,26 +134,8 @@ describe('research client against the sandbox', () => {
     expect((await allRows(app, sessionId)).map((row) => row.id)).toEqual(truth);
   }, 180_000);
 
-  it('comes through 429s without Retry-After, 500s and connection resets with the same rows, none twice', async () => {
-    app = await harness();
-    const sandbox = await sandboxOf(app);
-    const req = await request(app);
-    const truth = await barePaging(sandbox, req);
-    const rules = [
-      { route: 'POST /v2/research/video/query/', probability: 0.15, status: 429 },
-      { route: 'POST /v2/research/video/query/', probability: 0.15, status: 500 },
-      { route: 'POST /v2/research/video/query/', probability: 0.1, reset: true },
-    ];
-    expect((await extras(sandbox, '/sandbox/chaos?seed=5', 'PUT', rules)).status).toBe(200);
-    const first = await app.call('research.search.start', { request: req });
-    await app.call('research.search.load', { sessionId: first.sessionId, upTo: 100_000 });
-    const done = await settled(app, first.sessionId, truth.length);
-    expect(done.state).toBe('done');
-    expect((await allRows(app, first.sessionId)).map((row) => row.id)).toEqual(truth);
-  }, 240_000);
-
   it('stops before the daily records quota is blown, saying when it resets; the platform never answers 429', async () => {
-    app = await harness({}, { research_records_per_day: 450 });
+    const app = (own = await harness({}, { research_records_per_day: 450 }));
     const { sessionId } = await app.call('research.search.start', { request: await request(app) });
     await app.call('research.search.load', { sessionId, upTo: 100_000 });
     const stopped = await settled(app, sessionId, undefined, ['stopped', 'failed', 'done']);
@@ -210,7 +153,7 @@ describe('research client against the sandbox', () => {
   }, 120_000);
 
   it('a quota used up by someone else answers 429 with Retry-After: loading stops with when it resets', async () => {
-    app = await harness({}, { research_requests_per_day: 5 });
+    const app = (own = await harness({}, { research_requests_per_day: 5 }));
     const sandbox = await sandboxOf(app);
     const { sessionId } = await app.call('research.search.start', { request: await request(app) });
     // Another client of the same app uses the remaining requests.
@@ -231,22 +174,102 @@ describe('research client against the sandbox', () => {
     expect(stopped.quota.requestsUsed).toBe(5);
   }, 120_000);
 
-  it('renews the client token once the clock passes its lifetime (2 h)', async () => {
-    app = await harness();
+});
+
+/**
+ * Tests that neither count today's quota from zero nor need limits of their own share one app and
+ * sandbox (a start is a backend, a sandbox with 20,000 videos and a sign-in: seconds of CPU each).
+ * Between them the chaos rules are cleared; each builds its own search, saved query or export.
+ */
+describe('research client against the sandbox: one app for these tests', () => {
+  let shared: AppHarness;
+  beforeAll(async () => {
+    shared = await harness();
+  }, 180_000);
+  afterEach(async () => {
+    expect((await extras(await sandboxOf(shared), '/sandbox/chaos', 'PUT', [])).status).toBe(200);
+  });
+  afterAll(() => shared?.close());
+
+  it('reuses the search_id: "load more" twice continues where the last load stopped, then finishes, with no overlap', async () => {
+    const app = shared;
+    const req = await request(app, { and: [{ field_name: 'video_length', operation: 'GTE', field_values: ['MID'] }] });
+    const truth = await barePaging(await sandboxOf(app), req);
+    expect(truth.length).toBeGreaterThan(350);
+    const { sessionId } = await app.call('research.search.start', { request: req });
+    await app.call('research.search.load', { sessionId, upTo: 150 });
+    expect(await settled(app, sessionId, 150)).toMatchObject({ state: 'idle', loaded: 150, hasMore: true });
+    await app.call('research.search.load', { sessionId, upTo: 333 });
+    expect(await settled(app, sessionId, 333)).toMatchObject({ state: 'idle', loaded: 333 });
+    await app.call('research.search.load', { sessionId, upTo: 100_000 });
+    await settled(app, sessionId, truth.length);
+    expect((await allRows(app, sessionId)).map((row) => row.id)).toEqual(truth);
+  }, 180_000);
+
+  it('answers windows of the loaded rows sorted by a column, re-sorted as rows arrive, and their sums per day', async () => {
+    const app = shared;
+    const { sessionId } = await app.call('research.search.start', { request: await request(app) });
+    const byLikes = (rows: VideoRow[]) => [...rows].sort((a, b) => (b.like_count ?? -1) - (a.like_count ?? -1)).map((row) => row.id);
+    // 1,000 rows, then all there are: the sorted window is made anew from the rows loaded since.
+    for (const upTo of [1000, 100_000]) {
+      await app.call('research.search.load', { sessionId, upTo });
+      const { loaded } = upTo === 1000 ? await settled(app, sessionId, 1000) : await settled(app, sessionId, undefined, ['done']);
+      const all = await allRows(app, sessionId);
+      expect(all).toHaveLength(loaded);
+      const window = await app.call('research.search.rows', { sessionId, from: 10, max: 50, sort: { column: 'like_count', direction: 'desc' } });
+      expect(window.loaded).toBe(loaded);
+      expect(window.rows.map((row) => row.id)).toEqual(byLikes(all).slice(10, 60));
+      const ascending = await app.call('research.search.rows', { sessionId, from: 0, max: loaded, sort: { column: 'like_count', direction: 'asc' } });
+      expect(ascending.rows.map((row) => row.like_count)).toEqual(all.map((row) => row.like_count!).sort((a, b) => a - b));
+
+      const [days, videos, views, likes] = await app.call('research.search.days', { sessionId });
+      expect(videos.reduce((sum, n) => sum + n, 0)).toBe(loaded);
+      expect(views.reduce((sum, n) => sum + n, 0)).toBe(all.reduce((sum, row) => sum + row.view_count!, 0));
+      expect(likes.reduce((sum, n) => sum + n, 0)).toBe(all.reduce((sum, row) => sum + row.like_count!, 0));
+      expect(days).toEqual([...new Set(all.map((row) => row.create_time! - (row.create_time! % 86_400)))].sort((a, b) => a - b));
+    }
+    await expect(app.call('research.search.rows', { sessionId, from: 0, max: 10, sort: { column: 'secret_field', direction: 'asc' } } as never)).rejects.toThrow(/Invalid input/);
+  }, 180_000);
+
+  it('comes through 429s without Retry-After, 500s and connection resets with the same rows, none twice', async () => {
+    const app = shared;
     const sandbox = await sandboxOf(app);
     const req = await request(app);
+    const truth = await barePaging(sandbox, req);
+    const rules = [
+      { route: 'POST /v2/research/video/query/', probability: 0.15, status: 429 },
+      { route: 'POST /v2/research/video/query/', probability: 0.15, status: 500 },
+      { route: 'POST /v2/research/video/query/', probability: 0.1, reset: true },
+    ];
+    expect((await extras(sandbox, '/sandbox/chaos?seed=5', 'PUT', rules)).status).toBe(200);
+    const first = await app.call('research.search.start', { request: req });
+    await app.call('research.search.load', { sessionId: first.sessionId, upTo: 100_000 });
+    const done = await settled(app, first.sessionId, truth.length);
+    expect(done.state).toBe('done');
+    expect((await allRows(app, first.sessionId)).map((row) => row.id)).toEqual(truth);
+  }, 240_000);
+
+  it('renews the client token once the clock passes its lifetime (2 h)', async () => {
+    const app = shared;
+    const sandbox = await sandboxOf(app);
+    const req = await request(app);
+    const minted = () => app.logLines.filter((line) => line.includes('client token obtained')).length;
     await app.call('research.search.start', { request: req });
+    // The app's token is at most a test old: a search within its lifetime mints none.
+    const held = minted();
+    expect(held).toBeGreaterThan(0);
+    await app.call('research.search.start', { request: req });
+    expect(minted()).toBe(held);
     await advanceClock(sandbox, 3 * 3600);
     const again = await app.call('research.search.start', { request: req });
     expect(again.loaded).toBe(100);
-    const minted = app.logLines.filter((line) => line.includes('client token obtained'));
-    expect(minted).toHaveLength(2);
+    expect(minted()).toBe(held + 1);
     // The token itself is in no log line.
     expect(app.logLines.join('\n')).not.toMatch(/clt\./);
   }, 120_000);
 
   it('refuses invalid input with where it is wrong, in the contract and on the platform', async () => {
-    app = await harness();
+    const app = shared;
     const req = await request(app);
     await expect(app.call('research.search.start', { request: { ...req, start_date: '20240101', end_date: '20240215' } })).rejects.toThrow(/end_date: end_date is 45 days after start_date; the platform allows at most 30/);
     await expect(app.call('research.search.start', { request: { ...req, query: { and: [{ field_name: 'keyword', operation: 'GT', field_values: ['cats'] }] } } })).rejects.toThrow(/query\.and\.0: GT cannot be used with keyword/);
@@ -260,7 +283,7 @@ describe('research client against the sandbox', () => {
   }, 120_000);
 
   it('looks up an account by username with the chosen fields, and says "not public" for one the platform does not show', async () => {
-    app = await harness();
+    const app = shared;
     const { sessionId } = await app.call('research.search.start', { request: await request(app) });
     const username = (await app.call('research.search.rows', { sessionId, from: 0, max: 1 })).rows[0]!.username!;
     const found = await app.call('research.account', { username: `@${username}`, fields: ['display_name', 'follower_count', 'is_verified'] });
@@ -271,7 +294,7 @@ describe('research client against the sandbox', () => {
   }, 120_000);
 
   it('keeps saved queries with their last run time', async () => {
-    app = await harness();
+    const app = shared;
     const req = await request(app);
     const [saved] = await app.call('research.saved.save', { name: 'Not ZZ', request: req });
     expect(saved).toMatchObject({ name: 'Not ZZ', lastRunAt: null });
@@ -283,7 +306,7 @@ describe('research client against the sandbox', () => {
   }, 120_000);
 
   it('exports what is loaded as CSV through a one-time download, streamed', async () => {
-    app = await harness();
+    const app = shared;
     const { sessionId } = await app.call('research.search.start', { request: await request(app) });
     const exported = await app.call('research.export', { sessionId, format: 'csv' });
     expect(exported).toMatchObject({ kind: 'download', rows: 100, url: expect.stringMatching(new RegExp(`^${DOWNLOAD_PATH_PREFIX}[A-Za-z0-9_-]{32}$`)) });
@@ -301,4 +324,5 @@ describe('research client against the sandbox', () => {
     const rows = await allRows(app, sessionId);
     expect(lines[1]!.startsWith(`${rows[0]!.id},${rows[0]!.create_time},`)).toBe(true);
   }, 120_000);
+
 });
