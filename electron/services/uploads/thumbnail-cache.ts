@@ -15,15 +15,22 @@ import type { Fingerprint } from './fingerprint.js';
 
 const PREFIX = 'data:image/jpeg;base64,';
 const FILE = /^[0-9a-f]{40}\.jpg$/;
+const KEYS_REMEMBERED = 100_000;
 
 export function thumbnailKey(fingerprint: Fingerprint): string {
-  return createHash('sha256').update(`${fingerprint.size}:${fingerprint.mtimeMs}:${fingerprint.edgeSha256}`).digest('hex').slice(0, 40);
+  return createHash('sha256').update(fingerprintText(fingerprint)).digest('hex').slice(0, 40);
+}
+
+function fingerprintText(fingerprint: Fingerprint): string {
+  return `${fingerprint.size}:${fingerprint.mtimeMs}:${fingerprint.edgeSha256}`;
 }
 
 export class ThumbnailCache {
   private readonly dir: string;
   /** Keys on disk: known without a read, so a draft's view says whether it has a picture. */
   private readonly keys = new Set<string>();
+  /** Keys already worked out, by fingerprint: every draft's view asks (10,000 hashes per drafts.list otherwise). */
+  private readonly keyOf = new Map<string, string>();
 
   constructor(dataDir: string, private readonly log: Logger) {
     this.dir = join(dataDir, 'thumbnails');
@@ -32,7 +39,14 @@ export class ThumbnailCache {
   }
 
   has(fingerprint: Fingerprint): boolean {
-    return this.keys.has(thumbnailKey(fingerprint));
+    const text = fingerprintText(fingerprint);
+    let key = this.keyOf.get(text);
+    if (key === undefined) {
+      // Bounded: drafts of a long day come and go.
+      if (this.keyOf.size >= KEYS_REMEMBERED) this.keyOf.clear();
+      this.keyOf.set(text, (key = thumbnailKey(fingerprint)));
+    }
+    return this.keys.has(key);
   }
 
   /** Stores a JPEG data URL (validated by the contract) for a file; written whole or not at all. */

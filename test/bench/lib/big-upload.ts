@@ -4,23 +4,20 @@
  * real MP4 (the app probes every file it is given): a 2 s clip followed by a top-level `free` box
  * that fills it to 1 GB, a sparse file of a few KB on disk. Each round streams it to the web host
  * (POST /api/files, as a dropped file is sent), queues it for the next account with inbox room, and
- * waits until its upload is over; the next round starts at once, until stopped.
+ * waits until its upload is over; the next round starts at once, until stopped. Paused (the draft
+ * paused through the app, as a person pauses it, and no new round begun), the app is idle again: a
+ * benchmark alternates its idle and loaded runs on one queue.
  */
 import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningWebApp } from '../../support/web-app.js';
 import { webClient } from '../../support/web-client.js';
+import { followDrafts, type FollowedDraft } from './draft-follower.js';
 
 export const BIG_BYTES = 1024 ** 3;
 
 type Call = <T>(app: RunningWebApp, channel: string, input?: unknown) => Promise<T>;
-
-interface DraftRow {
-  id: string;
-  state: string;
-  sentBytes: number;
-}
 
 /** A 1 GB MP4: the clip's own boxes, then a `free` box (32-bit size) over a hole to the end. */
 export async function writeBigVideo(clip: string, target: string): Promise<void> {
@@ -42,31 +39,52 @@ export interface BigUploads {
   /** Answers once a 1 GB draft is uploading. */
   uploading(): Promise<void>;
   /** Bytes the big drafts have had sent so far (all rounds). */
-  sentBytes(): Promise<number>;
+  sentBytes(): number;
   rounds(): number;
+  /** Answers once nothing is being sent: the big draft under way paused, no round being streamed to the host. */
+  pause(): Promise<void>;
+  /** Carries on (the paused draft resumed, or the next round begun); `uploading()` answers once bytes flow again. */
+  resume(): void;
   stop(): Promise<void>;
 }
 
-export function keepUploadingBig(app: RunningWebApp, call: Call, dir: string, clip: string, openIds: readonly string[]): BigUploads {
+export async function keepUploadingBig(app: RunningWebApp, call: Call, dir: string, clip: string, openIds: readonly string[]): Promise<BigUploads> {
   const path = join(dir, 'big-1gb.mp4');
   const ids: string[] = [];
+  const followed = await followDrafts(app);
   let stopped = false;
+  let paused = false;
+  /** Whether the loop is sending nothing now: waiting to begin a round, or its draft paused. */
+  let quiet = false;
   let round = 0;
   let failure: unknown = null;
-  const states = async () => (await call<DraftRow[]>(app, 'drafts.list')).filter((draft) => ids.includes(draft.id));
+  const states = () => followed.latest();
+  const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
   const loop = (async () => {
     await writeBigVideo(clip, path);
     while (!stopped) {
+      quiet = paused;
+      if (paused) {
+        await sleep(100);
+        continue;
+      }
       const fileId = await webClient(app).sendFile(path);
       const openId = openIds[round % openIds.length]!;
-      const [draft] = await call<{ id: string }[]>(app, 'drafts.add', { openId, files: [{ source: { kind: 'incoming', fileId }, name: `big ${round + 1}.mp4`, mimeType: 'video/mp4', durationMs: 2000 }], duplicates: 'allow' });
+      const [draft] = await call<FollowedDraft[]>(app, 'drafts.add', { openId, files: [{ source: { kind: 'incoming', fileId }, name: `big ${round + 1}.mp4`, mimeType: 'video/mp4', durationMs: 2000 }], duplicates: 'allow' });
       ids.push(draft!.id);
+      followed.follow(draft!);
       round++;
       // Until its upload is over (the platform then processes it; the next one goes meanwhile).
       for (;;) {
-        const state = (await states()).find((row) => row.id === draft!.id)?.state;
-        if (stopped || (state !== 'queued' && state !== 'uploading')) break;
-        await new Promise((done) => setTimeout(done, 250));
+        const state = states().find((row) => row.id === draft!.id)?.state;
+        if (stopped) break;
+        if (state === 'paused') {
+          quiet = paused;
+          if (!paused) await call(app, 'drafts.resume', { id: draft!.id });
+        } else if (state === 'queued' || state === 'uploading') {
+          if (paused) await call(app, 'drafts.pause', { id: draft!.id }).catch(() => undefined);
+        } else break;
+        await sleep(paused ? 100 : 250);
       }
     }
   })().catch((error: unknown) => {
@@ -76,18 +94,31 @@ export function keepUploadingBig(app: RunningWebApp, call: Call, dir: string, cl
     async uploading() {
       for (;;) {
         if (failure) throw failure;
-        if ((await states()).some((row) => row.state === 'uploading')) return;
-        await new Promise((done) => setTimeout(done, 200));
+        if (states().some((row) => row.state === 'uploading')) return;
+        await sleep(200);
       }
     },
-    async sentBytes() {
-      return (await states()).reduce((sum, row) => sum + row.sentBytes, 0);
+    sentBytes() {
+      return states().reduce((sum, row) => sum + row.sentBytes, 0);
     },
     rounds: () => round,
+    async pause() {
+      paused = true;
+      quiet = false;
+      while (!quiet) {
+        if (failure) throw failure;
+        await sleep(100);
+      }
+    },
+    resume() {
+      paused = false;
+      quiet = false;
+    },
     async stop() {
       stopped = true;
       await loop;
       for (const id of ids) await call(app, 'drafts.cancel', { id }).catch(() => undefined);
+      followed.close();
     },
   };
 }
