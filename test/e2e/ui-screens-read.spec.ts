@@ -6,11 +6,19 @@
  * - every select is the app's own (not the platform's native look) and shows its whole choice: the
  *   Research condition's fixed 130 px column cut Spanish "Palabra clave" and Portuguese
  *   "Palavra-chave"; right to left its arrow sits on the left;
- * - at 1920×1080 the photo composer uses the width it has (it stayed a 720 px column).
+ * - at 1920×1080 the photo composer uses the width it has (it stayed a 720 px column), and at the
+ *   end of the page its Send bar rests on the window's edge (it floated 64 px above it);
+ * - at 800×600, with an upload under way and drafts in several states (the batch's progress and a
+ *   summary of two lines above the list), three rows still show: "Today's plan" on a row of its
+ *   own had pushed the third out.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { fixturePath, fixturePhotos } from '../support/photos.js';
-import { callApp } from './fixtures/queue.js';
+import { writeMp4File } from '../support/media.js';
+import { callApp, openQueue, setChaos, signIn } from './fixtures/queue.js';
 import { expect, test } from './fixtures/web-app.js';
 
 /** Cards whose last text, control or bordered box ends more than their padding (24 px, and 4 px to spare) above their lower edge. */
@@ -126,5 +134,59 @@ test('the photo composer uses the width at 1920×1080 and its selects are the ap
   // Still one column at 1280×800: nothing runs off the window sideways.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect.poll(async () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  // At 800×600, scrolled to the end, the Send bar's lower edge is the window's.
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.locator('#main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }));
+  const bar = page.locator('.photos__send');
+  await expect.poll(async () => page.evaluate(() => document.getElementById('main')!.scrollHeight > 600)).toBe(true);
+  await expect.poll(async () => bar.evaluate((element) => Math.round(element.getBoundingClientRect().bottom))).toBe(600);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('three rows show at 800×600 with an upload under way and drafts in several states', async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(180_000);
+  const app = webApp.current;
+  await signIn(app, 'sbx-user-ava');
+  await callApp(app, 'settings.set', { uploads: { concurrency: 1 } });
+  // The first upload's chunks take a minute each: it stays under way while the others wait.
+  await setChaos(app, [{ route: 'PUT /upload/', probability: 1, latency_ms: 60_000 }]);
+  const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-screens-'));
+  const ids: string[] = [];
+  try {
+    for (let i = 1; i <= 5; i++) {
+      const path = join(dir, `clip-${i}.mp4`);
+      await writeMp4File(path, 200_000 + i, i);
+      const response = await fetch(`${app.origin}/api/files`, { method: 'POST', headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/octet-stream' }, body: readFileSync(path) });
+      const { value } = (await response.json()) as { value: { fileId: string } };
+      const [draft] = await callApp<{ id: string }[]>(app, 'drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId: value.fileId }, name: `clip-${i}.mp4`, mimeType: 'video/mp4', durationMs: null }] });
+      ids.push(draft!.id);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await callApp(app, 'drafts.pause', { id: ids[3] });
+  await callApp(app, 'drafts.cancel', { id: ids[4] });
+
+  await page.setViewportSize({ width: 800, height: 600 });
+  await openQueue(page, app);
+  await expect(page.getByRole('progressbar').first()).toBeVisible();
+  await expect(page.getByText(/1 paused/)).toBeVisible();
+  await expect(page.getByText(/1 cancelled/)).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Drafts' }).getByRole('listitem');
+  await expect(rows).toHaveCount(5);
+  const fullyShown = async () => {
+    let shown = 0;
+    for (const row of await rows.all()) {
+      const box = await row.boundingBox();
+      if (box && box.y >= 0 && box.y + box.height <= 600) shown++;
+    }
+    return shown;
+  };
+  await expect.poll(fullyShown).toBeGreaterThanOrEqual(3);
+  // The filters keep to one row: "Today's plan" sits with the selection and clearing the finished.
+  const filters = await page.getByRole('group', { name: 'Show' }).boundingBox();
+  const account = await page.getByRole('combobox', { name: 'Account' }).boundingBox();
+  expect(filters!.height).toBeLessThanOrEqual(account!.height + 4);
+  await setChaos(app, []);
   expect(consoleErrors).toEqual([]);
 });

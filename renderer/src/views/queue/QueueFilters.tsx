@@ -1,6 +1,6 @@
 /**
  * What the queue shows: one account or all, one state or all (each with its count), grouped by
- * account or not, the list or the day plan; and clearing the finished drafts of what is shown
+ * account or not; the list or the day plan, and clearing the finished drafts of what is shown
  * (beside the selection, so the filters keep to one row).
  */
 import { useId } from 'react';
@@ -17,7 +17,7 @@ export function QueueFilters() {
   const intl = useIntl();
   const summary = useDrafts((state) => state.summary);
   const name = useAccountName();
-  const { account, state, grouped, mode } = useQueueView();
+  const { account, state, grouped } = useQueueView();
   const counts = useDraftCounts();
   const stateCounts = account === null ? summary : (counts.get(account) ?? { total: 0 });
 
@@ -55,12 +55,21 @@ export function QueueFilters() {
         <input type="checkbox" checked={grouped} onChange={(event) => setFilter({ grouped: event.target.checked })} />
         {intl.formatMessage({ id: 'queue.filters.group' })}
       </label>
-      <div className="queue-filters__actions">
-        <Button variant="ghost" aria-pressed={mode === 'plan'} onClick={() => setFilter({ mode: mode === 'plan' ? 'list' : 'plan' })}>
-          {intl.formatMessage({ id: mode === 'plan' ? 'queue.filters.list' : 'queue.filters.plan' })}
-        </Button>
-      </div>
     </div>
+  );
+}
+
+/**
+ * The list or the day plan: in the selection's row, beside clearing the finished, so the filters
+ * keep to one row in an 800 px window (on a row of its own it cost the list its third row at 800×600).
+ */
+export function PlanToggle() {
+  const intl = useIntl();
+  const mode = useQueueView((state) => state.mode);
+  return (
+    <Button variant="ghost" className="queue-selection__plan" aria-pressed={mode === 'plan'} onClick={() => setFilter({ mode: mode === 'plan' ? 'list' : 'plan' })}>
+      {intl.formatMessage({ id: mode === 'plan' ? 'queue.filters.list' : 'queue.filters.plan' })}
+    </Button>
   );
 }
 

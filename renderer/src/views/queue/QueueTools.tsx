@@ -3,7 +3,7 @@ import { useConnection } from '../../state/connection';
 import { useQueueView, useVisibleRows } from '../../state/queue-view';
 import { BulkBar } from './BulkBar';
 import { DraftList } from './DraftList';
-import { AccountCounts, ClearFinished, QueueFilters } from './QueueFilters';
+import { AccountCounts, ClearFinished, PlanToggle, QueueFilters } from './QueueFilters';
 import { QueuePlan } from './QueuePlan';
 
 /** Above a non-empty queue: what it shows, its counts per account and state, the selection's bulk actions and clearing the finished. */
@@ -15,6 +15,7 @@ export function QueueTools() {
       <AccountCounts />
       <div className="queue-selection">
         {mode === 'list' ? <SelectionBar /> : null}
+        <PlanToggle />
         <ClearFinished />
       </div>
     </div>
