@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DraftView } from '../../../../../electron/core/contract/index.js';
 import type { AppHarness } from '../../../../support/app-harness.js';
 import { preparePhotos, sandboxCall, startPhotoApp, untilDrafts } from '../../../../support/photo-app.js';
 import { fixturePath, fixturePhotos, problemPath } from '../../../../support/photos.js';
@@ -23,9 +24,27 @@ async function photoApp(limits?: Record<string, number>): Promise<AppHarness> {
   harness = (await startPhotoApp(limits)).h;
   return harness;
 }
-describe('photo posts', () => {
+
+/** These drafts, in this order, once each is in the inbox or failed (the queue may hold an earlier test's too). */
+async function settled(h: AppHarness, posted: DraftView[]): Promise<DraftView[]> {
+  const mine = (drafts: DraftView[]) => posted.map((draft) => drafts.find((d) => d.id === draft.id));
+  const drafts = await untilDrafts(h, (all) => mine(all).every((d) => d?.state === 'inbox' || d?.state === 'failed'));
+  return mine(drafts) as DraftView[];
+}
+
+/**
+ * The tests that change no setting, need no limits of their own and look only at their own drafts
+ * share one app and sandbox (a start is seconds of CPU); the others start their own below.
+ */
+describe('photo posts, on one app', () => {
+  let shared: AppHarness;
+  beforeAll(async () => {
+    shared = (await startPhotoApp()).h;
+  }, 120_000);
+  afterAll(() => shared?.close());
+
   it('prepares, hosts and posts photos that reach the inbox byte for byte, then removes the hosted files', async () => {
-    const h = await photoApp();
+    const h = shared;
     const names = fixturePhotos.slice(0, 5).map((p) => p.name);
     const prepared = await preparePhotos(h, names);
     expect(prepared.every((p) => p.imageId)).toBe(true);
@@ -36,7 +55,7 @@ describe('photo posts', () => {
       posts: [{ title: 'Five', description: 'From the test', coverIndex: 2, images: prepared.map((p) => ({ kind: 'prepared' as const, imageId: p.imageId! })) }],
     });
     expect(draft).toMatchObject({ kind: 'photo', state: expect.any(String), photo: { title: 'Five', coverIndex: 2 } });
-    const [done] = await untilDrafts(h, (drafts) => drafts.every((d) => d.state === 'inbox' || d.state === 'failed'));
+    const [done] = await settled(h, [draft!]);
     expect(done!.state).toBe('inbox');
     const view = await sandboxCall<{ photo: { title: string; cover_index: number; images: { bytes: number; sha256: string; width: number; height: number }[] } }>(h, `/sandbox/publishes/${encodeURIComponent(done!.publishId!)}`);
     expect(view.photo.title).toBe('Five');
@@ -53,6 +72,48 @@ describe('photo posts', () => {
     expect(hosted.files).toEqual([]);
   });
 
+  it('a JPEG sent unchanged arrives with the same SHA-256 as the file dropped', async () => {
+    const h = shared;
+    const plain = fixturePhotos.find((p) => p.format === 'jpeg' && p.orientation === 1 && !p.gps && Math.min(p.width, p.height) <= 1080)!;
+    const [image] = await preparePhotos(h, [plain.name]);
+    expect(image!.changes).toEqual([]);
+    const posted = await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [{ title: '', description: '', coverIndex: 0, images: [{ kind: 'prepared', imageId: image!.imageId! }] }] });
+    const [done] = await settled(h, posted);
+    const view = await sandboxCall<{ photo: { images: { sha256: string }[] } }>(h, `/sandbox/publishes/${encodeURIComponent(done!.publishId!)}`);
+    expect(view.photo.images[0]!.sha256).toBe(sha256(readFileSync(fixturePath(plain.name))));
+  });
+
+  it('explains the platform’s refusals in words: an unverified URL, a photo it cannot download, one too large', async () => {
+    const h = shared;
+    const sandbox = await h.sandboxUrl();
+    const post = (url: string) => ({ title: '', description: '', coverIndex: 0, images: [{ kind: 'url' as const, url }] });
+    const posted = await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [post('https://example.com/not-verified.jpg'), post(`${sandbox}/sandbox/media/hosted/nobody/missing.jpg`), post(`${sandbox}/sandbox/media/photo-too-large.jpg`)] });
+    const drafts = await settled(h, posted);
+    expect(drafts.map((d) => d.failCode)).toEqual(['url_ownership_unverified', 'photo_pull_failed', 'picture_size_check_failed']);
+    expect(english(drafts[0]!.reason)).toMatch(/only takes links on websites verified for this app.*use a link on a verified website/);
+    expect(english(drafts[1]!.reason)).toMatch(/could not download a photo.*retry/);
+    expect(english(drafts[2]!.reason)).toMatch(/over 20 MB or over 1080 px/);
+  });
+
+  it('refuses what cannot be posted before anything is sent, with the reason', async () => {
+    const h = shared;
+    const { fileId } = await h.app.incoming.receive(createReadStream(fixturePath('problems/drawing.svg')));
+    const [refused] = await h.call('photos.prepare', { files: [{ source: { kind: 'incoming', fileId }, name: 'drawing.svg' }] });
+    // Said in words that are true: the formats this build takes, never HEIC (which it cannot read).
+    expect(refused).toMatchObject({ imageId: null, refusal: { code: 'unsupported_format', words: { code: 'photo.refused.unsupported_format', params: { format: 'SVG' } } } });
+    expect(refused!.refusal!.message).toBe('SVG files cannot be posted as photos: use JPEG, PNG, WebP, AVIF, GIF or TIFF');
+    // HEIC: sharp's prebuilt libvips has no HEVC decoder, so it is refused with that reason, not as unreadable.
+    const heic = await h.app.incoming.receive(createReadStream(problemPath('iphone.heic')));
+    const [iphone] = await h.call('photos.prepare', { files: [{ source: { kind: 'incoming', fileId: heic.fileId }, name: 'iphone.heic' }] });
+    expect(iphone).toMatchObject({ imageId: null, refusal: { code: 'heic_not_supported', message: expect.stringMatching(/HEIC photo.*cannot read.*export it as JPEG/) } });
+    await expect(h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [{ title: 'x'.repeat(91), description: '', coverIndex: 0, images: [{ kind: 'url', url: 'https://example.com/a.jpg' }] }] })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(h.call('photos.post', { openIds: ['sbx-user-nobody'], posts: [{ title: '', description: '', coverIndex: 0, images: [{ kind: 'url', url: 'https://example.com/a.jpg' }] }] })).rejects.toMatchObject({ code: 'account_unusable' });
+  });
+
+});
+
+// Each starts its app within the test: the time of a start under load comes on top of the test's own.
+describe('photo posts, each on an app of its own', { timeout: 90_000 }, () => {
   it('keeps the hosted files when the person keeps them (photos.keepHosted)', async () => {
     const h = await photoApp();
     const settings = await h.call('settings.get');
@@ -68,29 +129,6 @@ describe('photo posts', () => {
     expect(draft!.photo!.images).toHaveLength(2);
   });
 
-  it('a JPEG sent unchanged arrives with the same SHA-256 as the file dropped', async () => {
-    const h = await photoApp();
-    const plain = fixturePhotos.find((p) => p.format === 'jpeg' && p.orientation === 1 && !p.gps && Math.min(p.width, p.height) <= 1080)!;
-    const [image] = await preparePhotos(h, [plain.name]);
-    expect(image!.changes).toEqual([]);
-    await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [{ title: '', description: '', coverIndex: 0, images: [{ kind: 'prepared', imageId: image!.imageId! }] }] });
-    const [done] = await untilDrafts(h, (drafts) => drafts.every((d) => d.state === 'inbox' || d.state === 'failed'));
-    const view = await sandboxCall<{ photo: { images: { sha256: string }[] } }>(h, `/sandbox/publishes/${encodeURIComponent(done!.publishId!)}`);
-    expect(view.photo.images[0]!.sha256).toBe(sha256(readFileSync(fixturePath(plain.name))));
-  });
-
-  it('explains the platform’s refusals in words: an unverified URL, a photo it cannot download, one too large', async () => {
-    const h = await photoApp();
-    const sandbox = await h.sandboxUrl();
-    const post = (url: string) => ({ title: '', description: '', coverIndex: 0, images: [{ kind: 'url' as const, url }] });
-    await h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [post('https://example.com/not-verified.jpg'), post(`${sandbox}/sandbox/media/hosted/nobody/missing.jpg`), post(`${sandbox}/sandbox/media/photo-too-large.jpg`)] });
-    const drafts = await untilDrafts(h, (all) => all.every((d) => d.state === 'failed' || d.state === 'inbox'));
-    expect(drafts.map((d) => d.failCode)).toEqual(['url_ownership_unverified', 'photo_pull_failed', 'picture_size_check_failed']);
-    expect(english(drafts[0]!.reason)).toMatch(/only takes links on websites verified for this app.*use a link on a verified website/);
-    expect(english(drafts[1]!.reason)).toMatch(/could not download a photo.*retry/);
-    expect(english(drafts[2]!.reason)).toMatch(/over 20 MB or over 1080 px/);
-  });
-
   it('waits behind the pending-share limit like a video, saying the inbox is full', async () => {
     const h = await photoApp({ init_per_minute: 100, status_per_minute: 1000, pending_shares_per_24h: 2 });
     const prepared = await preparePhotos(h, fixturePhotos.slice(0, 3).map((p) => p.name));
@@ -99,18 +137,4 @@ describe('photo posts', () => {
     expect(english(drafts.find((d) => d.state === 'waiting')!.reason)).toMatch(/Inbox full/);
   });
 
-  it('refuses what cannot be posted before anything is sent, with the reason', async () => {
-    const h = await photoApp();
-    const { fileId } = await h.app.incoming.receive(createReadStream(fixturePath('problems/drawing.svg')));
-    const [refused] = await h.call('photos.prepare', { files: [{ source: { kind: 'incoming', fileId }, name: 'drawing.svg' }] });
-    // Said in words that are true: the formats this build takes, never HEIC (which it cannot read).
-    expect(refused).toMatchObject({ imageId: null, refusal: { code: 'unsupported_format', words: { code: 'photo.refused.unsupported_format', params: { format: 'SVG' } } } });
-    expect(refused!.refusal!.message).toBe('SVG files cannot be posted as photos: use JPEG, PNG, WebP, AVIF, GIF or TIFF');
-    // HEIC: sharp's prebuilt libvips has no HEVC decoder, so it is refused with that reason, not as unreadable.
-    const heic = await h.app.incoming.receive(createReadStream(problemPath('iphone.heic')));
-    const [iphone] = await h.call('photos.prepare', { files: [{ source: { kind: 'incoming', fileId: heic.fileId }, name: 'iphone.heic' }] });
-    expect(iphone).toMatchObject({ imageId: null, refusal: { code: 'heic_not_supported', message: expect.stringMatching(/HEIC photo.*cannot read.*export it as JPEG/) } });
-    await expect(h.call('photos.post', { openIds: ['sbx-user-ava'], posts: [{ title: 'x'.repeat(91), description: '', coverIndex: 0, images: [{ kind: 'url', url: 'https://example.com/a.jpg' }] }] })).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(h.call('photos.post', { openIds: ['sbx-user-nobody'], posts: [{ title: '', description: '', coverIndex: 0, images: [{ kind: 'url', url: 'https://example.com/a.jpg' }] }] })).rejects.toMatchObject({ code: 'account_unusable' });
-  });
 });
