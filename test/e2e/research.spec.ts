@@ -57,9 +57,9 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
 
   // Sort by likes, ascending (second click): the visible rows read in order.
   const table = page.getByRole('table', { name: 'Loaded videos' });
-  await table.getByRole('button', { name: 'Likes' }).click();
+  await table.getByRole('button', { name: /^Likes/ }).click();
   await expect(table.getByRole('columnheader', { name: /Likes/ })).toHaveAttribute('aria-sort', 'descending');
-  await table.getByRole('button', { name: 'Likes' }).click();
+  await table.getByRole('button', { name: /^Likes/ }).click();
   await expect(table.getByRole('columnheader', { name: /Likes/ })).toHaveAttribute('aria-sort', 'ascending');
   const headers = await table.getByRole('columnheader').allTextContents();
   const likesColumn = headers.findIndex((text) => text.startsWith('Likes'));
@@ -172,7 +172,7 @@ test('research follows the person: kept query, results and account in view, read
   await expect(page.getByTestId('research-loaded')).toHaveText(/^(1[1-9]\d|200) videos loaded/);
   await scroller.evaluate((box) => box.scrollTo({ top: 2000 }));
   await expect.poll(() => scroller.evaluate((box) => box.scrollTop)).toBeGreaterThan(1000);
-  await table.getByRole('button', { name: 'Views' }).click();
+  await table.getByRole('button', { name: /^Views/ }).click();
   await expect(table.getByRole('columnheader', { name: /Views/ })).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(() => scroller.evaluate((box) => box.scrollTop)).toBe(0);
 

@@ -46,10 +46,18 @@ function defaultSandboxConfig(): string {
 }
 
 /**
+ * Set by a test runner's global setup once it has built the app: its workers then start what it
+ * built and never build again, so two workers cannot write the same bundle at once, nor one rebuild
+ * a bundle (its sources edited mid-run) under another's running app.
+ */
+export const BUILT_FOR_RUN_ENV = 'DRAFTDECK_TEST_APP_BUILT';
+
+/**
  * What the app needs built, when stale (the test runners' global setups build it first, so this
  * finds nothing to do there; a benchmark run alone builds it here).
  */
 export function buildWebApp(): Promise<void> {
+  if (process.env[BUILT_FOR_RUN_ENV] === '1') return Promise.resolve();
   built ??= (async () => {
     const build = (await import(pathToFileURL(join(root, 'scripts', 'build.mjs')).href)) as { buildRenderer: Build; buildPlatformPrograms: Build; buildWebEntry: Build };
     await Promise.all([build.buildRenderer(), build.buildPlatformPrograms(), build.buildWebEntry()]);
