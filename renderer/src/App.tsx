@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { AppNotices } from './components/AppNotices';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -7,21 +7,21 @@ import { PlatformStatus } from './components/PlatformStatus';
 import { Sidebar } from './components/Sidebar';
 import { UpdateNotice } from './components/UpdateNotice';
 import { sectionLabel, useNavigation, type SectionId } from './state/navigation';
-import { AccountsView } from './views/AccountsView';
-import { PhotosView } from './views/PhotosView';
 import { QueueView } from './views/QueueView';
-import { ResearchView } from './views/ResearchView';
-import { SettingsView } from './views/SettingsView';
-import { StoreView } from './views/StoreView';
 import { WindowDrop } from './views/queue/WindowDrop';
 
+/**
+ * The Queue is in the first bundle (the app opens on it); the other pages are each their own
+ * chunk, loaded when first opened: parsing and running their code before the Queue's first paint
+ * cost it more than anything but the drafts themselves on a busy machine (queue-render benchmark).
+ */
 const VIEWS: Record<SectionId, ComponentType> = {
   queue: QueueView,
-  photos: PhotosView,
-  research: ResearchView,
-  store: StoreView,
-  accounts: AccountsView,
-  settings: SettingsView,
+  photos: lazy(() => import('./views/PhotosView').then((module) => ({ default: module.PhotosView }))),
+  research: lazy(() => import('./views/ResearchView').then((module) => ({ default: module.ResearchView }))),
+  store: lazy(() => import('./views/StoreView').then((module) => ({ default: module.StoreView }))),
+  accounts: lazy(() => import('./views/AccountsView').then((module) => ({ default: module.AccountsView }))),
+  settings: lazy(() => import('./views/SettingsView').then((module) => ({ default: module.SettingsView }))),
 };
 
 export function App() {
@@ -62,7 +62,10 @@ export function App() {
         <AppNotices />
         <div className="main__content">
           <ErrorBoundary key={section} scope={intl.formatMessage({ id: 'shell.pageScope' }, { section: label })}>
-            <View />
+            {/* A page's chunk comes from the app's own files: nothing to show for the moment it takes. */}
+            <Suspense fallback={null}>
+              <View />
+            </Suspense>
           </ErrorBoundary>
         </div>
       </main>

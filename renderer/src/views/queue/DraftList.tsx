@@ -5,7 +5,7 @@
  * list is part of the page, not a box within it); the list's offset in it is kept current as the
  * notices above it come and go. Which drafts show, and how grouped, is the queue view's (state/queue-view.ts).
  * While the list flies past (more than a screen since the last render) rows are glimpses
- * (DraftRowGlimpse.tsx), and full rows again once it slows.
+ * (DraftRowGlimpse.tsx), keeping their elements from frame to frame, and full rows again once it slows.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -65,12 +65,13 @@ export function DraftList() {
   last.current = scrolled;
   return (
     <ul ref={list} className="draft-list" aria-label={intl.formatMessage({ id: 'queue.list.label' })} style={{ height: virtualizer.getTotalSize() }}>
-      {items.map((item) => {
+      {items.map((item, position) => {
         const row = rows[item.index]!;
         const top = item.start - offset;
         if (row.kind === 'group') return <GroupHeading key={item.key} openId={row.openId} count={row.count} style={{ transform: `translateY(${top}px)` }} />;
         // Plain numbers and ids only: a row whose draft and place did not change is not rendered again as the list scrolls.
-        if (flying) return <DraftRowGlimpse key={item.key} id={row.id} index={row.at} count={ids.length} top={top} />;
+        // Keyed by place on screen: each frame's glimpses keep the last frame's elements and change only their words (none of the rows stayed in view).
+        if (flying) return <DraftRowGlimpse key={`glimpse:${position}`} id={row.id} index={row.at} count={ids.length} top={top} />;
         return <DraftRow key={item.key} id={row.id} index={row.at} count={ids.length} prevId={ids[row.at - 1] ?? null} nextId={ids[row.at + 1] ?? null} top={top} />;
       })}
     </ul>
