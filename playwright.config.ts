@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** Spec files that take longest (ui-layout-a11y: a scan of every view, theme and size, 2 min under load). */
+const LONGEST_FIRST = [/ui-layout-a11y\.spec\.ts$/];
+
 // Playwright cannot download its browsers here: tests drive Debian's Chromium (or CHROMIUM_PATH).
 export default defineConfig({
   testDir: 'test/e2e',
@@ -7,7 +10,14 @@ export default defineConfig({
   globalSetup: './test/e2e/fixtures/global-setup.ts',
   timeout: 60_000,
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time: each starts its own app on its own ports and data dir, and the
+  // tests mostly wait on the app and the platform (one worker kept about half a core busy).
+  workers: 2,
+  // The longest file first, on a worker of its own, so it does not run alone at the end.
+  projects: [
+    { name: 'longest', testMatch: LONGEST_FIRST },
+    { name: 'e2e', testIgnore: LONGEST_FIRST },
+  ],
   retries: 0,
   // Skipped tests are listed with their reason after the run (test/e2e/skip-reasons-reporter.ts).
   reporter: [[process.env.CI ? 'line' : 'list'], ['./test/e2e/skip-reasons-reporter.ts']],
