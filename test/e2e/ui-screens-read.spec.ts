@@ -10,15 +10,18 @@
  *   end of the page its Send bar rests on the window's edge (it floated 64 px above it);
  * - at 800×600, with an upload under way and drafts in several states (the batch's progress and a
  *   summary of two lines above the list), three rows still show: "Today's plan" on a row of its
- *   own had pushed the third out.
+ *   own had pushed the third out;
+ * - a video fix's question and its choices are words apart ("…before sending?Put camera.mkv into
+ *   MP4" read as one: an inline button's negative margin ate the gap).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { fixturePath, fixturePhotos } from '../support/photos.js';
+import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
-import { callApp, openQueue, setChaos, signIn } from './fixtures/queue.js';
+import { callApp, draftRow, dropFiles, openQueue, setChaos, signIn } from './fixtures/queue.js';
 import { expect, test } from './fixtures/web-app.js';
 
 /** Cards whose last text, control or bordered box ends more than their padding (24 px, and 4 px to spare) above their lower edge. */
@@ -188,5 +191,32 @@ test('three rows show at 800×600 with an upload under way and drafts in several
   const account = await page.getByRole('combobox', { name: 'Account' }).boundingBox();
   expect(filters!.height).toBeLessThanOrEqual(account!.height + 4);
   await setChaos(app, []);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a video fix's question and its choices are words apart", async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const app = webApp.current;
+  const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-screens-fix-'));
+  try {
+    const mkv = await makeClip(dir, 'camera.mkv', { video: H264, audio: AAC, seconds: 1 });
+    await signIn(app, 'sbx-user-ava');
+    await callApp(app, 'settings.set', { videos: { fix: 'ask' } });
+    await openQueue(page, app);
+    await dropFiles(page, [{ name: 'camera.mkv', type: 'video/x-matroska', fixture: mkv }]);
+    const fix = draftRow(page, 'camera.mkv').locator('.draft-row__fix');
+    await expect(fix.getByRole('button', { name: 'Send camera.mkv as it is' })).toBeVisible({ timeout: 60_000 });
+    const words = await fix.evaluate((note) => {
+      const sentence = note.querySelector('span')!.getBoundingClientRect();
+      const label = document.createRange();
+      label.selectNodeContents(note.querySelector('button')!);
+      return { sentenceEnd: sentence.right, choiceStart: label.getBoundingClientRect().left, text: note.textContent };
+    });
+    // More than a space's width (3–4 px in this text) between the question's last letter and the first choice's first (it was 1 px).
+    expect(words.choiceStart - words.sentenceEnd, words.text ?? '').toBeGreaterThanOrEqual(4);
+  } finally {
+    await callApp(app, 'settings.set', { videos: { fix: 'auto' } });
+    rmSync(dir, { recursive: true, force: true });
+  }
   expect(consoleErrors).toEqual([]);
 });
