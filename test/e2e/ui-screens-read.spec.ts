@@ -12,7 +12,9 @@
  *   summary of two lines above the list), three rows still show: "Today's plan" on a row of its
  *   own had pushed the third out;
  * - a video fix's question and its choices are words apart ("…before sending?Put camera.mkv into
- *   MP4" read as one: an inline button's negative margin ate the gap).
+ *   MP4" read as one: an inline button's negative margin ate the gap);
+ * - in Arabic an English file name too long for its row is cut at its end, not its beginning
+ *   ("…sed by the platform.mp4"), and a short one still sits at the row's start (the right).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -217,6 +219,50 @@ test("a video fix's question and its choices are words apart", async ({ page, we
   } finally {
     await callApp(app, 'settings.set', { videos: { fix: 'auto' } });
     rmSync(dir, { recursive: true, force: true });
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('in Arabic a file name is cut at its end and sits at the row’s start', async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const app = webApp.current;
+  await signIn(app, 'sbx-user-ava');
+  const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-screens-rtl-'));
+  const names = ['refused by the platform — a rather long file name from the editing suite v3 final.mp4', 'a.mp4'];
+  try {
+    for (const [i, name] of names.entries()) {
+      const path = join(dir, `clip-${i}.mp4`);
+      await writeMp4File(path, 100_000 + i, i + 7);
+      const response = await fetch(`${app.origin}/api/files`, { method: 'POST', headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/octet-stream' }, body: readFileSync(path) });
+      const { value } = (await response.json()) as { value: { fileId: string } };
+      const [draft] = await callApp<{ id: string }[]>(app, 'drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId: value.fileId }, name, mimeType: 'video/mp4', durationMs: null }] });
+      await callApp(app, 'drafts.pause', { id: draft!.id }).catch(() => undefined);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    await callApp(app, 'settings.set', { language: { locale: 'ar' } });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${app.url}#/queue`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const boxes = async (name: string) =>
+      page.locator('.draft-row__name', { hasText: name.slice(-12) }).first().evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const text = range.getBoundingClientRect();
+        const own = element.getBoundingClientRect();
+        return { textLeft: text.left, textRight: text.right, left: own.left, right: own.right, width: own.width, textWidth: text.width };
+      });
+    await expect(page.locator('.draft-row__name', { hasText: 'a.mp4' })).toBeVisible();
+    const long = await boxes(names[0]!);
+    expect(long.textWidth).toBeGreaterThan(long.width);
+    // Its beginning shows (at the left of its box, as English reads); what is cut is its end.
+    expect(Math.round(long.textLeft)).toBeGreaterThanOrEqual(Math.round(long.left) - 1);
+    const short = await boxes(names[1]!);
+    expect(Math.round(short.textRight)).toBeGreaterThanOrEqual(Math.round(short.right) - 1);
+  } finally {
+    await callApp(app, 'settings.set', { language: { locale: 'en' } });
   }
   expect(consoleErrors).toEqual([]);
 });

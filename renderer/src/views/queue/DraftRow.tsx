@@ -63,7 +63,7 @@ function DraftRowContent({ draft, index, count, prevId, nextId, style }: { draft
       <MoveButtons id={draft.id} name={name} prevId={prevId} nextId={nextId} />
       <DraftThumb src={thumbnail} photos={draft.photo?.images.length} />
       <div className="draft-row__main">
-        <p className="draft-row__name" title={name}>
+        <p className="draft-row__name" dir="auto" title={name}>
           {name}
         </p>
         <p className="draft-row__meta" title={meta}>

@@ -19,7 +19,7 @@ export const DraftRowGlimpse = memo(function DraftRowGlimpse({ id, index, count,
       <span />
       <span className="draft-thumb" aria-hidden="true" />
       <div className="draft-row__main">
-        <p className="draft-row__name">{draft.fileName}</p>
+        <p className="draft-row__name" dir="auto">{draft.fileName}</p>
       </div>
       <div className="draft-row__status">
         <p className="draft-row__state">

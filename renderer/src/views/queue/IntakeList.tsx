@@ -74,7 +74,7 @@ function IncomingRow({ item }: { item: IntakeItem }) {
       <span className="move-buttons" aria-hidden="true" />
       <DraftThumb src={item.thumbnail} busy={phase === 'reading'} />
       <div className="draft-row__main">
-        <p className="draft-row__name" title={item.name}>
+        <p className="draft-row__name" dir="auto" title={item.name}>
           {item.name}
         </p>
         <p className="draft-row__meta">{meta}</p>
