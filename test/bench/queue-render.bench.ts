@@ -23,8 +23,8 @@
  *   scroll_p95_frame[_loaded]_ms       p95 frame interval while the list scrolls (requestAnimationFrame-driven)
  *   scroll_ratio[_loaded]              scroll / still
  *   js_heap_empty_mb, js_heap_mb       the page's JS heap after a full GC (CDP), empty queue and 10k queue
- *   peak_rss_app_mb                    the app's main process, peak resident memory over the whole run
- *   peak_rss_renderer_mb               the largest Chromium renderer's peak resident memory
+ *   app_peak_rss_mb                    the app's main process, peak resident memory over the whole run
+ *   renderer_peak_rss_mb               the largest Chromium renderer's peak resident memory
  *   upload_mb_s_loaded                 the 1 GB upload's pace during the loaded runs
  *   cpu_*_loaded_cores                 cores used during the loaded runs: the app's main process, its sandbox
  *                                      and backend, Chromium's renderer, and every other process on the machine
@@ -46,9 +46,9 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.js';
 import { keepUploadingBig, type BigUploads } from './lib/big-upload.js';
 import { frameIntervals, jsHeapMb } from './lib/page-frames.js';
-import { cpuSpan, peakRssMb, type CpuSpan } from './lib/process-usage.js';
+import { cpuSpan, processesUnder, type CpuSpan } from './lib/process-usage.js';
 import { callApp, fillQueue, signIn, sleep, waitUntilSettled } from './lib/queue-fill.js';
-import { percentile, reporter } from './lib/report.js';
+import { peakRssMb, percentile, reporter } from './lib/report.js';
 import { summarizeTrace } from './lib/trace-summary.js';
 
 const report = reporter('queue-render');
@@ -113,7 +113,7 @@ async function measureRun(browser: Browser, app: RunningWebApp, expected: number
   if (drafts < expected || drafts > expected + 20) throw new Error(`the queue rendered with ${drafts} drafts, expected ${expected}`);
   const stillP95 = percentile(await frameIntervals(page, '#main', STILL_MS, false), 95);
   const scrollP95 = percentile(await frameIntervals(page, '#main', SCROLL_MS, true), 95);
-  rendererPeakMb = Math.max(rendererPeakMb, peakRssMb([process.pid], (name) => name === 'chromium renderer'));
+  for (const pid of processesUnder([process.pid], (name) => name === 'chromium renderer')) rendererPeakMb = Math.max(rendererPeakMb, await peakRssMb(pid));
   return { run: { load, renderMs: ms, stillP95, scrollP95 }, page };
 }
 
@@ -263,8 +263,8 @@ async function main(): Promise<void> {
       const still = await renderOnce(browser, app);
       await profileScroll(browser, still.page, 'idle-scroll');
       await still.page.close();
-      report('peak_rss_app_mb', peakRssMb([app.pid], (name) => name === 'web.cjs'), 'MB');
-      report('peak_rss_renderer_mb', rendererPeakMb, 'MB');
+      report('app_peak_rss_mb', await peakRssMb(app.pid), 'MB');
+      report('renderer_peak_rss_mb', rendererPeakMb, 'MB');
     } finally {
       await big.stop();
     }

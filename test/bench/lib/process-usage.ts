@@ -1,8 +1,8 @@
 /**
  * Where a machine's CPU went over a span, from /proc (Linux): the processes of a tree each (the
  * app's main process and its programs, Chromium's browser and renderers), everything else on the
- * machine as one figure; and processes' peak memory (VmHWM). Says whether a slow frame waited for
- * our own work or for a core other work held.
+ * machine as one figure. Says whether a slow frame waited for our own work or for a core other work
+ * held.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -98,17 +98,9 @@ export function cpuSpan(roots: readonly number[]): { end(): CpuSpan } {
   };
 }
 
-/** Peak resident memory (VmHWM) in MB of the processes of the trees under `roots` whose name passes `which`: the largest one. */
-export function peakRssMb(roots: readonly number[], which: (name: string) => boolean): number {
-  let peak = 0;
-  for (const proc of tree(allProcs(), roots)) {
-    if (!which(proc.name)) continue;
-    try {
-      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
-      if (match) peak = Math.max(peak, Number(match[1]) / 1024);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return peak;
+/** The processes of the trees under `roots` whose name passes `which` (for report.ts's peakRssMb). */
+export function processesUnder(roots: readonly number[], which: (name: string) => boolean): number[] {
+  return tree(allProcs(), roots)
+    .filter((proc) => which(proc.name))
+    .map((proc) => proc.pid);
 }
