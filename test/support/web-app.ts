@@ -5,7 +5,7 @@
  * covers `npm start` itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -46,18 +46,30 @@ function defaultSandboxConfig(): string {
 }
 
 /**
- * Set by a test runner's global setup once it has built the app: its workers then start what it
- * built and never build again, so two workers cannot write the same bundle at once, nor one rebuild
- * a bundle (its sources edited mid-run) under another's running app.
+ * Set by a test runner's global setup to the run's own copy of the built app (copyBuiltApp): its
+ * workers start that copy and never build, so two workers cannot write one bundle at once, and a
+ * build made meanwhile (its sources edited mid-run, another run's setup) cannot replace the
+ * renderer under a running app (its page then asked for assets that were gone: 404).
  */
-export const BUILT_FOR_RUN_ENV = 'DRAFTDECK_TEST_APP_BUILT';
+export const BUILT_APP_ENV = 'DRAFTDECK_TEST_BUILT_APP';
+
+/** What web mode reads from its root (electron/web.ts): its bundles, the renderer, the platform's programs, its version; node_modules is linked. */
+const BUILT_PARTS = ['dist-web', join('dist', 'renderer'), 'dist-platform', 'package.json'];
+
+/** Copies the built app into a directory of its own, laid out as web mode expects its root; returns that directory. */
+export function copyBuiltApp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'draftdeck-built-app-'));
+  for (const part of BUILT_PARTS) cpSync(join(root, part), join(dir, part), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
 
 /**
  * What the app needs built, when stale (the test runners' global setups build it first, so this
  * finds nothing to do there; a benchmark run alone builds it here).
  */
 export function buildWebApp(): Promise<void> {
-  if (process.env[BUILT_FOR_RUN_ENV] === '1') return Promise.resolve();
+  if (process.env[BUILT_APP_ENV]) return Promise.resolve();
   built ??= (async () => {
     const build = (await import(pathToFileURL(join(root, 'scripts', 'build.mjs')).href)) as { buildRenderer: Build; buildPlatformPrograms: Build; buildWebEntry: Build };
     await Promise.all([build.buildRenderer(), build.buildPlatformPrograms(), build.buildWebEntry()]);
@@ -68,7 +80,8 @@ export function buildWebApp(): Promise<void> {
 export async function startWebApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningWebApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'draftdeck-e2e-'));
   await Promise.all([seedEmbeddedBackend(dataDir), buildWebApp()]);
-  const child = spawn(process.execPath, [WEB_ENTRY, '--json', '--no-open', '--data-dir', dataDir], {
+  const entry = process.env[BUILT_APP_ENV] ? join(process.env[BUILT_APP_ENV], 'dist-web', 'web.cjs') : WEB_ENTRY;
+  const child = spawn(process.execPath, [entry, '--json', '--no-open', '--data-dir', dataDir], {
     cwd: root,
     env: { ...process.env, CI: '1', DRAFTDECK_TEST_TIMING: JSON.stringify(TEST_TIMING), DRAFTDECK_SANDBOX_CONFIG: defaultSandboxConfig(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
