@@ -7,9 +7,9 @@
  * after its first start), `migrated: false` the empty one, whose first start migrates it, for a
  * test that watches what that start does.
  */
-import { chmod, copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { migratedPgliteTemplate, pgliteTemplate } from './backend-db.js';
+import { copyPgliteDir, migratedPgliteTemplate, pgliteTemplate } from './backend-db.js';
 
 export async function seedEmbeddedBackend(appDataDir: string, { migrated = true }: { migrated?: boolean } = {}): Promise<void> {
   const target = join(appDataDir, 'backend', 'pglite');
@@ -17,23 +17,5 @@ export async function seedEmbeddedBackend(appDataDir: string, { migrated = true 
   const backendDir = join(appDataDir, 'backend');
   await mkdir(backendDir, { recursive: true });
   await chmod(backendDir, 0o700);
-  await copyOwnerOnly(migrated ? await migratedPgliteTemplate() : await pgliteTemplate(), target);
-}
-
-/**
- * Copies the template's ~1,000 files, making each owner-only as it goes: fs.cp and then a chmod
- * walk took 0.8 s of CPU at every app start of the tests, this a third of that.
- */
-async function copyOwnerOnly(from: string, to: string): Promise<void> {
-  await mkdir(to, { mode: 0o700 });
-  await chmod(to, 0o700);
-  const entries = await readdir(from, { withFileTypes: true });
-  await Promise.all(
-    entries.map(async (entry) => {
-      const [source, copy] = [join(from, entry.name), join(to, entry.name)];
-      if (entry.isDirectory()) return copyOwnerOnly(source, copy);
-      await copyFile(source, copy);
-      await chmod(copy, 0o600);
-    }),
-  );
+  await copyPgliteDir(migrated ? await migratedPgliteTemplate() : await pgliteTemplate(), target);
 }
