@@ -14,7 +14,9 @@
  * - a video fix's question and its choices are words apart ("…before sending?Put camera.mkv into
  *   MP4" read as one: an inline button's negative margin ate the gap);
  * - in Arabic an English file name too long for its row is cut at its end, not its beginning
- *   ("…sed by the platform.mp4"), and a short one still sits at the row's start (the right).
+ *   ("…sed by the platform.mp4"), and a short one still sits at the row's start (the right);
+ * - Research's chart legend read "Time: Videos: --" in every language (uPlot's English label and
+ *   empty placeholder): it names the day in the window's language and shows no "--".
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -261,6 +263,35 @@ test('in Arabic a file name is cut at its end and sits at the row’s start', as
     expect(Math.round(long.textLeft)).toBeGreaterThanOrEqual(Math.round(long.left) - 1);
     const short = await boxes(names[1]!);
     expect(Math.round(short.textRight)).toBeGreaterThanOrEqual(Math.round(short.right) - 1);
+  } finally {
+    await callApp(app, 'settings.set', { language: { locale: 'en' } });
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test("Research's chart legend is in the window's language, with no placeholder dashes", async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const app = webApp.current;
+  await signIn(app, 'sbx-user-ava');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${app.url}#/research`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research');
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  const request = { query: { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] }, start_date: day(31), end_date: day(1), fields: ['id', 'create_time', 'username', 'view_count'] };
+  await page.getByRole('textbox', { name: /The query as sent to the platform/ }).fill(JSON.stringify(request, null, 2));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('research-loaded')).toHaveText(/^100 videos loaded/, { timeout: 60_000 });
+  const legend = page.locator('.u-legend');
+  await expect(legend).toContainText('Day');
+  await expect(legend).toContainText('Videos');
+  await expect(legend).not.toContainText('--');
+  await expect(legend).not.toContainText('Time');
+  try {
+    await callApp(app, 'settings.set', { language: { locale: 'es' } });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(legend).toContainText('Día');
+    await expect(legend).not.toContainText('Time');
   } finally {
     await callApp(app, 'settings.set', { language: { locale: 'en' } });
   }

@@ -45,12 +45,16 @@ export function ResultsChart({ hasTime }: { hasTime: boolean }) {
     const count = new Intl.NumberFormat(intl.locale, { notation: 'compact' });
     const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, values: (_: uPlot, splits: number[]) => splits.map((v) => count.format(v)) };
     const xAxis = { ...axis, values: (_: uPlot, splits: number[]) => splits.map((v) => day.format(v * 1000)) };
-    const xSeries: uPlot.Series = { value: (_: uPlot, v: number | null) => (v === null ? '' : day.format(v * 1000)) };
-    const words = (id: 'research.chart.videos' | 'research.chart.views' | 'research.chart.likes') => intl.formatMessage({ id });
+    const words = (id: 'research.chart.day' | 'research.chart.videos' | 'research.chart.views' | 'research.chart.likes') => intl.formatMessage({ id });
+    // The legend names the day in the window's language (uPlot's own label is the English "Time"),
+    // and says nothing until a day is pointed at (uPlot's placeholder is "--").
+    const xSeries: uPlot.Series = { label: words('research.chart.day'), value: (_: uPlot, v: number | null) => (v === null ? '' : day.format(v * 1000)) };
+    const exact = new Intl.NumberFormat(intl.locale);
+    const value = (_: uPlot, v: number | null) => (v === null ? '' : exact.format(v));
     const series: uPlot.Series[] =
       mode === 'videos'
-        ? [xSeries, { label: words('research.chart.videos'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, fill: 'rgba(67,56,202,0.12)' }]
-        : [xSeries, { label: words('research.chart.views'), stroke: cssColor('--color-accent', '#4338ca'), width: 2, scale: 'views' }, { label: words('research.chart.likes'), stroke: '#c2410c', width: 2, scale: 'likes' }];
+        ? [xSeries, { label: words('research.chart.videos'), value, stroke: cssColor('--color-accent', '#4338ca'), width: 2, fill: 'rgba(67,56,202,0.12)' }]
+        : [xSeries, { label: words('research.chart.views'), value, stroke: cssColor('--color-accent', '#4338ca'), width: 2, scale: 'views' }, { label: words('research.chart.likes'), value, stroke: '#c2410c', width: 2, scale: 'likes' }];
     const options: uPlot.Options = {
       width: Math.max(320, element.clientWidth),
       height: 240,
