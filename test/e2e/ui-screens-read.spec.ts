@@ -2,7 +2,9 @@
  * Layout faults found by reading the screens at 800×600, 1280×800 and 1920×1080 (issue 28), each
  * checked in Chromium by the boxes it is painted in:
  * - a Settings card ends where its content does (the Platform, Photos and Appearance cards closed
- *   on a 40–60 px empty band: a quiet save status took the form's gap and a line of its own);
+ *   on a 40–60 px empty band: a quiet save status took the form's gap and a line of its own), and
+ *   a save beginning or ending moves nothing below it (a status line that appeared pushed
+ *   Settings › Photos' Test connection from under the pointer);
  * - every select is the app's own (not the platform's native look) and shows its whole choice: the
  *   Research condition's fixed 130 px column cut Spanish "Palabra clave" and Portuguese
  *   "Palavra-chave"; right to left its arrow sits on the left;
@@ -86,6 +88,28 @@ test('Settings cards end at their content, at 800×600 and 1920×1080', async ({
     // The app's own selects there too (the language one was the platform's).
     expect(await selectsCut(page)).toEqual([]);
   }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a save under way or done moves nothing below it: the card after Photos stays where it was', async ({ page, webApp, consoleErrors }) => {
+  const app = webApp.current;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${app.url}#/settings`);
+  const photos = page.getByRole('region', { name: 'Photos' });
+  await expect(photos).toBeVisible();
+  const next = photos.locator('xpath=following-sibling::*[1]');
+  // From the Photos card's top: clicking scrolls the page.
+  const topOfNext = async () => (await next.boundingBox())!.y - (await photos.boundingBox())!.y;
+  const before = await topOfNext();
+  const keepHosted = photos.getByRole('checkbox', { name: 'Keep hosted photos after posting' });
+  const was = await keepHosted.isChecked();
+  await keepHosted.click();
+  // The card says so (a line that appeared under the form pushed Test connection from under the pointer).
+  await expect(photos.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  expect(await topOfNext()).toBe(before);
+  await keepHosted.click();
+  await expect(keepHosted).toBeChecked({ checked: was });
+  expect(await topOfNext()).toBe(before);
   expect(consoleErrors).toEqual([]);
 });
 

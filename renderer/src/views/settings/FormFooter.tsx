@@ -14,14 +14,16 @@ interface FormFooterProps {
 /**
  * The foot of a settings card that applies as it is changed (use-apply-on-change.ts): the main
  * process's refusal if any, then the form's state: saving, saved, or waiting for a fix. A line
- * of text, not the band a Save button once sat in: with nothing to say it takes no room.
+ * of text at the end of the card's title line (forms.css), not the band a Save button once sat
+ * in: out of the flow, so it takes no room and what follows the form stays where it is when a
+ * save begins or ends.
  */
 export function FormFooter({ waiting, saving, saved, error }: FormFooterProps) {
   const intl = useIntl();
   return (
     <>
       {error ? <ErrorBanner title={intl.formatMessage({ id: 'settings.saveFailed' })} error={error} /> : null}
-      <div className={saving || waiting > 0 || saved ? 'form-footer' : 'form-footer form-footer--quiet'}>
+      <div className="form-footer form-footer--status">
         <div className="form-footer__state">
           {saving ? (
             <span className="save-status" role="status">

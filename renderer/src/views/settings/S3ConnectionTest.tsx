@@ -1,9 +1,11 @@
 /**
- * intl.formatMessage({ id: 'settings.s3Test.test' }) for the bucket the Photos form describes (saved or not), with the keys in the
+ * "Test connection" for the bucket the Photos form describes (saved or not), with the keys in the
  * vault: the main process puts, reads back and deletes a small file and names the step that
- * failed. The form is checked first, so a test never runs on a half-typed bucket.
+ * failed. The form is checked first, so a test never runs on a half-typed bucket. The outcome is
+ * kept as what to say, worded at each render: in the window's language even when it changes
+ * while a test runs (the answer's words were once worded in the language of the click).
  */
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useState } from 'react';
 import type { Settings } from '../../api/contract';
 import { Button } from '../../components/Button';
@@ -13,7 +15,8 @@ import { request } from '../../state/connection';
 import { asApiError } from '../../state/settings';
 
 type Bucket = Extract<Settings['photos']['host'], { kind: 's3' }>;
-type Outcome = { ok: true; text: string } | { ok: false; text: string; detail: string | null };
+type Say = (intl: IntlShape) => string;
+type Outcome = { ok: true; say: Say } | { ok: false; say: Say; detail: string | null };
 
 /** `bucket` is null while the form has errors: the button then shows them instead of testing. */
 export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null; showErrors: () => void }) {
@@ -28,10 +31,14 @@ export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null
     setOutcome(null);
     try {
       const result = await request('photos.testS3', { host: bucket });
-      setOutcome(result.ok ? { ok: true, text: intl.formatMessage({ id: 'settings.s3Test.connected' }, { host: result.host }) } : { ok: false, text: sayWords(intl, result.words), detail: result.detail });
+      setOutcome(
+        result.ok
+          ? { ok: true, say: (intlNow) => intlNow.formatMessage({ id: 'settings.s3Test.connected' }, { host: result.host }) }
+          : { ok: false, say: (intlNow) => sayWords(intlNow, result.words), detail: result.detail },
+      );
     } catch (failure) {
       const error = asApiError(failure);
-      setOutcome({ ok: false, text: sayError(intl, error), detail: error.code });
+      setOutcome({ ok: false, say: (intlNow) => sayError(intlNow, error), detail: error.code });
     } finally {
       setTesting(false);
     }
@@ -43,7 +50,7 @@ export function S3ConnectionTest({ bucket, showErrors }: { bucket: Bucket | null
         {testing ? intl.formatMessage({ id: 'settings.s3Test.testing' }) : intl.formatMessage({ id: 'settings.s3Test.test' })}
       </Button>
       <div role="status" className="connection-test__result">
-        {outcome ? <p className={outcome.ok ? 'connection-test__ok' : 'connection-test__failed'}>{outcome.text}</p> : null}
+        {outcome ? <p className={outcome.ok ? 'connection-test__ok' : 'connection-test__failed'}>{outcome.say(intl)}</p> : null}
         {outcome && !outcome.ok && outcome.detail ? <TechnicalDetails>{outcome.detail}</TechnicalDetails> : null}
       </div>
     </div>
