@@ -47,7 +47,8 @@ import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.j
 import { keepUploadingBig, type BigUploads } from './lib/big-upload.js';
 import { frameIntervals, jsHeapMb } from './lib/page-frames.js';
 import { cpuSpan, processesUnder, type CpuSpan } from './lib/process-usage.js';
-import { callApp, fillQueue, signIn, sleep, waitUntilSettled } from './lib/queue-fill.js';
+import { callApp } from './lib/app-call.js';
+import { fillQueue, signIn, sleep, waitUntilSettled } from './lib/queue-fill.js';
 import { peakRssMb, percentile, reporter } from './lib/report.js';
 import { summarizeTrace } from './lib/trace-summary.js';
 

@@ -41,6 +41,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.js';
 import { webClient } from '../support/web-client.js';
+import { callApp } from './lib/app-call.js';
 import { jsHeapMb, scrollFigures } from './lib/page-frames.js';
 import { percentile, peakRssMb, reporter } from './lib/report.js';
 import { MB, makeFile, startSandboxChild, stopChild } from '../support/sandbox-session.js';
@@ -56,19 +57,6 @@ const UPLOAD_BYTES = 1024 * MB;
 const UPLOADER = 'sbx-user-ava';
 /** Rows the Search button loads; both loops are timed over the rows after it. */
 const FIRST_PAGE = 100;
-
-type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-
-async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown): Promise<T> {
-  const response = await fetch(`${app.origin}/api/call/${channel}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${app.token}`, ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: input === undefined ? undefined : JSON.stringify(input),
-  });
-  const result = (await response.json()) as Result<T>;
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
 
 const appKey = (kind: 'app' | Baseline | 'upload' | 'upload_http', run: number | 'warm') => `bench_${kind}_${run}`;
 /** Builds the dataset before anything is timed (the sandbox builds it on the first research call). */

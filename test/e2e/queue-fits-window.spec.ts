@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeMp4File } from '../support/media.js';
-import { callApp, openQueue, signIn } from './fixtures/queue.js';
+import { callApp, openQueue, rowsFullyShown, signIn } from './fixtures/queue.js';
 import { expect, test } from './fixtures/web-app.js';
 
 test('three rows show at 800×600, and the list uses the width at 1920×1080', async ({ page, webApp, consoleErrors }) => {
@@ -28,15 +28,7 @@ test('three rows show at 800×600, and the list uses the width at 1920×1080', a
   await openQueue(page, app);
   const rows = page.getByRole('list', { name: 'Drafts' }).getByRole('listitem');
   await expect(rows).toHaveCount(4);
-  const fullyShown = async () => {
-    let shown = 0;
-    for (const row of await rows.all()) {
-      const box = await row.boundingBox();
-      if (box && box.y >= 0 && box.y + box.height <= 600) shown++;
-    }
-    return shown;
-  };
-  await expect.poll(fullyShown).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => rowsFullyShown(page, 600)).toBeGreaterThanOrEqual(3);
 
   await page.setViewportSize({ width: 1920, height: 1080 });
   await expect.poll(async () => (await page.getByRole('list', { name: 'Drafts' }).boundingBox())?.width ?? 0).toBeGreaterThan(1200);

@@ -27,7 +27,7 @@ import type { Page } from '@playwright/test';
 import { fixturePath, fixturePhotos } from '../support/photos.js';
 import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
-import { callApp, draftRow, dropFiles, openQueue, setChaos, signIn } from './fixtures/queue.js';
+import { callApp, draftRow, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
 import { expect, test } from './fixtures/web-app.js';
 
 /** Cards whose last text, control or bordered box ends more than their padding (24 px, and 4 px to spare) above their lower edge. */
@@ -205,15 +205,7 @@ test('three rows show at 800×600 with an upload under way and drafts in several
   await expect(page.getByText(/1 cancelled/)).toBeVisible();
   const rows = page.getByRole('list', { name: 'Drafts' }).getByRole('listitem');
   await expect(rows).toHaveCount(5);
-  const fullyShown = async () => {
-    let shown = 0;
-    for (const row of await rows.all()) {
-      const box = await row.boundingBox();
-      if (box && box.y >= 0 && box.y + box.height <= 600) shown++;
-    }
-    return shown;
-  };
-  await expect.poll(fullyShown).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => rowsFullyShown(page, 600)).toBeGreaterThanOrEqual(3);
   // The filters keep to one row: "Today's plan" sits with the selection and clearing the finished.
   const filters = await page.getByRole('group', { name: 'Show' }).boundingBox();
   const account = await page.getByRole('combobox', { name: 'Account' }).boundingBox();

@@ -6,22 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { approveConsent } from '../../support/consent-browser.js';
 import type { RunningWebApp } from '../../support/web-app.js';
+import { callApp, type Result } from './app-call.js';
 
 const BATCH = 500;
 const UPLOAD_PARALLEL = 16;
-
-type Result<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-
-export async function callApp<T>(app: RunningWebApp, channel: string, input?: unknown): Promise<T> {
-  const response = await fetch(`${app.origin}/api/call/${channel}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${app.token}`, ...(input === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: input === undefined ? undefined : JSON.stringify(input),
-  });
-  const result = (await response.json()) as Result<T>;
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
 
 async function sendBytes(app: RunningWebApp, bytes: Blob): Promise<string> {
   const response = await fetch(`${app.origin}/api/files`, { method: 'POST', headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/octet-stream' }, body: bytes });
