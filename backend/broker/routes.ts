@@ -99,11 +99,17 @@ export function brokerRoutes(ctx: BackendContext): Route[] {
   };
 
   const relayTokenSet = async (rc: RequestContext, form: Record<string, string>): Promise<Reply> => {
+    const asked = Date.now();
     const { reply, answer } = await relay(rc, TOKEN_PATH, form);
     if (answer === null) return reply;
     const tokens = parseTokenAnswer(answer, TokenSet);
     if (tokens.ok) {
       try {
+        // Lifetimes count from the platform's now. In the sandbox profile its clock may have jumped
+        // since this backend last read it (every 5 s): a token issued a day ahead was recorded as
+        // expiring an hour ago and, once the next read came, refused as not one of ours. A read
+        // sent after the request knows the jump (a no-op on the real platform's clock).
+        await ctx.resyncClock(asked);
         await recordTokenSet(ctx.db, tokens.value, ctx.clock.now());
       } catch (err) {
         // The platform has issued (and, on refresh, rotated) the tokens: the caller must get them

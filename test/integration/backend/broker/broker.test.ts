@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretKey } from '../../../../server-kit/ids.js';
 import { databaseTargets } from '../../../support/backend-db.js';
-import { obtainCode } from '../../../support/sandbox-client.js';
+import { advanceClock, obtainCode } from '../../../support/sandbox-client.js';
 import { api, brokerPost, buy, CLIENT_KEY, signInThroughBroker, startStack, withDatabase, type Stack } from '../../../support/backend-harness.js';
 
 describe.each(databaseTargets('general'))('token broker on $target', ({ target, skip }) => {
@@ -106,6 +106,17 @@ describe.each(databaseTargets('general'))('token broker on $target', ({ target, 
     const log = stack.logLines.join('');
     expect(log.length).toBeGreaterThan(0);
     for (const secret of [tokens.access_token, tokens.refresh_token, 'sbx_secret_local_only_not_confidential']) expect(log).not.toContain(secret);
+  });
+
+  // Last: the platform's clock jumps a day ahead, as the app's tests and a person trying the sandbox make it.
+  it.skipIf(skip)('counts a token’s lifetime from the platform’s now, even right after its clock jumped', async () => {
+    await advanceClock(stack.sandbox, 25 * 60 * 60);
+    // At once, before the backend's own reading of the clock (every 5 s) has seen the jump.
+    const tokens = await signInThroughBroker(stack.sandbox, base(), 'sbx-user-chen');
+    const row = await withDatabase(stack, (db) => db.selectFrom('token_owners').select('expires_at').where('token_hash', '=', secretKey(tokens.access_token)).executeTakeFirstOrThrow());
+    const expected = stack.sandbox.clock.now() + tokens.expires_in * 1000;
+    // Recorded with the clock before the jump, it expired an hour ago: the broker then refused it as not one of its own.
+    expect(Math.abs(new Date(row.expires_at).getTime() - expected)).toBeLessThan(60_000);
   });
 });
 
