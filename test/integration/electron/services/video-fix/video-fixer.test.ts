@@ -87,12 +87,13 @@ describe('VideoFixer', () => {
   });
 
   it('a cancel kills FFmpeg and leaves no file behind', { timeout: 60_000 }, async () => {
-    // Quick to make (ultrafast), long enough to transcode that FFmpeg reports progress before it ends.
-    const input = await makeClip(dir, 'long.mkv', { video: H264, seconds: 20 });
+    // Quick to make (ultrafast), long enough to transcode that FFmpeg reports progress before it ends
+    // (20 s of it could be transcoded before FFmpeg's first report on an idle machine: reported done).
+    const input = await makeClip(dir, 'long.mkv', { video: H264, seconds: 90 });
     const { fixer: f } = fixer();
     const controller = new AbortController();
     let cancelledAt: number | undefined;
-    const fix = f.fix({ id: 'cancelled', input, fileName: 'long.mkv', plan: plan('transcode', { durationMs: 20_000, audioCodec: null }), signal: controller.signal, onProgress: (p) => {
+    const fix = f.fix({ id: 'cancelled', input, fileName: 'long.mkv', plan: plan('transcode', { durationMs: 90_000, audioCodec: null }), signal: controller.signal, onProgress: (p) => {
       cancelledAt ??= p.fraction;
       controller.abort(new Error('cancelled by the person'));
     } });
