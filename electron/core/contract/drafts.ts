@@ -109,6 +109,21 @@ export const EarlierDraft = z.object({
 });
 export type EarlierDraft = z.infer<typeof EarlierDraft>;
 
+/**
+ * The Queue's first screen, answered before the whole queue (drafts.list) so the window can draw
+ * it at once: the first `size` drafts in the order the Queue shows them (unfinished first, each
+ * part in queue order: common/queue-order.ts), and the whole queue's count and counts per account
+ * and state, so the counts and filters are right from the first paint.
+ */
+export const DraftsFirstPage = z.object({
+  drafts: z.array(DraftView),
+  total: z.number(),
+  counts: z.array(z.object({ openId: z.string(), state: DraftState, count: z.number() })),
+});
+export type DraftsFirstPage = z.infer<typeof DraftsFirstPage>;
+/** A few screens of rows at most: the page is for drawing at once, the rest comes with drafts.list. */
+export const MAX_FIRST_PAGE = 500;
+
 /** Bulk actions on many drafts at once; each is the row action's transition, journaled per draft. */
 export const BULK_ACTIONS = ['pause', 'resume', 'cancel', 'retry', 'remove'] as const;
 export const BulkAction = z.enum(BULK_ACTIONS);
@@ -178,6 +193,7 @@ export const AddDraftsInput = z
 
 export const draftsChannels = {
   'drafts.list': { input: NoInput, output: z.array(DraftView) },
+  'drafts.firstPage': { input: z.object({ size: z.number().int().min(1).max(MAX_FIRST_PAGE) }).strict(), output: DraftsFirstPage },
   'drafts.add': { input: AddDraftsInput, output: z.array(DraftView) },
   /** Which of these files' contents are already queued or delivered to which of these accounts (asked before drafts.add). */
   'drafts.duplicates': {
@@ -230,6 +246,12 @@ export const draftsDocs = {
         '`resumedAfterCrash` (it was under way when Draftdeck stopped unexpectedly, and this run carried it on), ' +
         '`video` (a video from a file: `{probe: {container, duration_ms, width, height, rotation, fps, video_codec, video_profile, bit_depth, audio_codec, size_bytes} or null when unreadable, verdict: {kind: "ok"|"remux"|"transcode"|"refused", into, broken: [{rule, actual, limit}]}}`, else null), ' +
         '`fix` (a video the app fixes before sending: `{action: "remux"|"transcode", choice: "ask"|"fix"|"as_is", fixed, progress (0..1 while FFmpeg runs), etaSeconds}`, else null)',
+    },
+    'drafts.firstPage': {
+      input: '`size`: how many drafts (1–500)',
+      output:
+        "`{drafts, total, counts}`: the first `size` drafts in the order the Queue shows them (unfinished first, then those in the inbox, posted or cancelled, each part in queue order), each as in `drafts.list`; " +
+        '`total`, the number of drafts in the queue; `counts`, `[{openId, state, count}]` for the whole queue. The window draws its first screen from it, then loads the rest with `drafts.list`',
     },
     'drafts.add': {
       input:

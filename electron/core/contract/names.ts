@@ -16,6 +16,7 @@ export const CHANNEL_NAMES = [
   'settings.get',
   'settings.set',
   'drafts.list',
+  'drafts.firstPage',
   'drafts.add',
   'drafts.duplicates',
   'drafts.probe',

@@ -35,6 +35,7 @@ export function draftHandlers(uploads: UploadService, incoming: IncomingFiles, r
 
   return {
     'drafts.list': () => uploads.list(),
+    'drafts.firstPage': ({ size }) => uploads.firstPage(size),
     'drafts.add': async ({ openId, openIds, files, duplicates }) => {
       const accounts = openIds ?? [openId!];
       checkAccounts(accounts);

@@ -11,7 +11,7 @@
 import { basename } from 'node:path';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { BulkAction, BulkOutcome, DraftView, EarlierDraft, InboxPlaces, MoveTarget, VideoFixMode } from '../../core/contract/index.js';
+import type { BulkAction, BulkOutcome, DraftsFirstPage, DraftView, EarlierDraft, InboxPlaces, MoveTarget, VideoFixMode } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
 import { refusal } from '../main-words.js';
 import { putChunk } from '../../../platform-api/chunk-put.js';
@@ -22,6 +22,7 @@ import { contentFingerprint } from './content-fingerprint.js';
 import { DraftActions } from './draft-actions.js';
 import { liveFigures } from './draft-view.js';
 import { DraftWorkers } from './draft-workers.js';
+import { firstPage } from './first-page.js';
 import type { DraftRecord, DraftState, PhotoPost } from './draft.js';
 import { DeliveredContent, earlierDrafts, indexQueue } from './duplicates.js';
 import { placeHolders } from './inbox-places.js';
@@ -164,6 +165,11 @@ export class UploadService {
 
   list(): DraftView[] {
     return this.queue.views();
+  }
+
+  /** The Queue's first screen and the whole queue's counts (first-page.ts). */
+  firstPage(size: number): DraftsFirstPage {
+    return firstPage(this.queue.all(), size, (draft) => this.queue.view(draft));
   }
 
   /**

@@ -18,6 +18,7 @@ export function startBatchProgress(): void {
   const update = (byId: ReadonlyMap<string, DraftView>) => useBatchProgress.setState({ batch: batchProgress(byId, members) });
   update(useDrafts.getState().byId);
   useDrafts.subscribe((drafts, previous) => {
-    if (drafts.byId !== previous.byId) update(drafts.byId);
+    // A first page holds a few of the drafts in flight: the batch is figured once the whole queue is here.
+    if (drafts.byId !== previous.byId && !drafts.firstPage) update(drafts.byId);
   });
 }

@@ -1,6 +1,8 @@
 /**
- * The drafts queue as the main process holds it: drafts by id plus their order. Loaded once with
- * drafts.list, then kept current by drafts.updated / drafts.removed / drafts.reset, applied a
+ * The drafts queue as the main process holds it: drafts by id plus their order. Loaded at start in
+ * two steps (loadFirstPage): the Queue's first screen with the whole queue's counts
+ * (drafts.firstPage), drawn at once, then the whole queue (drafts.list) once that is painted; then
+ * kept current by drafts.updated / drafts.removed / drafts.reset, applied a
  * whole batch per update (the host sends at most ten batches a second, each with every changed
  * draft's latest view), so 10,000 drafts cost one render per batch, and a row re-renders only
  * when its own draft changed (unchanged drafts keep their object). `shape` changes only when what
@@ -12,6 +14,7 @@ import { create } from 'zustand';
 import { onBatch, onResync, type ApiError } from '../api/client';
 import type { DraftState, DraftView, EventMessage } from '../api/contract';
 import { request } from './connection';
+import { countsFromPage, type AccountCounts } from './queue-rows';
 import { asApiError } from './settings';
 
 export type QueueSummary = Readonly<Record<DraftState, number>> & { total: number };
@@ -24,13 +27,19 @@ interface DraftsState {
   summary: QueueSummary;
   /** Bumped when drafts come or go, the order changes, or a draft's state or account changes. */
   shape: number;
+  /**
+   * While only the first page is here (the rest loading): the whole queue's counts by account and
+   * state, which the counts and filters show meanwhile (`summary` is made from them). Null once the
+   * whole queue is here.
+   */
+  firstPage: AccountCounts | null;
   /** The last action a person took that the main process refused, to show above the list. */
   actionError: { draftId: string; fileName: string; action: DraftAction | 'move'; error: ApiError } | null;
 }
 
 const EMPTY_SUMMARY: QueueSummary = { queued: 0, waiting: 0, uploading: 0, processing: 0, inbox: 0, posted: 0, failed: 0, paused: 0, cancelled: 0, total: 0 };
 
-export const useDrafts = create<DraftsState>()(() => ({ byId: new Map(), order: [], loaded: false, loadError: null, summary: EMPTY_SUMMARY, shape: 0, actionError: null }));
+export const useDrafts = create<DraftsState>()(() => ({ byId: new Map(), order: [], loaded: false, loadError: null, summary: EMPTY_SUMMARY, shape: 0, firstPage: null, actionError: null }));
 
 export function summarize(byId: ReadonlyMap<string, DraftView>): QueueSummary {
   const counts: Record<DraftState, number> & { total: number } = { ...EMPTY_SUMMARY };
@@ -45,8 +54,41 @@ function sameSummary(a: QueueSummary, b: QueueSummary): boolean {
 
 type DraftEvent = Extract<EventMessage, { name: 'drafts.updated' | 'drafts.removed' | 'drafts.reset' }>;
 
-/** Applies events (and views answered by calls) in order, in one store update. */
+function summaryOf(counts: AccountCounts): QueueSummary {
+  const summary: Record<DraftState, number> & { total: number } = { ...EMPTY_SUMMARY };
+  for (const entry of counts.values()) {
+    for (const state of Object.keys(entry) as (DraftState | 'total')[]) summary[state] += entry[state] ?? 0;
+  }
+  return summary;
+}
+
+/**
+ * While a load is under way, everything that changes drafts (events, and views answered by calls)
+ * is kept and applied again after the loaded queue, in order, so nothing that happens meanwhile is
+ * lost, and a draft is never there twice: a view replaces the draft's, whichever came first.
+ */
+let buffered: DraftEvent[] | null = null;
+
+/**
+ * Applies events (and views answered by calls) in order, in one store update. While a load is
+ * under way they wait for it; only the progress of drafts already shown is applied at once (their
+ * rows keep moving while the rest of the queue loads; a change of state waits, as it moves the
+ * counts, which are the whole queue's).
+ */
 export function applyDraftEvents(events: readonly DraftEvent[]): void {
+  if (!buffered) return applyNow(events);
+  buffered.push(...events);
+  const { byId } = useDrafts.getState();
+  applyNow(
+    events.filter((event) => {
+      if (event.name !== 'drafts.updated') return false;
+      const shown = byId.get(event.payload.id);
+      return shown !== undefined && shown.state === event.payload.state && shown.openId === event.payload.openId;
+    }),
+  );
+}
+
+function applyNow(events: readonly DraftEvent[]): void {
   if (events.length === 0) return;
   const state = useDrafts.getState();
   let byId: Map<string, DraftView> | null = null;
@@ -74,27 +116,81 @@ export function applyDraftEvents(events: readonly DraftEvent[]): void {
     }
   }
   if (!byId) return;
-  const summary = reshaped ? summarize(byId) : state.summary;
+  // A first page's counts stand for the whole queue until it is here (applyDraftEvents keeps what would move them).
+  const summary = reshaped && !state.firstPage ? summarize(byId) : state.summary;
   useDrafts.setState({ byId, ...(order ? { order } : {}), summary: sameSummary(summary, state.summary) ? state.summary : summary, ...(reshaped ? { shape: state.shape + 1 } : {}) });
 }
 
 const upsert = (views: readonly DraftView[]) => applyDraftEvents(views.map((payload) => ({ name: 'drafts.updated', payload })));
 
-// Events that arrive while the list loads are applied after it, in order.
-let buffered: DraftEvent[] | null = null;
+/** Drafts in the first page: a few screens of rows, whatever the window's height. */
+export const FIRST_PAGE_SIZE = 100;
 
-export async function loadDrafts(): Promise<void> {
+/** Set once per page load when the whole queue is here (read by the queue-render benchmark). */
+export const QUEUE_COMPLETE_MARK = 'draftdeck:queue-complete';
+
+let loading: Promise<void> | null = null;
+
+/** The whole queue (drafts.list), replacing what is shown; one load at a time. */
+export function loadDrafts(): Promise<void> {
+  loading ??= loadWhole().finally(() => (loading = null));
+  return loading;
+}
+
+async function loadWhole(): Promise<void> {
   buffered ??= [];
   try {
     const list = await request('drafts.list');
     const pending = buffered;
     buffered = null;
-    applyDraftEvents([{ name: 'drafts.reset', payload: list }, ...pending]);
+    const wasFirstPage = useDrafts.getState().firstPage !== null;
+    useDrafts.setState({ firstPage: null });
+    applyNow([{ name: 'drafts.reset', payload: list }, ...pending]);
     useDrafts.setState({ loaded: true, loadError: null });
+    if (wasFirstPage) performance.mark(QUEUE_COMPLETE_MARK, { detail: { drafts: list.length } });
   } catch (error) {
     buffered = null;
     useDrafts.setState({ loadError: asApiError(error) });
   }
+}
+
+/**
+ * The start: the Queue's first screen and the whole queue's counts (drafts.firstPage), shown at
+ * once; then, once that is painted, the whole queue. Building, sending and reading 10,000 drafts
+ * took most of the Queue's first paint (queue-render benchmark); its first screen needs a hundred.
+ * The rest replaces the page without moving it: the page is the top of the list in the list's own
+ * order (common/queue-order.ts), so the rows on screen, the scroll and the selection stay.
+ */
+export async function loadFirstPage(): Promise<void> {
+  buffered ??= [];
+  let page;
+  try {
+    page = await request('drafts.firstPage', { size: FIRST_PAGE_SIZE });
+  } catch {
+    // The whole queue says what is wrong, if anything still is.
+    return loadDrafts();
+  }
+  // A load of the whole queue that began meanwhile (the event stream came back) is newer.
+  if (!loading) {
+    const firstPage = countsFromPage(page.counts);
+    useDrafts.setState(({ shape }) => ({
+      byId: new Map(page.drafts.map((draft) => [draft.id, draft])),
+      order: page.drafts.map((draft) => draft.id),
+      summary: summaryOf(firstPage),
+      firstPage,
+      shape: shape + 1,
+      loaded: true,
+      loadError: null,
+    }));
+    await painted();
+  }
+  return loadDrafts();
+}
+
+/** After the next frame is on screen (at once in a hidden window, which paints nothing). */
+function painted(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 export type DraftAction = 'pause' | 'resume' | 'cancel' | 'retry' | 'remove';
@@ -125,8 +221,9 @@ export function dismissActionError(): void {
  * is the truth.
  */
 export async function placeDraft(id: string, targetId: string, where: 'before' | 'after'): Promise<void> {
-  const { order, byId } = useDrafts.getState();
-  if (id === targetId || !order.includes(id) || !order.includes(targetId)) return;
+  const { order, byId, firstPage } = useDrafts.getState();
+  // The new order names every draft: not before the whole queue is here.
+  if (firstPage || id === targetId || !order.includes(id) || !order.includes(targetId)) return;
   const next = order.filter((candidate) => candidate !== id);
   next.splice(next.indexOf(targetId) + (where === 'after' ? 1 : 0), 0, id);
   useDrafts.setState(({ shape }) => ({ order: next, shape: shape + 1 }));
@@ -150,10 +247,7 @@ let started = false;
 export function startDrafts(): void {
   if (started) return;
   started = true;
-  onBatch(['drafts.updated', 'drafts.removed', 'drafts.reset'], (events) => {
-    if (buffered) buffered.push(...events);
-    else applyDraftEvents(events);
-  });
+  onBatch(['drafts.updated', 'drafts.removed', 'drafts.reset'], applyDraftEvents);
   onResync(() => void loadDrafts());
-  void loadDrafts();
+  void loadFirstPage();
 }

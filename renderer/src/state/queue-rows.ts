@@ -1,18 +1,13 @@
 /** Which rows the queue shows, and its counts: pure, from the drafts and the person's filters. */
+import { isFinishedState } from '../../../common/queue-order';
 import type { DraftState, DraftView } from '../api/contract';
 
 /** A draft's row carries its place among the drafts shown (`at`; headings are not counted). */
 export type QueueRow = { kind: 'draft'; id: string; at: number } | { kind: 'group'; openId: string; count: number };
 
-/**
- * Drafts that are done with (delivered, or cancelled) go below the rest: what is under way, waiting
- * or needs the person comes first, so new drafts show at the top of the list, not under a day's
- * finished ones.
- */
-const FINISHED: ReadonlySet<DraftState> = new Set(['inbox', 'posted', 'cancelled']);
-
+/** Finished drafts (delivered, or cancelled) go below the rest (common/queue-order.ts). */
 export function isFinished(state: DraftState): boolean {
-  return FINISHED.has(state);
+  return isFinishedState(state);
 }
 
 /** The rows to show: drafts passing the filters, unfinished before finished, each part in queue order, under a heading per account when grouped. */
@@ -22,7 +17,7 @@ export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, 
   for (const id of order) {
     const draft = byId.get(id);
     if (!draft || (account !== null && draft.openId !== account) || (state !== null && draft.state !== state)) continue;
-    (FINISHED.has(draft.state) ? finished : ids).push(id);
+    (isFinishedState(draft.state) ? finished : ids).push(id);
   }
   for (const id of finished) ids.push(id);
   if (!grouped) return { rows: ids.map((id, at) => ({ kind: 'draft', id, at })), ids };
@@ -43,15 +38,26 @@ export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, 
   return { rows, ids: groupedIds };
 }
 
+/** Drafts per account and state (and each account's total). */
+export type AccountCounts = Map<string, Partial<Record<DraftState, number>> & { total: number }>;
+
 /** Drafts per account and state, for the counts and the filters' options. */
-export function countByAccount(byId: ReadonlyMap<string, DraftView>): Map<string, Partial<Record<DraftState, number>> & { total: number }> {
-  const counts = new Map<string, Partial<Record<DraftState, number>> & { total: number }>();
-  for (const draft of byId.values()) {
-    let entry = counts.get(draft.openId);
-    if (!entry) counts.set(draft.openId, (entry = { total: 0 }));
-    entry[draft.state] = (entry[draft.state] ?? 0) + 1;
-    entry.total++;
-  }
+export function countByAccount(byId: ReadonlyMap<string, DraftView>): AccountCounts {
+  const counts: AccountCounts = new Map();
+  for (const draft of byId.values()) add(counts, draft.openId, draft.state, 1);
   return counts;
 }
 
+/** The same from the whole queue's counts a first page carries (drafts.firstPage), while the rest loads. */
+export function countsFromPage(entries: readonly { openId: string; state: DraftState; count: number }[]): AccountCounts {
+  const counts: AccountCounts = new Map();
+  for (const { openId, state, count } of entries) add(counts, openId, state, count);
+  return counts;
+}
+
+function add(counts: AccountCounts, openId: string, state: DraftState, count: number): void {
+  let entry = counts.get(openId);
+  if (!entry) counts.set(openId, (entry = { total: 0 }));
+  entry[state] = (entry[state] ?? 0) + count;
+  entry.total += count;
+}

@@ -61,7 +61,8 @@ function lastOf<Key extends readonly unknown[], Value>(work: (...key: Key) => Va
 }
 
 const rowsFor = lastOf((order: readonly string[], _shape: number, account: string | null, state: DraftState | null, grouped: boolean) => visibleRows(order, useDrafts.getState().byId, account, state, grouped));
-const countsFor = lastOf((_shape: number) => countByAccount(useDrafts.getState().byId));
+// While only the first page is here, the counts are the whole queue's, as the first page told them.
+const countsFor = lastOf((_shape: number, firstPage: ReturnType<typeof countByAccount> | null) => firstPage ?? countByAccount(useDrafts.getState().byId));
 
 export function useVisibleRows(): { rows: QueueRow[]; ids: string[] } {
   const order = useDrafts((s) => s.order);
@@ -74,7 +75,7 @@ export function useVisibleRows(): { rows: QueueRow[]; ids: string[] } {
 
 /** Drafts per account and state (the counts and the filters' options). */
 export function useDraftCounts(): ReturnType<typeof countByAccount> {
-  return countsFor(useDrafts((s) => s.shape));
+  return countsFor(useDrafts((s) => s.shape), useDrafts((s) => s.firstPage));
 }
 
 /** Runs a bulk action on the selected drafts that still exist; what could not be done is reported above the list. */

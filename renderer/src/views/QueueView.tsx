@@ -27,7 +27,9 @@ export function QueueView() {
   const intl = useIntl();
   const loaded = useDrafts((state) => state.loaded);
   const loadError = useDrafts((state) => state.loadError);
-  const count = useDrafts((state) => state.order.length);
+  // The whole queue's, also while only its first page is here (drafts.ts).
+  const count = useDrafts((state) => state.summary.total);
+  const restFailed = useDrafts((state) => state.firstPage !== null && state.loadError !== null);
   const incoming = useIntake((state) => state.items.filter((item) => item.phase !== 'refused' && item.phase !== 'failed').length);
   const target = useUploadTarget();
   const [urlOpen, setUrlOpen] = useState(false);
@@ -97,6 +99,7 @@ export function QueueView() {
         {urlOpen ? <AddByUrl openId={target.openId} onClose={closeUrl} /> : null}
         {count > 0 ? <QueueTools /> : null}
         <div className="queue-notices">
+          {restFailed ? <LoadStatus what="queue" error={loadError} onRetry={() => void loadDrafts()} /> : null}
           <ActionError />
           <BulkReport />
           <DuplicateQuestions />
