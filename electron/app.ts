@@ -27,6 +27,7 @@ import { createPublishApi } from '../platform-api/publish.js';
 import { IncomingFiles } from './services/uploads/incoming-files.js';
 import { PLATFORM_LIMITS, UploadService } from './services/uploads/upload-service.js';
 import { DEFAULT_POLL_INTERVAL_MS } from './services/uploads/status-poller.js';
+import { DEFAULT_RETRY_MS } from './services/uploads/draft-runner.js';
 import { draftHandlers } from './services/uploads/draft-channels.js';
 import { appHandlers } from './services/app-channels.js';
 import { settingsHandlers } from './services/settings-channels.js';
@@ -76,6 +77,8 @@ export interface AppTiming {
   storePollMs: number;
   /** The Store's first wait before asking its backend again after a lost or 5xx answer (doubling, jittered). */
   storeRetryMs: number;
+  /** An upload's or a status read's first wait after a transient failure the platform names no wait for (doubling, jittered). */
+  uploadRetryMs: number;
 }
 
 export const DEFAULT_TIMING: Readonly<AppTiming> = {
@@ -85,6 +88,7 @@ export const DEFAULT_TIMING: Readonly<AppTiming> = {
   diskCheckMs: DISK_CHECK_EVERY_MS,
   storePollMs: STORE_POLL_MS,
   storeRetryMs: DEFAULT_BACKOFF.baseMs,
+  uploadRetryMs: DEFAULT_RETRY_MS,
 };
 
 export interface AppHost {
@@ -178,6 +182,7 @@ export async function createApp(host: AppHost): Promise<App> {
     dataDir: host.dataDir,
     clock,
     pollIntervalMs: timing.statusPollMs,
+    retryBaseMs: timing.uploadRetryMs,
     hub,
     log: host.log.child({ service: 'uploads' }),
     tokens,

@@ -68,6 +68,7 @@ const testTiming = z.strictObject({
   diskCheckMs: z.number().int().positive(),
   storePollMs: z.number().int().positive(),
   storeRetryMs: z.number().int().positive(),
+  uploadRetryMs: z.number().int().positive(),
 }).partial();
 
 /** The shorter waits a test asked for in DRAFTDECK_TEST_TIMING; a value that is not one fails the start. */

@@ -18,4 +18,8 @@ export const TEST_TIMING: Readonly<AppTiming> = {
   // 1.5 s, and a lost answer is sent again after 50-100 ms instead of 250-500 ms.
   storePollMs: 200,
   storeRetryMs: 100,
+  // An upload's or status read's first wait after a reset, a 5xx or a 429 without Retry-After:
+  // 100 ms instead of 500 (1 s offline), doubling as in the app, so a test that injects faults
+  // waits on the engine's retries, not on production backoff.
+  uploadRetryMs: 100,
 };

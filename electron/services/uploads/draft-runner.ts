@@ -11,7 +11,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { Clock } from '../../../common/clock.js';
-import { backoffDelay } from '../../../common/backoff.js';
+import { backoffDelay, DEFAULT_BACKOFF } from '../../../common/backoff.js';
 import { words, type Words } from '../../core/contract/index.js';
 import { LINK_EXPIRED, type ChunkTransport, type TransferOutcome } from './chunk-transfer.js';
 import type { DraftRecord } from './draft.js';
@@ -56,23 +56,30 @@ export interface RunnerContext {
   /** For the inbox recheck before a publish past the pending-share limit. */
   poller(): PollerContext;
   random?: () => number;
+  /** The first wait after a transient failure the platform names no wait for (doubling, jittered); DEFAULT_RETRY_MS by default. */
+  retryBaseMs?: number;
 }
 
 type OpenOutcome = { kind: 'opened'; draft: DraftRecord } | { kind: 'not_now' } | { kind: 'failed'; error: unknown };
 const NOT_NOW: OpenOutcome = { kind: 'not_now' };
 
+/** The first wait after a transient failure, as the app runs (tests shorten it through AppHost.timing). */
+export const DEFAULT_RETRY_MS = DEFAULT_BACKOFF.baseMs;
+
 /**
  * The event a failed run records: a wait (with backoff, or until the limit frees) or a fail.
  * Pure; `attempts` counts this failure. A rate limit also saturates the account's init window,
- * which the run does itself (runFailure below).
+ * which the run does itself (runFailure below). Offline, the waits start twice as long and stop
+ * growing at 15 s, so the draft goes on soon after the network is back.
  */
-export function failureEvent(failure: Failure, attempts: number, now: number, random?: () => number): Extract<DraftEvent, { type: 'wait' | 'fail' }> {
+export function failureEvent(failure: Failure, attempts: number, now: number, random?: () => number, retryBaseMs = DEFAULT_RETRY_MS): Extract<DraftEvent, { type: 'wait' | 'fail' }> {
   const wait = (reason: Words, until: number, code: string | null = null) => ({ type: 'wait' as const, reason, until, code, attempts });
+  const backoff = { baseMs: retryBaseMs, maxMs: DEFAULT_BACKOFF.maxMs };
   switch (failure.kind) {
     case 'retry':
-      return wait(failure.offline ? words('wait.offline') : failure.words, now + backoffDelay(attempts, failure.retryAfterMs, failure.offline ? { baseMs: 1000, maxMs: 15_000 } : undefined, random));
+      return wait(failure.offline ? words('wait.offline') : failure.words, now + backoffDelay(attempts, failure.retryAfterMs, failure.offline ? { baseMs: 2 * retryBaseMs, maxMs: 15_000 } : backoff, random));
     case 'rate_limited':
-      return wait(words('wait.rate_limited'), now + backoffDelay(attempts, failure.retryAfterMs, undefined, random));
+      return wait(words('wait.rate_limited'), now + backoffDelay(attempts, failure.retryAfterMs, backoff, random));
     case 'inbox_full':
       return wait(words('wait.inbox_refused'), now + INBOX_FULL_WAIT_MS, INBOX_WAIT);
     case 'auth':
@@ -227,7 +234,7 @@ export class DraftRun implements Activity {
     const now = this.ctx.clock.now();
     // The platform's window is full whatever our count said: no sibling should try before it frees.
     if (failure.kind === 'rate_limited') this.ctx.scheduler.budget(draft.openId).init.saturate(now, failure.retryAfterMs);
-    this.ctx.queue.apply(this.id, failureEvent(failure, draft.attempts + 1, now, this.ctx.random));
+    this.ctx.queue.apply(this.id, failureEvent(failure, draft.attempts + 1, now, this.ctx.random, this.ctx.retryBaseMs));
   }
 
   private fail(code: string): void {

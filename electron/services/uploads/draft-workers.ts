@@ -144,6 +144,7 @@ export class DraftWorkers {
       record: (id, event) => this.queue.apply(id, event),
       intervalMs: deps.pollIntervalMs,
       random: deps.random,
+      retryBaseMs: deps.retryBaseMs,
     };
   }
 

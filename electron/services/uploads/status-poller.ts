@@ -29,6 +29,8 @@ export interface PollerContext {
   record(id: string, event: DraftEvent): DraftRecord;
   intervalMs?: number;
   random?: () => number;
+  /** The first wait after a failed read (doubling, jittered); 500 ms by default. */
+  retryBaseMs?: number;
 }
 
 /** Polls one processing draft until its status is final, it leaves `processing`, or the engine closes. */
@@ -55,7 +57,7 @@ export async function pollUntilFinal(id: string, ctx: PollerContext): Promise<vo
         return;
       }
       if (failure.kind === 'fatal' || failure.kind === 'auth') ctx.record(id, { type: 'note', reason: failure.words });
-      await ctx.sleep(backoffDelay(++failures, retryAfterMs, POLL_BACKOFF, ctx.random));
+      await ctx.sleep(backoffDelay(++failures, retryAfterMs, { ...POLL_BACKOFF, baseMs: ctx.retryBaseMs ?? POLL_BACKOFF.baseMs }, ctx.random));
       continue;
     }
     failures = 0;

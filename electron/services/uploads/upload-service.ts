@@ -63,6 +63,8 @@ export interface UploadServiceDeps {
   pollIntervalMs?: number;
   preferredChunkBytes?: number;
   random?: () => number;
+  /** The first wait after a transient failure (doubling, jittered; draft-runner.ts DEFAULT_RETRY_MS by default). */
+  retryBaseMs?: number;
   /** How chunks reach the upload host (tests inject one); platform-api/chunk-put.ts by default. */
   chunks?: ChunkTransport;
   /** Seals upload URLs in the journal (journalUrlSeal); plain by default. */
@@ -122,6 +124,7 @@ export class UploadService {
       inboxWaits,
       pollIntervalMs: deps.pollIntervalMs,
       random: deps.random,
+      retryBaseMs: deps.retryBaseMs,
     });
     this.queue = queue;
     this.thumbnails = thumbnails;

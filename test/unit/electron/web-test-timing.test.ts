@@ -11,6 +11,7 @@ describe('DRAFTDECK_TEST_TIMING', () => {
   it('gives the fields it names', () => {
     expect(testTimingFromEnv('{"statusPollMs":100,"watchScanMs":50}')).toEqual({ statusPollMs: 100, watchScanMs: 50 });
     expect(testTimingFromEnv('{"storePollMs":200,"storeRetryMs":100}')).toEqual({ storePollMs: 200, storeRetryMs: 100 });
+    expect(testTimingFromEnv('{"uploadRetryMs":100}')).toEqual({ uploadRetryMs: 100 });
   });
 
   it('refuses what is not JSON, an unknown field, and a wait that is not a positive whole number', () => {

@@ -80,7 +80,17 @@ describe('status poller', () => {
     const h = harness([processing()], [busy, status('SEND_TO_USER_INBOX')]);
     await pollUntilFinal('d1', h.ctx);
     expect(h.get('d1').state).toBe('inbox');
-    expect(h.reads[1]! - h.reads[0]!).toBeGreaterThan(0);
+    // 500 ms doubling, with full jitter (random 0.5: three quarters of it).
+    expect(h.reads[1]! - h.reads[0]!).toBe(375);
+  });
+
+  it('backs off from the retry wait it is given (AppHost.timing uploadRetryMs)', async () => {
+    const busy: ApiResult<PublishStatus> = { ok: false, error: platformError({ kind: 'platform', httpStatus: 503, code: 'internal_error', message: 'busy' }) };
+    const h = harness([processing()], [busy, busy, status('SEND_TO_USER_INBOX')]);
+    h.ctx.retryBaseMs = 100;
+    await pollUntilFinal('d1', h.ctx);
+    expect(h.get('d1').state).toBe('inbox');
+    expect(h.reads.map((t) => t - h.reads[0]!)).toEqual([0, 75, 225]);
   });
 
   it('stops when the draft leaves processing (paused)', async () => {
