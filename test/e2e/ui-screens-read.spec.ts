@@ -18,17 +18,37 @@
  * - in Arabic an English file name too long for its row is cut at its end, not its beginning
  *   ("…sed by the platform.mp4"), and a short one still sits at the row's start (the right);
  * - Research's chart legend read "Time: Videos: --" in every language (uPlot's English label and
- *   empty placeholder): it names the day in the window's language and shows no "--".
+ *   empty placeholder): it names the day in the window's language and shows no "--";
+ * - the queue's rows give a file name the width the other columns do not need: at 1280×800 the
+ *   list kept the pages' 720 px column and cut names at 195 px beside a status column of 240 px
+ *   holding "Paused", and 250 px of empty margin either side.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { RunningWebApp } from '../support/web-app.js';
+import { webClient } from '../support/web-client.js';
 import { fixturePath, fixturePhotos } from '../support/photos.js';
 import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
 import { callApp, draftRow, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
 import { expect, test } from './fixtures/web-app.js';
+
+/** Drafts for Ava under these names, added as a script adds them (each a small MP4 of its own bytes), in order. */
+async function addDrafts(app: RunningWebApp, names: readonly string[], seed: number): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-screens-'));
+  try {
+    const paths: string[] = [];
+    for (const [i, name] of names.entries()) {
+      paths.push(join(dir, name));
+      await writeMp4File(paths[i]!, seed + i, (seed % 97) + i);
+    }
+    return (await webClient(app).addVideos('sbx-user-ava', paths)).map((draft) => draft.id);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Cards whose last text, control or bordered box ends more than their padding (24 px, and 4 px to spare) above their lower edge. */
 function cardsWithEmptyFoot(page: Page): Promise<string[]> {
@@ -181,20 +201,7 @@ test('three rows show at 800×600 with an upload under way and drafts in several
   await callApp(app, 'settings.set', { uploads: { concurrency: 1 } });
   // The first upload's chunks take a minute each: it stays under way while the others wait.
   await setChaos(app, [{ route: 'PUT /upload/', probability: 1, latency_ms: 60_000 }]);
-  const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-screens-'));
-  const ids: string[] = [];
-  try {
-    for (let i = 1; i <= 5; i++) {
-      const path = join(dir, `clip-${i}.mp4`);
-      await writeMp4File(path, 200_000 + i, i);
-      const response = await fetch(`${app.origin}/api/files`, { method: 'POST', headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/octet-stream' }, body: readFileSync(path) });
-      const { value } = (await response.json()) as { value: { fileId: string } };
-      const [draft] = await callApp<{ id: string }[]>(app, 'drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId: value.fileId }, name: `clip-${i}.mp4`, mimeType: 'video/mp4', durationMs: null }] });
-      ids.push(draft!.id);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const ids = await addDrafts(app, ['clip-1.mp4', 'clip-2.mp4', 'clip-3.mp4', 'clip-4.mp4', 'clip-5.mp4'], 200_001);
   await callApp(app, 'drafts.pause', { id: ids[3] });
   await callApp(app, 'drafts.cancel', { id: ids[4] });
 
@@ -245,20 +252,8 @@ test('in Arabic a file name is cut at its end and sits at the row’s start', as
   test.setTimeout(120_000);
   const app = webApp.current;
   await signIn(app, 'sbx-user-ava');
-  const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-screens-rtl-'));
   const names = ['refused by the platform — a rather long file name from the editing suite v3 final.mp4', 'a.mp4'];
-  try {
-    for (const [i, name] of names.entries()) {
-      const path = join(dir, `clip-${i}.mp4`);
-      await writeMp4File(path, 100_000 + i, i + 7);
-      const response = await fetch(`${app.origin}/api/files`, { method: 'POST', headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/octet-stream' }, body: readFileSync(path) });
-      const { value } = (await response.json()) as { value: { fileId: string } };
-      const [draft] = await callApp<{ id: string }[]>(app, 'drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'incoming', fileId: value.fileId }, name, mimeType: 'video/mp4', durationMs: null }] });
-      await callApp(app, 'drafts.pause', { id: draft!.id }).catch(() => undefined);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const id of await addDrafts(app, names, 100_000)) await callApp(app, 'drafts.pause', { id }).catch(() => undefined);
   try {
     await callApp(app, 'settings.set', { language: { locale: 'ar' } });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -310,6 +305,64 @@ test("Research's chart legend is in the window's language, with no placeholder d
     await expect(legend).not.toContainText('Time');
   } finally {
     await callApp(app, 'settings.set', { language: { locale: 'en' } });
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+/** The rows' names cut short, and their status words cut short (one line, or two where a reason may wrap), with the columns' widths. */
+function rowsRead(page: Page): Promise<{ cutNames: string[]; cutStatus: string[]; name: number; status: number }> {
+  // By its class: its name follows the window's language.
+  return page.locator('ul.draft-list').evaluate((list) => {
+    const rows = [...list.querySelectorAll('.draft-row')];
+    const cut = (element: Element | null) => !!element && (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    return {
+      cutNames: rows.flatMap((row) => (cut(row.querySelector('.draft-row__name')) ? [row.querySelector('.draft-row__name')!.textContent!] : [])),
+      cutStatus: rows.flatMap((row) => [...row.querySelectorAll('.state-badge, .draft-row__detail')].filter(cut).map((element) => element.textContent!)),
+      name: Math.round(rows[0]!.querySelector('.draft-row__main')!.getBoundingClientRect().width),
+      status: Math.round(rows[0]!.querySelector('.draft-row__status')!.getBoundingClientRect().width),
+    };
+  });
+}
+
+test('queue rows: names and status read whole from 1280 px, in both themes and in Spanish, Portuguese and Arabic; the name gets the width at 800', async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(180_000);
+  const app = webApp.current;
+  await signIn(app, 'sbx-user-ava');
+  await callApp(app, 'settings.set', { uploads: { concurrency: 1 } });
+  // The first upload's chunks take a minute each: it stays under way, the next waits for a slot.
+  await setChaos(app, [{ route: 'PUT /upload/', probability: 1, latency_ms: 60_000 }]);
+  const names = ['beach day — drone shots, final cut.mp4', 'interview part 2 (long version).mp4', 'paused clip.mp4', 'cancelled clip.mp4'];
+  const ids = await addDrafts(app, names, 150_000);
+  await callApp(app, 'drafts.pause', { id: ids[2] });
+  await callApp(app, 'drafts.cancel', { id: ids[3] });
+  try {
+    await openQueue(page, app);
+    const rows = page.getByRole('list', { name: 'Drafts' }).getByRole('listitem');
+    await expect(rows).toHaveCount(4);
+    await expect(page.getByRole('progressbar').first()).toBeVisible();
+    for (const theme of ['light', 'dark']) {
+      await callApp(app, 'settings.set', { appearance: { theme } });
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 1920, height: 1080 }]) {
+        await page.setViewportSize(viewport);
+        const read = await rowsRead(page);
+        expect(read, `${theme} ${viewport.width}×${viewport.height}`).toMatchObject({ cutNames: [], cutStatus: [] });
+      }
+    }
+    for (const locale of ['es', 'pt-BR', 'ar']) {
+      await callApp(app, 'settings.set', { language: { locale } });
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(viewport);
+        expect(await rowsRead(page), `${locale} ${viewport.width}×${viewport.height}`).toMatchObject({ cutNames: [], cutStatus: [] });
+      }
+    }
+    // At 800×600 both are cut short, but the name's column is the wider of the two.
+    await page.setViewportSize({ width: 800, height: 600 });
+    const narrow = await rowsRead(page);
+    expect(narrow.name).toBeGreaterThan(narrow.status);
+  } finally {
+    await callApp(app, 'settings.set', { language: { locale: 'en' }, appearance: { theme: 'light' } });
+    await setChaos(app, []);
   }
   expect(consoleErrors).toEqual([]);
 });

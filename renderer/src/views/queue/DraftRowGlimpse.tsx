@@ -16,6 +16,8 @@ export const DraftRowGlimpse = memo(function DraftRowGlimpse({ id, index, count,
   if (!draft) return null;
   return (
     <li className="draft-row draft-row--glimpse" style={{ transform: `translateY(${top}px)` }} aria-setsize={count} aria-posinset={index + 1} data-draft-id={draft.id} data-state={draft.state}>
+      {/* The selection box's and the move buttons' places, so the name and status sit where the full row's do. */}
+      <span />
       <span />
       <span className="draft-thumb" aria-hidden="true" />
       <div className="draft-row__main">
