@@ -159,13 +159,33 @@ test('research follows the person: kept query, results and account in view, read
   await expect.poll(() => scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
   const headers = await table.getByRole('columnheader').allTextContents();
   expect(headers).toEqual(['Video', 'Description', 'Posted (UTC)', 'Region', 'Views', 'Likes', 'Comments', 'Account']);
+  // Headings cut short (their names and the sort arrow's room), and how far the table scrolls sideways (found by class: its name follows the language).
+  const fit = () =>
+    page.locator('.results').evaluate((element) => ({
+      cut: [...element.querySelectorAll('[role=columnheader] button')].filter((button) => button.scrollWidth > button.clientWidth).map((button) => button.textContent),
+      sideways: element.querySelector('[data-testid=results-scroller]')!.scrollWidth - element.querySelector('[data-testid=results-scroller]')!.clientWidth,
+    }));
+  expect(await fit()).toEqual({ cut: [], sideways: 0 });
+  // At 1280×800 too (the description and the account give up width; 140 px scrolled sideways), and in Portuguese, whose names are longer ("Visualizações" was cut).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
+  try {
+    await webClient(webApp.current).call('settings.set', { language: { locale: 'pt-BR' } });
+    await expect(page.locator('.results [role=columnheader]').nth(4)).toHaveText('Visualizações');
+    await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
+  } finally {
+    await webClient(webApp.current).call('settings.set', { language: { locale: 'en' } });
+  }
+  await expect(table.getByRole('columnheader').nth(4)).toHaveText('Views');
   // The column chooser shows a hidden column and hides a shown one.
   await results.getByText('Columns', { exact: true }).click();
   const columns = results.getByRole('group', { name: 'Columns to show' });
   await columns.getByRole('checkbox', { name: 'Shares' }).check();
   await columns.getByRole('checkbox', { name: 'Comments' }).uncheck();
   await expect(table.getByRole('columnheader')).toHaveText(['Video', 'Description', 'Posted (UTC)', 'Region', 'Shares', 'Views', 'Likes', 'Account']);
+  await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
   await results.getByText('Columns', { exact: true }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Scrolled down, then sorted: the new order starts at its top.
   await page.getByRole('button', { name: 'Load more' }).click();

@@ -1,6 +1,6 @@
 /**
  * Which loaded fields the results table shows: a column hidden here is still loaded, sorted by and
- * exported, only not drawn. Two columns start hidden so the default ones fit a 1440 px window.
+ * exported, only not drawn. Two columns start hidden so the default ones fit a 1280 px window.
  */
 import { useIntl } from 'react-intl';
 import type { VideoField } from '../../../../common/research-rules';

@@ -13,6 +13,7 @@ import type { VideoField } from '../../../../common/research-rules';
 import { openVideoPage, sortBy, tableRows, useResearch } from '../../state/research';
 import type { VideoRow } from '../../api/contract';
 import { columnsFor, type Column } from './columns';
+import { useColumnWidths } from './use-column-widths';
 import { useRowWindow } from './use-row-window';
 
 const ROW_HEIGHT = 32;
@@ -36,6 +37,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   const hidden = useResearch((state) => state.hiddenColumns);
   const intl = useIntl();
   const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
   // Keyed by the names, not the array: every progress event (4 a second while loading) brings a
   // new fields array, and new columns would re-render every row in view each time.
   const fieldsKey = fields.join(',');
@@ -45,7 +47,9 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
   }, [sortKey]);
-  const width = columns.reduce((sum, column) => sum + column.width, 0);
+  // Drawn widths: the columns shared out in the box's width (text columns squeezed or widened), never narrower than a heading's name.
+  const widths = useColumnWidths(scroller, head, columns, columns.map((column) => column.label).join('\n'));
+  const width = widths.reduce((sum, w) => sum + w, 0);
 
   const { start, end } = useRowWindow(scroller, count, ROW_HEIGHT, OVERSCAN);
   useLayoutEffect(() => tableRows.show(start, end), [start, end]);
@@ -55,13 +59,13 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
   return (
     <div className="results" role="table" aria-label={intl.formatMessage({ id: 'research.table.label' })} aria-rowcount={count + 1}>
       <div className="results__scroller" ref={scroller} data-testid="results-scroller">
-        <div className="results__head" role="row" aria-rowindex={1} style={{ width }}>
-          {columns.map((column) => {
+        <div className="results__head" role="row" aria-rowindex={1} style={{ width }} ref={head}>
+          {columns.map((column, i) => {
             const sorted = sort?.column === column.field ? sort.direction : null;
             return (
-              <div key={column.field} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="results__cell results__cell--head" style={{ width: column.width }}>
+              <div key={column.field} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="results__cell results__cell--head" style={{ width: widths[i] }}>
                 <button type="button" className={sorted ? `results__sort results__sort--${sorted}` : 'results__sort'} title={column.label} onClick={() => sortBy(column.field)}>
-                  {column.label}
+                  <span className="results__sort-label">{column.label}</span>
                 </button>
               </div>
             );
@@ -70,7 +74,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
         <div className="results__body" style={{ height: count * ROW_HEIGHT, width }}>
           {indexes.map((index) => {
             const row = tableRows.at(index);
-            return row ? <ResultRow key={index % ROW_SLOTS} row={row} index={index} start={index * ROW_HEIGHT} width={width} columns={columns} onOpenAccount={onOpenAccount} /> : null;
+            return row ? <ResultRow key={index % ROW_SLOTS} row={row} index={index} start={index * ROW_HEIGHT} width={width} widths={widths} columns={columns} onOpenAccount={onOpenAccount} /> : null;
           })}
         </div>
       </div>
@@ -83,19 +87,20 @@ interface RowProps {
   index: number;
   start: number;
   width: number;
+  widths: readonly number[];
   columns: readonly Column[];
   onOpenAccount: (username: string) => void;
 }
 
 /** One row; unchanged while it stays in view, so a small scroll renders only the rows that came in. */
-const ResultRow = memo(function ResultRow({ row, index, start, width, columns, onOpenAccount }: RowProps) {
+const ResultRow = memo(function ResultRow({ row, index, start, width, widths, columns, onOpenAccount }: RowProps) {
   const intl = useIntl();
   const handle = (username: string) => intl.formatMessage({ id: 'research.account.handle' }, { username });
   return (
     <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
-      {columns.map((column) => (
+      {columns.map((column, i) => (
         // A text cell may end in an ellipsis: its title holds the whole value.
-        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: column.width }} title={column.full ? column.full(row) : column.numeric ? undefined : column.text(row)}>
+        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: widths[i] }} title={column.full ? column.full(row) : column.numeric ? undefined : column.text(row)}>
           {column.field === 'id' && row.username ? (
             <button type="button" className="results__link" aria-label={intl.formatMessage({ id: 'research.table.openVideo' }, { id: row.id })} onClick={() => void openVideoPage(row.id, row.username!)}>
               {row.id}

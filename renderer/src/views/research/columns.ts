@@ -1,16 +1,17 @@
 /**
  * How each video field is shown in the results table: its heading (a name a person reads, from the
- * catalog), its width and how a value reads in the window's locale. (Rows are sorted where they
- * live, in the main process: services/research/sort-order.ts.)
+ * catalog), its width (for text, also how narrow it may be squeezed: column-fit.ts) and how a value
+ * reads in the window's locale. (Rows are sorted where they live, in the main process:
+ * services/research/sort-order.ts.)
  */
 import type { IntlShape } from 'react-intl';
 import type { VideoField } from '../../../../common/research-rules';
 import type { VideoRow } from '../../api/contract';
+import type { ColumnSize } from './column-fit';
 
-export interface Column {
+export interface Column extends ColumnSize {
   field: VideoField;
   label: string;
-  width: number;
   numeric: boolean;
   text(row: VideoRow): string;
   /** The whole value, where `text` may cut it (the cell's title, so nothing is out of reach). */
@@ -37,23 +38,23 @@ function columnShapes(intl: IntlShape): Record<VideoField, ColumnShape> {
   const yes = intl.formatMessage({ id: 'research.value.yes' });
   const no = intl.formatMessage({ id: 'research.value.no' });
   return {
-    id: { width: 180, numeric: false, text: (r) => r.id },
-    create_time: { width: 150, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time) },
-    username: { width: 140, numeric: false, text: (r) => r.username ?? '' },
+    id: { width: 176, numeric: false, text: (r) => r.id },
+    create_time: { width: 146, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time) },
+    username: { width: 140, min: 100, numeric: false, text: (r) => r.username ?? '' },
     region_code: { width: 70, numeric: false, text: (r) => r.region_code ?? '' },
-    view_count: { width: 100, numeric: true, text: (r) => count(r.view_count) },
-    like_count: { width: 90, numeric: true, text: (r) => count(r.like_count) },
+    view_count: { width: 96, numeric: true, text: (r) => count(r.view_count) },
+    like_count: { width: 86, numeric: true, text: (r) => count(r.like_count) },
     comment_count: { width: 90, numeric: true, text: (r) => count(r.comment_count) },
     share_count: { width: 80, numeric: true, text: (r) => count(r.share_count) },
     favorites_count: { width: 90, numeric: true, text: (r) => count(r.favorites_count) },
     video_duration: { width: 80, numeric: true, text: (r) => count(r.video_duration) },
-    hashtag_names: { width: 200, numeric: false, text: (r) => list(r.hashtag_names), full: (r) => joined(r.hashtag_names) },
-    effect_ids: { width: 140, numeric: false, text: (r) => list(r.effect_ids), full: (r) => joined(r.effect_ids) },
+    hashtag_names: { width: 200, min: 120, numeric: false, text: (r) => list(r.hashtag_names), full: (r) => joined(r.hashtag_names) },
+    effect_ids: { width: 140, min: 100, numeric: false, text: (r) => list(r.effect_ids), full: (r) => joined(r.effect_ids) },
     music_id: { width: 150, numeric: false, text: (r) => r.music_id ?? '' },
     playlist_id: { width: 100, numeric: true, text: (r) => (r.playlist_id === undefined ? '' : String(r.playlist_id)) },
     is_stem_verified: { width: 60, numeric: false, text: (r) => (r.is_stem_verified === undefined ? '' : r.is_stem_verified ? yes : no) },
-    video_description: { width: 270, numeric: false, text: (r) => clip(r.video_description ?? ''), full: (r) => r.video_description ?? '' },
-    voice_to_text: { width: 260, numeric: false, text: (r) => clip(r.voice_to_text ?? ''), full: (r) => r.voice_to_text ?? '' },
+    video_description: { width: 270, min: 140, numeric: false, text: (r) => clip(r.video_description ?? ''), full: (r) => r.video_description ?? '' },
+    voice_to_text: { width: 260, min: 140, numeric: false, text: (r) => clip(r.voice_to_text ?? ''), full: (r) => r.voice_to_text ?? '' },
   };
 }
 
