@@ -25,12 +25,12 @@
  * Why not BEGIN, SELECT … FOR UPDATE, …, COMMIT: that is four round trips to the database per
  * event instead of one or two, and the webhooks benchmark is bound by round trips (backend/README.md).
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RefundRule } from '../config.js';
-import { prepared } from '../db/prepared-statements.js';
 import type { Database, OrderStatus } from '../db/schema.js';
 import { statusAfterEvents } from '../orders/order-status.js';
-import { keptAfterRefunds, takenBack, type Items } from '../orders/refund-rule.js';
+import { keptAfterRefunds, takenBack } from '../orders/refund-rule.js';
+import * as statements from './event-statements.js';
 import { PAYMENT_SUCCESS, REFUND_TRACEBACK, type PaymentEvent } from './payment-event.js';
 
 /** What became of an event: fulfilled, refunded, duplicate, unknown_order, order_mismatch, already_fulfilled, ignored. */
@@ -42,17 +42,7 @@ export interface LedgerEntry {
   handledBy: string;
 }
 
-/** The order as read in step 1: everything the decision depends on. */
-interface ReadOrder {
-  order_id: string;
-  amount: number;
-  grants: Items;
-  refund_rule: string;
-  trade_order_id: string | null;
-  status: OrderStatus;
-  refunded_amount: number;
-  fulfilled: boolean;
-}
+type ReadOrder = statements.ReadOrderRow;
 
 interface Read {
   order: ReadOrder | null;
@@ -67,11 +57,6 @@ type OrderChange = { tradeOrderId: string; fulfilled: boolean; refundedAmount: n
 /** Each retry follows another event's commit on the same order, so this many means something is wrong. */
 const MAX_ATTEMPTS = 20;
 const UNIQUE_VIOLATION = '23505';
-
-/** Each delivery runs one or more of these: prepared once per connection on PostgreSQL (prepared-statements.ts). */
-const FULFIL_UNTOUCHED = prepared('webhook_fulfil_untouched');
-const READ_FOR_EVENT = prepared('webhook_read_for_event');
-const CLAIM_AND_APPLY = prepared('webhook_claim_and_apply');
 
 export async function applyPaymentEvent(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry): Promise<EventOutcome> {
   if (event.event !== PAYMENT_SUCCESS && event.event !== REFUND_TRACEBACK) return record(db, event, key, ledger, { outcome: 'ignored', detail: `no action for ${event.event}` });
@@ -107,13 +92,7 @@ export async function applyPaymentEvent(db: Kysely<Database>, event: PaymentEven
 }
 
 async function readForEvent(db: Kysely<Database>, event: PaymentEvent, key: string): Promise<Read> {
-  const { rows } = await sql<ReadOrder & { trade_order_owner: string | null; processed: boolean; found: boolean }>`${READ_FOR_EVENT}
-    select o.order_id, o.amount, o.grants, o.refund_rule, o.trade_order_id, o.status, o.refunded_amount, o.fulfilled_at is not null as fulfilled,
-      o.order_id is not null as found,
-      (select t.order_id from orders t where t.trade_order_id = ${event.tradeOrderId}) as trade_order_owner,
-      exists (select 1 from processed_events p where p.event_key = ${key}) as processed
-    from (select 1) one left join orders o on o.order_id = ${event.orderId}`.execute(db);
-  const row = rows[0]!;
+  const row = (await statements.readForEvent.run(db, { key, tradeOrderId: event.tradeOrderId, orderId: event.orderId }))[0]!;
   const order: ReadOrder | null = row.found
     ? { order_id: row.order_id, amount: row.amount, grants: row.grants, refund_rule: row.refund_rule, trade_order_id: row.trade_order_id, status: row.status, refunded_amount: row.refunded_amount, fulfilled: row.fulfilled }
     : null;
@@ -143,65 +122,36 @@ function decide(event: PaymentEvent, order: ReadOrder): EventOutcome & { change:
   };
 }
 
-/**
- * Step 2, one statement: false when the order is no longer as read. A claim that is already taken
- * raises the unique violation, which undoes the order change with it.
- */
+/** Step 2 (event-statements.ts claimAndApply): false when the order is no longer as read. */
 async function claimAndApply(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry, read: ReadOrder, decided: EventOutcome & { change: OrderChange }): Promise<boolean> {
-  const now = ledger.receivedAt;
   const change = decided.change;
-  const { rows } = await sql<{ claimed: number }>`${CLAIM_AND_APPLY}
-    with changed as (
-      update orders set
-        trade_order_id = coalesce(${change?.tradeOrderId ?? null}::text, trade_order_id),
-        fulfilled_at = case when ${change?.fulfilled ?? false}::boolean then coalesce(fulfilled_at, ${now}::timestamptz) else fulfilled_at end,
-        refunded_amount = coalesce(${change?.refundedAmount ?? null}::integer, refunded_amount),
-        status = coalesce(${change?.status ?? null}::text, status),
-        updated_at = case when ${change !== null}::boolean then ${now}::timestamptz else updated_at end
-      where order_id = ${read.order_id}
-        and status = ${read.status} and refunded_amount = ${read.refunded_amount}
-        and (fulfilled_at is not null) = ${read.fulfilled}::boolean and trade_order_id is not distinct from ${read.trade_order_id}::text
-      returning order_id
-    ), claim as (
-      insert into processed_events (event_key, event, trade_order_id, outcome, processed_at)
-      select ${key}::text, ${event.event}::text, ${event.tradeOrderId}::text, ${decided.outcome}::text, ${now}::timestamptz from changed
-      returning event_key
-    ), ledger as (
-      insert into webhook_ledger (received_at, verified, outcome, event, event_key, trade_order_id, order_id, body_sha256, detail, handled_by)
-      select ${now}::timestamptz, true, ${decided.outcome}::text, ${event.event}::text, event_key, ${event.tradeOrderId}::text, ${event.orderId}::text,
-        ${ledger.bodySha256}::text, ${decided.detail}::jsonb::text, ${ledger.handledBy}::text from claim
-    )
-    -- Data-modifying WITH parts run to completion whether or not this select reads them.
-    select count(*)::int as claimed from claim`.execute(db);
+  const rows = await statements.claimAndApply.run(db, {
+    ...claimOf(event, key, ledger),
+    changed: change !== null,
+    newTradeOrderId: change?.tradeOrderId ?? null,
+    newFulfilled: change?.fulfilled ?? false,
+    newRefundedAmount: change?.refundedAmount ?? null,
+    newStatus: change?.status ?? null,
+    readStatus: read.status,
+    readRefundedAmount: read.refunded_amount,
+    readFulfilled: read.fulfilled,
+    readTradeOrderId: read.trade_order_id,
+    outcome: decided.outcome,
+    detail: decided.detail,
+  });
   return rows[0]!.claimed === 1;
 }
 
-/**
- * The one-statement path of a payment success: fulfils the order only if it is untouched (not
- * fulfilled, nothing refunded, its trade order this one or none yet and nobody else's), claims the
- * identity and writes the ledger row; null when it changed nothing, for the general path to decide.
- */
+/** The one-statement path of a payment success (event-statements.ts fulfilUntouched); null when it changed nothing. */
 async function fulfilUntouched(db: Kysely<Database>, event: PaymentEvent, key: string, ledger: LedgerEntry): Promise<EventOutcome | null> {
-  const now = ledger.receivedAt;
   // What decide() answers for such an order, whatever its grants: all of them kept, and fulfilled.
   const status = statusAfterEvents({ status: 'created', fulfilled: true, amount: 1, refundedAmount: 0 });
-  const { rows } = await sql<{ detail: string }>`${FULFIL_UNTOUCHED}
-    with changed as (
-      update orders set trade_order_id = ${event.tradeOrderId}::text, fulfilled_at = ${now}::timestamptz, status = ${status}::text, updated_at = ${now}::timestamptz
-      where order_id = ${event.orderId} and fulfilled_at is null and refunded_amount = 0
-        and (trade_order_id = ${event.tradeOrderId}::text or (trade_order_id is null and not exists (select 1 from orders t where t.trade_order_id = ${event.tradeOrderId}::text)))
-      returning grants
-    ), claim as (
-      insert into processed_events (event_key, event, trade_order_id, outcome, processed_at)
-      select ${key}::text, ${event.event}::text, ${event.tradeOrderId}::text, 'fulfilled', ${now}::timestamptz from changed
-      returning event_key
-    ), ledger as (
-      insert into webhook_ledger (received_at, verified, outcome, event, event_key, trade_order_id, order_id, body_sha256, detail, handled_by)
-      select ${now}::timestamptz, true, 'fulfilled', ${event.event}::text, claim.event_key, ${event.tradeOrderId}::text, ${event.orderId}::text,
-        ${ledger.bodySha256}::text, changed.grants::text, ${ledger.handledBy}::text from claim, changed
-    )
-    select changed.grants::text as detail from changed, claim`.execute(db);
-  return rows[0] ? { outcome: 'fulfilled', detail: rows[0].detail } : null;
+  const [row] = await statements.fulfilUntouched.run(db, { ...claimOf(event, key, ledger), status });
+  return row ? { outcome: 'fulfilled', detail: row.detail } : null;
+}
+
+function claimOf(event: PaymentEvent, key: string, ledger: LedgerEntry) {
+  return { key, event: event.event, tradeOrderId: event.tradeOrderId, orderId: event.orderId, now: ledger.receivedAt.toISOString(), bodySha256: ledger.bodySha256, handledBy: ledger.handledBy };
 }
 
 /** An event that applies to nothing (or was already applied): only its ledger row. */

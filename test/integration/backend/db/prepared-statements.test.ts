@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../../backend/db/database.js';
-import { prepared } from '../../../../backend/db/prepared-statements.js';
+import { preparedStatement } from '../../../../backend/db/prepared-statements.js';
 import type { Database } from '../../../../backend/db/schema.js';
 import { insertOrReuseOrder, setTradeOrderId } from '../../../../backend/orders/orders-store.js';
 import { SANDBOX_CATALOG, parseBackendConfig } from '../../../../backend/config.js';
@@ -65,6 +65,31 @@ describe.each(databaseTargets('sql'))('the webhook statements on $target', ({ ta
   });
 });
 
+describe.each(databaseTargets('sql'))('a statement compiled once on $target', ({ target, skip }) => {
+  let database: TestDatabase | undefined;
+  let open: OpenDatabase | undefined;
+  afterEach(async () => {
+    await open?.close();
+    await database?.drop();
+  });
+
+  it.skipIf(skip)('lines each run\'s values up by name, a value used twice included, and refuses a value computed in its template', async () => {
+    database = await createTestDatabase(target);
+    open = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log: memoryLogger().log });
+    const { db } = open;
+    const pair = preparedStatement<{ a: string; b: number | null }, { a: string; b: number | null; again: string }>(
+      'prepared_test_pair',
+      (v) => sql`select ${v.a}::text as a, ${v.b}::integer as b, ${v.a}::text || '!' as again`,
+    );
+    expect(await pair.run(db, { a: 'one', b: 1 })).toEqual([{ a: 'one', b: 1, again: 'one!' }]);
+    // The text was compiled on the first run; these values must not be the first run's.
+    expect(await pair.run(db, { a: 'two', b: null })).toEqual([{ a: 'two', b: null, again: 'two!' }]);
+    // A value the template computes would be fixed at the first run: refused, not run.
+    const computed = preparedStatement<{ a: string }, { a: string }>('prepared_test_computed', (v) => sql`select ${`${v.a}`.toUpperCase()}::text as a`);
+    await expect(computed.run(db, { a: 'x' })).rejects.toThrow(/prepared_test_computed: parameter 1 is not one of its values/);
+  });
+});
+
 const postgres = databaseTargets('sql').find((t) => t.target === 'postgres')!;
 
 describe('a prepared statement name on PostgreSQL', () => {
@@ -82,17 +107,18 @@ describe('a prepared statement name on PostgreSQL', () => {
     database = await createTestDatabase('postgres');
     open = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log: memoryLogger().log });
     const { db } = open;
-    const probe = prepared('prepared_test_probe');
+    const probe = preparedStatement<Record<string, never>, { x: number }>('prepared_test_probe', () => sql`select 1 as x`);
+    const other = preparedStatement<Record<string, never>, { x: number }>('prepared_test_probe', () => sql`select 2 as x`);
     const pid = (conn: Kysely<Database>) => sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn).then(({ rows }) => rows[0]!.pid);
     await db.connection().execute(async (first) => {
-      expect((await sql<{ x: number }>`${probe}select 1 as x`.execute(first)).rows).toEqual([{ x: 1 }]);
+      expect(await probe.run(first, {})).toEqual([{ x: 1 }]);
       await db.connection().execute(async (second) => {
         expect(await pid(second)).not.toBe(await pid(first));
-        await expect(sql`${probe}select 2 as x`.execute(second)).rejects.toThrow(/prepared_test_probe.*another text/);
+        await expect(other.run(second, {})).rejects.toThrow(/prepared_test_probe.*another text/);
       });
-      await expect(sql`${probe}select 2 as x`.execute(first)).rejects.toThrow(/prepared_test_probe.*another text/);
+      await expect(other.run(first, {})).rejects.toThrow(/prepared_test_probe.*another text/);
       // The first text still runs under its name.
-      expect((await sql<{ x: number }>`${probe}select 1 as x`.execute(first)).rows).toEqual([{ x: 1 }]);
+      expect(await probe.run(first, {})).toEqual([{ x: 1 }]);
     });
   });
 
