@@ -1,3 +1,5 @@
+// First: the session token and the calls the first paint waits for (boot.ts).
+import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -5,21 +7,16 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { FormattedMessage } from 'react-intl';
 import { I18nProvider, startSystemLanguages } from './i18n';
 import { ignoreStrayFileDrops } from './drop-guard';
-import { startAccounts } from './state/accounts';
 import { startAppNotices } from './state/app-notices';
 import { startBatchProgress } from './state/batch-progress';
 import { startBuiltinPlatform } from './state/builtin-platform';
-import { startDrafts } from './state/drafts';
 import { startComposer } from './state/photo-composer';
 import { startHashSync } from './state/navigation';
 import { followProfileChanges } from './state/secrets';
 import { startNotices } from './state/notifications';
-import { startSettings } from './state/settings';
 import { startStore } from './state/store';
 import { pruneThumbnailsWithDrafts } from './state/thumbnails';
 import { startTheme } from './state/theme';
-import { rememberSessionToken } from './api/session';
-import { stripTokenFromAddressBar, tokenFromUrl } from './url';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -33,18 +30,12 @@ import './styles/research.css';
 import './styles/store.css';
 import './styles/watch-folders.css';
 
-// The token first, then the address bar is cleaned: in this order, or the token is lost.
-rememberSessionToken(tokenFromUrl(window.location.href));
-stripTokenFromAddressBar();
 ignoreStrayFileDrops();
 startTheme();
 startHashSync();
-startSettings();
 void startSystemLanguages();
 startBuiltinPlatform();
 startAppNotices();
-startAccounts();
-startDrafts();
 startBatchProgress();
 startNotices();
 startComposer();
