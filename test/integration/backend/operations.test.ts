@@ -18,6 +18,7 @@ import {
   api, backendConfig, buy, CLIENT_SECRET, deliver, items, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startBackendProcess,
   startStack, stopProcess, type OrderView, type Stack,
 } from '../../support/backend-harness.js';
+import { allInPool, SETUP_CONCURRENCY } from '../../support/pool.js';
 
 type Attempt = { url: string; status: number | null; error: string | null };
 
@@ -120,15 +121,14 @@ describe.each(databaseTargets('sql'))('SIGTERM during 200 concurrent deliveries 
     const database = await createTestDatabase(target);
     cleanups.push(() => sandbox.close(), () => database.drop());
     const config = backendConfig(sandbox, { drain_timeout_ms: 20_000 });
-    const first = await startBackendProcess({ config, dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+    const first = await startBackendProcess({ config, dataDir: database.dataDir, databaseUrl: database.databaseUrl, built: true });
     running.push(first.child);
     const token = (await signInThroughBroker(sandbox, first.baseUrl)).access_token;
-    const orders: OrderView[] = [];
-    for (let i = 0; i < 200; i++) orders.push(await buy(first.baseUrl, token, 'gems_100'));
+    const orders = await allInPool(Array.from({ length: 200 }, () => () => buy(first.baseUrl, token, 'gems_100')), SETUP_CONCURRENCY);
 
     // Paid while the webhook URL refuses connections: every delivery fails once and waits for its retry.
     await setWebhookUrl(sandbox, 'http://127.0.0.1:9/webhook');
-    for (const order of orders) await sandboxOrderAction(sandbox, order.trade_order_id!, 'pay');
+    await allInPool(orders.map((order) => () => sandboxOrderAction(sandbox, order.trade_order_id!, 'pay')), SETUP_CONCURRENCY);
     await waitFor('every first attempt failed', async () => ((await sandboxDeliveries(sandbox)).filter((d) => d.attempts.length === 1).length === 200 ? true : undefined));
     // Then all 200 retries fall due at once, to the first process.
     await setWebhookUrl(sandbox, first.webhookUrl);
@@ -150,7 +150,7 @@ describe.each(databaseTargets('sql'))('SIGTERM during 200 concurrent deliveries 
     expect(appliedByFirst.length).toBeGreaterThan(0);
     for (const tradeOrderId of appliedByFirst) expect(ackedByFirst.map((d) => d.trade_order_id)).toContain(tradeOrderId);
 
-    const second = await startBackendProcess({ config, dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+    const second = await startBackendProcess({ config, dataDir: database.dataDir, databaseUrl: database.databaseUrl, built: true });
     running.push(second.child);
     // Every delivery the first process acknowledged is applied already, before any retry.
     for (const delivery of ackedByFirst) {

@@ -1,5 +1,5 @@
 /**
- * The backend as separate processes (`backend/cli.ts`, as `npm run backend` starts it):
+ * The backend as separate processes (`backend/cli.ts` from its bundle, as the app starts it; cli.test.ts starts it as `npm run backend` does):
  * two processes on one PostgreSQL database receiving the same deliveries at the same time grant
  * nothing twice; a kill -9 in the middle of a burst loses no acknowledged event and applies none
  * twice after the restart (PGlite and PostgreSQL); PGlite refuses a second process on its data dir.
@@ -12,6 +12,7 @@ import {
   api, backendConfig, buy, deliver, items, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startBackendProcess, stopProcess,
   type OrderView,
 } from '../../support/backend-harness.js';
+import { allInPool, pool, SETUP_CONCURRENCY } from '../../support/pool.js';
 
 const running: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
@@ -29,35 +30,18 @@ async function setup(target: 'pglite' | 'postgres'): Promise<{ sandbox: Sandbox;
 }
 
 async function start(sandbox: Sandbox, database: TestDatabase) {
-  const started = await startBackendProcess({ config: backendConfig(sandbox), dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+  const started = await startBackendProcess({ config: backendConfig(sandbox), dataDir: database.dataDir, databaseUrl: database.databaseUrl, built: true });
   running.push(started.child);
   return started;
 }
 
 /** `n` paid gems_100 orders of one account, and the success event the platform sent for each. */
 async function paidOrders(sandbox: Sandbox, orderApis: string[], token: string, n: number): Promise<Array<{ order: OrderView; body: string }>> {
-  const orders: OrderView[] = [];
-  for (let i = 0; i < n; i++) orders.push(await buy(orderApis[i % orderApis.length]!, token, 'gems_100'));
-  for (const order of orders) await sandboxOrderAction(sandbox, order.trade_order_id!, 'pay');
+  // Bought and paid a few at a time: the deliveries, not the setup, are what these tests are about.
+  const orders = await allInPool(Array.from({ length: n }, (_, i) => () => buy(orderApis[i % orderApis.length]!, token, 'gems_100')), SETUP_CONCURRENCY);
+  await allInPool(orders.map((order) => () => sandboxOrderAction(sandbox, order.trade_order_id!, 'pay')), SETUP_CONCURRENCY);
   const deliveries = await sandboxDeliveries(sandbox, '?event=minis.trade_order.redeem.success');
   return orders.map((order) => ({ order, body: rawBody(deliveries.find((d) => d.trade_order_id === order.trade_order_id)!) }));
-}
-
-async function pool<T>(tasks: Array<() => Promise<T>>, concurrency: number): Promise<Array<PromiseSettledResult<T>>> {
-  const results = new Array<PromiseSettledResult<T>>(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await tasks[i]!().then(
-          (value) => ({ status: 'fulfilled', value }) as const,
-          (reason: unknown) => ({ status: 'rejected', reason }) as const,
-        );
-      }
-    }),
-  );
-  return results;
 }
 
 const postgres = databaseTargets('sql').find((t) => t.target === 'postgres')!;
