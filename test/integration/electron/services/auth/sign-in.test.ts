@@ -2,7 +2,7 @@
  * "Add account" end to end against the real sandbox: the app's loopback listener, the sandbox's
  * consent page and token endpoint, and a browser played over HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPkce } from '../../../../../electron/services/auth/pkce.js';
 import { fetchUserToken } from '../../../../../platform-api/oauth.js';
 import { buildAuthorizeUrl } from '../../../../../electron/services/auth/sign-in-flow.js';
@@ -12,12 +12,26 @@ import { memoryLogger } from '../../../../support/silent-log.js';
 import type { SandboxHandle } from '../../../../../sandbox/index.js';
 
 let sandbox: SandboxHandle;
+// One app for the tests that need no option of their own (its backend program starts once, not
+// per test); each of them starts with no account signed in.
+let shared: Harness;
 beforeAll(async () => {
   sandbox = await startTestSandbox(memoryLogger().log);
+  shared = await startHarness({ sandbox });
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await shared?.close();
+  await sandbox.close();
+});
+beforeEach(async () => {
+  for (const account of shared.accounts.list()) await shared.accounts.remove(account.openId);
+});
 
-async function withHarness(run: (h: Harness) => Promise<void>, options: { signInTimeoutMs?: number } = {}) {
+function withShared(run: (h: Harness) => Promise<void>) {
+  return run(shared);
+}
+
+async function withHarness(run: (h: Harness) => Promise<void>, options: { signInTimeoutMs?: number }) {
   const harness = await startHarness({ sandbox, ...options });
   try {
     await run(harness);
@@ -28,7 +42,7 @@ async function withHarness(run: (h: Harness) => Promise<void>, options: { signIn
 
 describe('sign-in against the sandbox', () => {
   it('signs in with PKCE over a one-shot loopback listener; the account appears with its name and scopes', () =>
-    withHarness(async (h) => {
+    withShared(async (h) => {
       const { started, location, page, outcome } = await signIn(h, { openId: 'sbx-user-ava' });
       const authorize = new URL(started.authorizeUrl);
       expect(authorize.origin + authorize.pathname).toBe(`${sandbox.baseUrl}/v2/auth/authorize/`);
@@ -58,7 +72,7 @@ describe('sign-in against the sandbox', () => {
     }));
 
   it('ignores a callback whose state is not the flow’s, and still completes with the real one', () =>
-    withHarness(async (h) => {
+    withShared(async (h) => {
       const started = await h.accounts.startSignIn();
       const location = await consent(started.authorizeUrl, { openId: 'sbx-user-ben' });
       const forged = new URL(location);
@@ -71,7 +85,7 @@ describe('sign-in against the sandbox', () => {
     }));
 
   it('ends a denied consent with a clear message and adds no account', () =>
-    withHarness(async (h) => {
+    withShared(async (h) => {
       const { outcome, page } = await signIn(h, { decision: 'deny' });
       expect(page.body).toMatch(/return to Draftdeck/);
       expect(outcome).toEqual({ flowId: expect.any(String), ok: false, error: { code: 'access_denied', message: 'You did not allow Draftdeck on the consent page, so no account was added.' } });
@@ -93,7 +107,7 @@ describe('sign-in against the sandbox', () => {
     ));
 
   it('can be cancelled from the app', () =>
-    withHarness(async (h) => {
+    withShared(async (h) => {
       const started = await h.accounts.startSignIn();
       expect(h.accounts.cancelSignIn(started.flowId)).toBe(true);
       await expect(started.outcome).resolves.toMatchObject({ ok: false, error: { code: 'cancelled' } });
@@ -101,7 +115,7 @@ describe('sign-in against the sandbox', () => {
     }));
 
   it('a code works once: reusing it is refused with invalid_grant and kills the tokens it gave', () =>
-    withHarness(async (h) => {
+    withShared(async (h) => {
       const pkce = createPkce();
       const redirectUri = 'http://127.0.0.1:49999/callback/';
       const url = buildAuthorizeUrl({ authorizeUrl: `${sandbox.baseUrl}/v2/auth/authorize/`, clientKey: SANDBOX_CLIENT_KEY, scopes: ['video.upload'], redirectUri, state: 'st', codeChallenge: pkce.challenge });
@@ -117,7 +131,7 @@ describe('sign-in against the sandbox', () => {
     }));
 
   it('keeps several accounts side by side, each with its own status', () =>
-    withHarness(async (h) => {
+    withShared(async (h) => {
       await signIn(h, { openId: 'sbx-user-ava' });
       await signIn(h, { openId: 'sbx-user-chen' });
       expect(h.accounts.list().map((a) => [a.openId, a.displayName, a.status])).toEqual([

@@ -3,7 +3,7 @@
  * embedded sandbox and partner backend, real HTTP everywhere. A person's actions on the platform
  * (pay, cancel, refund on the sandbox's payment page and extras) are played over HTTP.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startBackend, type BackendHandle } from '../../../../../backend/index.js';
 import { childProcessLauncher } from '../../../../../electron/services/builtin-platform/child-process-launcher.js';
 import { SANDBOX_CLIENT_KEY } from '../../../../../electron/services/builtin-platform/builtin-platform.js';
@@ -24,13 +24,19 @@ afterEach(async () => {
   h = partner = undefined;
 });
 
-async function signedIn(openId = 'sbx-user-ava'): Promise<AppHarness> {
-  h = await startAppHarness();
-  await h.signIn(openId);
-  return h;
-}
-
 describe('the Store on the built-in profile', () => {
+  // One app for these four: each buys on an account of its own (ava, ben, chen; the refusals
+  // order nothing), so what one owns or ordered is never in another's view, in any order or alone.
+  let shared: AppHarness;
+  beforeAll(async () => {
+    shared = await startAppHarness();
+  });
+  afterAll(() => shared.close());
+  async function signedIn(openId = 'sbx-user-ava'): Promise<AppHarness> {
+    await shared.signIn(openId);
+    return shared;
+  }
+
   it('buys through the sandbox payment page: the backend prices the order, the app follows it to fulfilled, the account owns the items; a refund takes them back', async () => {
     const app = await signedIn();
     const sandbox = sandboxExtras(await app.sandboxUrl());
@@ -76,33 +82,35 @@ describe('the Store on the built-in profile', () => {
   });
 
   it('trusts the backend, not the payment page: paid on the page stays "paid" with nothing owned until the backend has the verified webhook', async () => {
-    const app = await signedIn();
+    const app = await signedIn('sbx-user-chen');
     const sandbox = sandboxExtras(await app.sandboxUrl());
     const webhookUrl = await sandbox.webhookUrl();
     // The platform's webhook cannot reach the backend for now (nothing listens on port 9 of loopback).
     await sandbox.setWebhookUrl('http://127.0.0.1:9/unreachable');
+    onTestFinished(async () => void (await sandbox.setWebhookUrl(webhookUrl)));
 
-    const started = await app.call('store.buy', { openId: 'sbx-user-ava', productId: 'sticker_pack' });
+    const started = await app.call('store.buy', { openId: 'sbx-user-chen', productId: 'sticker_pack' });
     const paid = app.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'paid');
     await payOnPage(started.paymentUrl, 'pay');
     await paid;
     await eventually(() => sandbox.deliveries(started.order.tradeOrderId!), (deliveries) => deliveries.some((d) => d.attempts.length > 0));
-    expect((await app.call('store.account', { openId: 'sbx-user-ava' })).items).toEqual({});
-    expect(app.events.some((event) => event.name === 'store.orderUpdated' && event.payload.order.status === 'fulfilled')).toBe(false);
+    expect((await app.call('store.account', { openId: 'sbx-user-chen' })).items).toEqual({});
+    expect(app.events.some((event) => event.name === 'store.orderUpdated' && event.payload.order.orderId === started.order.orderId && event.payload.order.status === 'fulfilled')).toBe(false);
 
     // The webhook reaches the backend on the platform's next retry (10 s later on its clock).
     const fulfilled = app.waitForEvent('store.orderUpdated', (event) => event.order.orderId === started.order.orderId && event.order.status === 'fulfilled');
     await sandbox.setWebhookUrl(webhookUrl);
     await sandbox.advanceClock(15);
     await fulfilled;
-    expect((await app.call('store.account', { openId: 'sbx-user-ava' })).items).toEqual({ sticker_pack: 1 });
+    expect((await app.call('store.account', { openId: 'sbx-user-chen' })).items).toEqual({ sticker_pack: 1 });
   });
 
   it('refuses in words: an unknown product, and an account that is not signed in', async () => {
     const app = await signedIn();
     await expect(app.call('store.buy', { openId: 'sbx-user-ava', productId: 'no_such_thing' })).rejects.toThrow(/^store.buy: unknown_product: The Store refused: there is no product no_such_thing/);
-    await expect(app.call('store.account', { openId: 'sbx-user-chen' })).rejects.toThrow(/no_account: Sign in to this account first/);
-    await expect(app.call('store.buy', { openId: 'sbx-user-chen', productId: 'sticker_pack' })).rejects.toMatchObject({ code: 'no_account' });
+    // An account this app never signed in.
+    await expect(app.call('store.account', { openId: 'sbx-user-nobody' })).rejects.toThrow(/no_account: Sign in to this account first/);
+    await expect(app.call('store.buy', { openId: 'sbx-user-nobody', productId: 'sticker_pack' })).rejects.toMatchObject({ code: 'no_account' });
   });
 });
 
