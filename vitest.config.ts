@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
-import { INTEGRATION, INTEGRATION_IN_UNIT, STRESS, UNIT, UNIT_ISOLATED } from './test/tiers.js';
+import { INTEGRATION, INTEGRATION_IN_UNIT, INTEGRATION_ISOLATED, STRESS, UNIT, UNIT_ISOLATED } from './test/tiers.js';
+
+/** What the integration tier's two projects share. */
+const INTEGRATION_GROUP = {
+  // Three files at a time: they wait on programs more than they compute (468 s of CPU in 548 s
+  // with two). vitest wants one worker count per group of projects, hence a group of its own.
+  maxWorkers: 3,
+  sequence: { groupOrder: 1 },
+  // The built-in platform's bundles, which the app's tests start as programs.
+  globalSetup: ['test/support/build-platform.ts'],
+};
 
 // The tiers (test/tiers.ts) as projects: `vitest run --project unit --project unit-isolated` is the
-// unit tier alone (npm run test:quick), `--project integration` and `--project stress` the others.
+// unit tier alone (npm run test:quick), `--project integration --project integration-isolated`
+// and `--project stress` the others.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -28,14 +39,18 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: [...INTEGRATION, ...INTEGRATION_IN_UNIT],
-          exclude: STRESS,
-          // The built-in platform's bundles, which the app's tests start as programs.
-          globalSetup: ['test/support/build-platform.ts'],
+          exclude: [...STRESS, ...INTEGRATION_ISOLATED],
+          isolate: false,
+          ...INTEGRATION_GROUP,
         },
       },
       {
         extends: true,
-        test: { name: 'stress', include: STRESS, globalSetup: ['test/support/build-platform.ts'] },
+        test: { name: 'integration-isolated', include: INTEGRATION_ISOLATED, isolate: true, ...INTEGRATION_GROUP },
+      },
+      {
+        extends: true,
+        test: { name: 'stress', include: STRESS, sequence: { groupOrder: 2 }, globalSetup: ['test/support/build-platform.ts'] },
       },
     ],
   },

@@ -35,6 +35,13 @@ export const UNIT_ISOLATED = [
   'test/unit/renderer/src/state/queue-view.test.ts',
 ];
 
+/**
+ * Integration files that change the process for the files after them (vi.mock, vi.stubEnv): they
+ * run isolated, the rest share their worker's module cache (importing the app for every file was
+ * about a tenth of the tier's time).
+ */
+export const INTEGRATION_ISOLATED = ['test/integration/electron/no-secret-leak.test.ts', 'test/unit/scripts/electron-bundles.test.ts'];
+
 /** Files under test/unit/ that build bundles or start programs: integration tier. */
 export const INTEGRATION_IN_UNIT = [
   'test/unit/scripts/electron-bundles.test.ts',
