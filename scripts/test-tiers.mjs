@@ -1,10 +1,9 @@
 // `node scripts/test-tiers.mjs quick|all`: the test tiers (test/tiers.ts), then a table of the
 // time and CPU each step took and the load average when it ended. `quick` (npm run test:quick) is
 // the inner loop: the static checks and the unit tier at once. `all` (npm test) runs those with the
-// build, then the integration tier beside the end-to-end and stress tiers (one after the other, as
-// together they take about as long as integration alone): all three start what they test from the
-// built bundles, on random ports and in their own data dirs, and they mostly wait on their
-// programs, so side by side they take the time of the longest. A
+// build, then the integration and stress tiers one after the other beside the end-to-end tier: all
+// three start what they test from the built bundles, on random ports and in their own data dirs,
+// and they mostly wait on their programs, so side by side they take the time of the longest. A
 // tier that fails does not stop the next: one run says everything that is wrong (and the table
 // what each tier took); the exit status is 1 if any failed.
 import { spawn } from 'node:child_process';
@@ -36,7 +35,7 @@ const STEPS = {
  */
 const PLANS = {
   quick: [['typecheck', 'lint', 'lint:deps', 'unit']],
-  all: [['typecheck', 'lint', 'lint:deps', 'unit', 'build'], ['integration', ['end-to-end', 'stress']]],
+  all: [['typecheck', 'lint', 'lint:deps', 'unit', 'build'], [['integration', 'stress'], 'end-to-end']],
 };
 
 /**
