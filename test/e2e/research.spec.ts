@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { webClient } from '../support/web-client.js';
+import { textLargerThan } from './fixtures/screen-checks.js';
 import { test, expect, openApp } from './fixtures/web-app.js';
 
 /** One CSV line's fields (RFC 4180 quoting; the test's rows have no line breaks inside a field). */
@@ -124,6 +125,8 @@ test('research follows the person: kept query, results and account in view, read
   await sections.getByRole('link', { name: 'Research', exact: true }).click();
   await expect(page.getByLabel('None of these condition 1: value')).toHaveValue('ZZ');
   await expect(page.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(isoDay(31));
+  // The builder speaks in one size: its groups' names, the dates' labels and the tabs were 15 px beside 13 px boxes.
+  expect(await textLargerThan(page.locator('.query-builder'), 13)).toEqual([]);
   // "Fields to return" names fields as a person reads them, not as the API spells them.
   await expect(page.getByRole('group', { name: 'Fields to return' })).not.toContainText(/[a-z]+_[a-z]+/);
 
@@ -147,11 +150,14 @@ test('research follows the person: kept query, results and account in view, read
   // Run from the list at the top of the page: the new search's results come into view.
   const results = page.getByRole('region', { name: 'Results' });
   await expect(page.getByTestId('research-loaded')).toHaveText(/^100 videos loaded$/);
+  // A window short enough that the results start below it, whatever the builder's height.
+  await page.setViewportSize({ width: 1440, height: 600 });
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
   await expect(results.getByTestId('research-loaded')).not.toBeInViewport();
   await saved.getByRole('button', { name: 'Run' }).click();
   // Once the new search has started (slow under load), not before.
   await expect(results.getByTestId('research-loaded')).toBeInViewport({ timeout: 30_000 });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The default columns fit the table at 1440 px, each with a readable name.
   const table = page.getByRole('table', { name: 'Loaded videos' });
@@ -166,13 +172,28 @@ test('research follows the person: kept query, results and account in view, read
       sideways: element.querySelector('[data-testid=results-scroller]')!.scrollWidth - element.querySelector('[data-testid=results-scroller]')!.clientWidth,
     }));
   expect(await fit()).toEqual({ cut: [], sideways: 0 });
-  // At 1280×800 too (the description and the account give up width; 140 px scrolled sideways), and in Portuguese, whose names are longer ("Visualizações" was cut).
+  // A number's heading sits over its numbers, at the column's end (it sat at its start).
+  const alignments = await page.locator('.results [role=columnheader]').evaluateAll((cells) => Object.fromEntries(cells.map((cell) => [cell.textContent, getComputedStyle(cell).textAlign])));
+  expect(alignments).toMatchObject({ 'Posted (UTC)': 'end', Views: 'end', Likes: 'end', Comments: 'end', Video: 'start', Description: 'start' });
+  // At 1280×800 too (the description and the account give up width; 140 px scrolled sideways).
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
+  // Portuguese names are longer ("Visualizações" was cut): whole at 1280 px (the table may scroll there), and fitting at 1440.
   try {
     await webClient(webApp.current).call('settings.set', { language: { locale: 'pt-BR' } });
     await expect(page.locator('.results [role=columnheader]').nth(4)).toHaveText('Visualizações');
+    await expect.poll(async () => (await fit()).cut).toEqual([]);
+    // The query's name box shows its whole placeholder ("Dê um nome a esta consulta" was cut).
+    const nameShown = await page.locator('.query-builder__save input').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return context.measureText(input.placeholder).width <= input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    });
+    expect(nameShown).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
+    await page.setViewportSize({ width: 1280, height: 800 });
   } finally {
     await webClient(webApp.current).call('settings.set', { language: { locale: 'en' } });
   }

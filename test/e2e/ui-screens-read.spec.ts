@@ -29,10 +29,11 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { RunningWebApp } from '../support/web-app.js';
 import { webClient } from '../support/web-client.js';
-import { fixturePath, fixturePhotos } from '../support/photos.js';
+import { fixturePath, fixturePhotos, problemPath } from '../support/photos.js';
 import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
 import { callApp, draftRow, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
+import { cardsWithEmptyFoot, cardsWithLateContent, selectsCut, textLargerThan } from './fixtures/screen-checks.js';
 import { expect, test } from './fixtures/web-app.js';
 
 /** Drafts for Ava under these names, added as a script adds them (each a small MP4 of its own bytes), in order. */
@@ -50,64 +51,30 @@ async function addDrafts(app: RunningWebApp, names: readonly string[], seed: num
   }
 }
 
-/** Cards whose last text, control or bordered box ends more than their padding (24 px, and 4 px to spare) above their lower edge. */
-function cardsWithEmptyFoot(page: Page): Promise<string[]> {
-  return page.locator('.settings-section').evaluateAll((sections) =>
-    sections.flatMap((section) => {
-      let bottom = -Infinity;
-      const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.textContent?.trim()) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const rect = range.getBoundingClientRect();
-        if (rect.height > 0) bottom = Math.max(bottom, rect.bottom);
-      }
-      // What paints: controls, pictures, and boxes with a border or a background of their own (a choice's card, a segmented control).
-      const transparent = (colour: string) => colour === 'transparent' || /rgba\(.*,\s*0\)$/.test(colour);
-      for (const element of section.querySelectorAll('*')) {
-        const rect = element.getBoundingClientRect();
-        if (rect.height === 0 || !element.checkVisibility()) continue;
-        const style = getComputedStyle(element);
-        const painted = element.matches('input, select, textarea, button, a[href], img, svg') || Number.parseFloat(style.borderBottomWidth) > 0 || !transparent(style.backgroundColor);
-        if (painted) bottom = Math.max(bottom, rect.bottom);
-      }
-      const edge = section.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(section).borderBottomWidth);
-      const empty = Math.round(edge - bottom);
-      return empty > 28 ? [`${section.querySelector('h2')?.textContent}: ${empty} px below its content`] : [];
-    }),
-  );
-}
-
-/** Selects in the native look, or whose chosen option is wider than the room for it (inside the padding, which holds the arrow). */
-function selectsCut(page: Page): Promise<string[]> {
-  return page.locator('#main select').evaluateAll((selects) => {
-    const context = document.createElement('canvas').getContext('2d')!;
-    return selects.flatMap((element) => {
-      const select = element as HTMLSelectElement;
-      if (!select.checkVisibility()) return [];
-      const style = getComputedStyle(select);
-      const text = select.selectedOptions[0]?.textContent ?? '';
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-      const width = context.measureText(text).width;
-      const name = select.getAttribute('aria-label') ?? select.id;
-      if (style.appearance !== 'none') return [`${name}: native select`];
-      return width > room + 0.5 ? [`${name}: "${text}" is ${Math.round(width)} px in ${Math.round(room)} px`] : [];
-    });
-  });
-}
-
-test('Settings cards end at their content, at 800×600 and 1920×1080', async ({ page, webApp, consoleErrors }) => {
+test('Settings cards start and end at their content and speak in one size, at 800×600 and 1920×1080', async ({ page, webApp, consoleErrors }) => {
   const app = webApp.current;
+  // An account, so Watch folders shows its form.
+  await signIn(app, 'sbx-user-ava');
   for (const viewport of [{ width: 800, height: 600 }, { width: 1920, height: 1080 }]) {
     await page.setViewportSize(viewport);
     await page.goto(`${app.url}#/settings`);
     await expect(page.getByRole('region', { name: 'Appearance' })).toBeVisible();
     expect(await cardsWithEmptyFoot(page), `${viewport.width}×${viewport.height}`).toEqual([]);
+    // And start it where the others do (Updates had a rule and 32 px more above its first line).
+    expect(await cardsWithLateContent(page), `${viewport.width}×${viewport.height}`).toEqual([]);
+    // The cards' words in one size (a checkbox's name and Notifications' sentence were the 15 px body size).
+    expect(await textLargerThan(page.locator('.settings-section__body'), 13)).toEqual([]);
     // The app's own selects there too (the language one was the platform's).
     expect(await selectsCut(page)).toEqual([]);
   }
+  // Watch folders: "No folder is watched." and the form under it apart, and Watch folder level with the folder's box (it sat 4 px high).
+  const watch = page.getByRole('region', { name: 'Watch folders' });
+  const none = (await watch.getByText('No folder is watched.').boundingBox())!;
+  const accountLabel = (await watch.getByText('Account', { exact: true }).boundingBox())!;
+  expect(accountLabel.y - (none.y + none.height)).toBeGreaterThanOrEqual(12);
+  const folderBox = (await watch.getByRole('textbox', { name: 'Folder' }).boundingBox())!;
+  const watchButton = (await watch.getByRole('button', { name: 'Watch folder' }).boundingBox())!;
+  expect(Math.abs(watchButton.y - folderBox.y)).toBeLessThanOrEqual(1);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -175,7 +142,7 @@ test('the photo composer uses the width at 1920×1080 and its selects are the ap
   await page.goto(`${app.url}#/photos`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photos');
   const jpegs = fixturePhotos.filter((photo) => photo.format === 'jpeg').slice(0, 2);
-  await page.getByTestId('choose-photos-input').setInputFiles(jpegs.map((photo) => fixturePath(photo.name)));
+  await page.getByTestId('choose-photos-input').setInputFiles([...jpegs.map((photo) => fixturePath(photo.name)), problemPath('drawing.svg')]);
   const post = page.getByTestId('photo-post');
   await expect(post.getByTestId('photo-tile')).toHaveCount(2);
   expect((await post.boundingBox())!.width).toBeGreaterThanOrEqual(1000);
@@ -187,6 +154,13 @@ test('the photo composer uses the width at 1920×1080 and its selects are the ap
   await expect.poll(async () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   // At 800×600, scrolled to the end, the Send bar's lower edge is the window's.
   await page.setViewportSize({ width: 800, height: 600 });
+  // The refused photo's line in the page's small text, its Remove beside it (16 px text had pushed it under the reason).
+  const refused = page.getByTestId('refused-photos');
+  await refused.getByText('Why').click();
+  expect(await textLargerThan(refused.locator('ul'), 13)).toEqual([]);
+  const refusedName = (await refused.getByText('drawing.svg', { exact: true }).boundingBox())!;
+  const removeRefused = (await refused.getByRole('button', { name: /^Remove drawing\.svg/ }).boundingBox())!;
+  expect(removeRefused.y).toBeLessThan(refusedName.y + refusedName.height);
   await page.locator('#main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }));
   const bar = page.locator('.photos__send');
   await expect.poll(async () => page.evaluate(() => document.getElementById('main')!.scrollHeight > 600)).toBe(true);
@@ -234,10 +208,12 @@ test("a video fix's question and its choices are words apart", async ({ page, we
     const fix = draftRow(page, 'camera.mkv').locator('.draft-row__fix');
     await expect(fix.getByRole('button', { name: 'Send camera.mkv as it is' })).toBeVisible({ timeout: 60_000 });
     const words = await fix.evaluate((note) => {
-      const sentence = note.querySelector('span')!.getBoundingClientRect();
+      // The question's own letters (the span's box also counts the line's ellipsis when the choices run past the note's end).
+      const question = document.createRange();
+      question.selectNodeContents(note.querySelector('span')!.firstChild!);
       const label = document.createRange();
       label.selectNodeContents(note.querySelector('button')!);
-      return { sentenceEnd: sentence.right, choiceStart: label.getBoundingClientRect().left, text: note.textContent };
+      return { sentenceEnd: question.getBoundingClientRect().right, choiceStart: label.getBoundingClientRect().left, text: note.textContent };
     });
     // More than a space's width (3–4 px in this text) between the question's last letter and the first choice's first (it was 1 px).
     expect(words.choiceStart - words.sentenceEnd, words.text ?? '').toBeGreaterThanOrEqual(4);

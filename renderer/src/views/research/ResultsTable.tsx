@@ -63,7 +63,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
           {columns.map((column, i) => {
             const sorted = sort?.column === column.field ? sort.direction : null;
             return (
-              <div key={column.field} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="results__cell results__cell--head" style={{ width: widths[i] }}>
+              <div key={column.field} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className={column.numeric ? 'results__cell results__cell--head results__cell--number' : 'results__cell results__cell--head'} style={{ width: widths[i] }}>
                 <button type="button" className={sorted ? `results__sort results__sort--${sorted}` : 'results__sort'} title={column.label} onClick={() => sortBy(column.field)}>
                   <span className="results__sort-label">{column.label}</span>
                 </button>
@@ -106,7 +106,7 @@ const ResultRow = memo(function ResultRow({ row, index, start, width, widths, co
               {row.id}
             </button>
           ) : column.field === 'username' && row.username ? (
-            <button type="button" className="results__link" onClick={() => onOpenAccount(row.username!)}>
+            <button type="button" className="results__link" title={handle(row.username)} onClick={() => onOpenAccount(row.username!)}>
               {handle(row.username)}
             </button>
           ) : (

@@ -5,7 +5,7 @@
  * heading reads in full in every language (pt-BR "Visualizações" was cut in 100 px).
  *
  * With the default columns at 1280 px the table had 1,090 px of columns in 950 px of room and
- * scrolled sideways; with the description and the account squeezed (down to 140 and 100 px)
+ * scrolled sideways; with the description and the account squeezed (down to 140 and 136 px: an account's name, cut short, still shows 15 characters)
  * they fit, and from 1440 px up the description takes the room the others leave.
  */
 

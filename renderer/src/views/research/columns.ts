@@ -40,7 +40,7 @@ function columnShapes(intl: IntlShape): Record<VideoField, ColumnShape> {
   return {
     id: { width: 176, numeric: false, text: (r) => r.id },
     create_time: { width: 146, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time) },
-    username: { width: 140, min: 100, numeric: false, text: (r) => r.username ?? '' },
+    username: { width: 150, min: 136, numeric: false, text: (r) => r.username ?? '' },
     region_code: { width: 70, numeric: false, text: (r) => r.region_code ?? '' },
     view_count: { width: 96, numeric: true, text: (r) => count(r.view_count) },
     like_count: { width: 86, numeric: true, text: (r) => count(r.like_count) },

@@ -23,10 +23,10 @@ export function NotificationSettings() {
   return (
     <SettingsSection title={intl.formatMessage({ id: 'settings.notifications.title' })} description={intl.formatMessage({ id: 'settings.notifications.description' })}>
       {runtime === 'electron' ? (
-        <p>{intl.formatMessage({ id: 'settings.notifications.desktop' })}</p>
+        <p className="settings-section__text">{intl.formatMessage({ id: 'settings.notifications.desktop' })}</p>
       ) : (
         <div className="form">
-          <p data-testid="notice-permission">{intl.formatMessage({ id: WEB_WORDS[permission] })}</p>
+          <p className="settings-section__text" data-testid="notice-permission">{intl.formatMessage({ id: WEB_WORDS[permission] })}</p>
           {permission === 'default' ? (
             <div>
               <Button onClick={() => void askNoticePermission()}>{intl.formatMessage({ id: 'settings.notifications.allow' })}</Button>
