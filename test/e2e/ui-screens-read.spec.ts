@@ -265,7 +265,7 @@ test("Research's chart legend is in the window's language, with no placeholder d
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research');
   const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
   await page.getByRole('tab', { name: 'JSON' }).click();
-  const request = { query: { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] }, start_date: day(31), end_date: day(1), fields: ['id', 'create_time', 'username', 'view_count'] };
+  const request = { query: { not: [{ field_name: 'region_code', operation: 'EQ', field_values: ['ZZ'] }] }, start_date: day(31), end_date: day(1), fields: ['id', 'create_time', 'username', 'view_count', 'video_description'] };
   await page.getByRole('textbox', { name: /The query as sent to the platform/ }).fill(JSON.stringify(request, null, 2));
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('research-loaded')).toHaveText(/^100 videos loaded/, { timeout: 60_000 });
@@ -279,6 +279,14 @@ test("Research's chart legend is in the window's language, with no placeholder d
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(legend).toContainText('Día');
     await expect(legend).not.toContainText('Time');
+    // In Arabic the dates are longer ("2026/11/26، 2:16 م" was cut at 1280 px) and an English description runs left to right, cut at its end.
+    await callApp(app, 'settings.set', { language: { locale: 'ar' } });
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const firstRow = page.locator('.results__row').first();
+    await expect(firstRow.locator('.results__cell--number').first()).toContainText('م');
+    const datesCut = await page.locator('.results__row').evaluateAll((rows) => rows.map((row) => row.querySelector('.results__cell--number')!).filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent));
+    expect(datesCut).toEqual([]);
+    expect(await firstRow.locator('.results__cell').last().evaluate((cell) => cell.matches(':dir(ltr)'))).toBe(true);
   } finally {
     await callApp(app, 'settings.set', { language: { locale: 'en' } });
   }

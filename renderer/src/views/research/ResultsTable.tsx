@@ -48,7 +48,7 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
     if (scroller.current) scroller.current.scrollTop = 0;
   }, [sortKey]);
   // Drawn widths: the columns shared out in the box's width (text columns squeezed or widened), never narrower than a heading's name.
-  const widths = useColumnWidths(scroller, head, columns, columns.map((column) => column.label).join('\n'));
+  const widths = useColumnWidths(scroller, head, columns, columns.map((column) => `${column.label} ${column.samples?.join(' ') ?? ''}`).join('\n'));
   const width = widths.reduce((sum, w) => sum + w, 0);
 
   const { start, end } = useRowWindow(scroller, count, ROW_HEIGHT, OVERSCAN);
@@ -70,6 +70,16 @@ export function ResultsTable({ fields, onOpenAccount }: { fields: readonly Video
               </div>
             );
           })}
+        </div>
+        {/* Each column's widest value, measured for its width (use-column-widths.ts), never seen or read. */}
+        <div className="results__samples" aria-hidden="true">
+          {columns.map((column) => (
+            <span key={column.field} className="results__sample">
+              {(column.samples ?? []).map((sample) => (
+                <span key={sample}>{sample}</span>
+              ))}
+            </span>
+          ))}
         </div>
         <div className="results__body" style={{ height: count * ROW_HEIGHT, width }}>
           {indexes.map((index) => {
@@ -99,8 +109,9 @@ const ResultRow = memo(function ResultRow({ row, index, start, width, widths, co
   return (
     <div role="row" aria-rowindex={index + 2} className="results__row" style={{ transform: `translateY(${start}px)`, width }}>
       {columns.map((column, i) => (
-        // A text cell may end in an ellipsis: its title holds the whole value.
-        <div key={column.field} role="cell" className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: widths[i] }} title={column.full ? column.full(row) : column.numeric ? undefined : column.text(row)}>
+        // A text cell may end in an ellipsis: its title holds the whole value. Its text runs in its own
+        // direction (an English description in an Arabic window is cut at its end, not its beginning).
+        <div key={column.field} role="cell" dir={column.numeric ? undefined : 'auto'} className={column.numeric ? 'results__cell results__cell--number' : 'results__cell'} style={{ width: widths[i] }} title={column.full ? column.full(row) : column.numeric ? undefined : column.text(row)}>
           {column.field === 'id' && row.username ? (
             <button type="button" className="results__link" aria-label={intl.formatMessage({ id: 'research.table.openVideo' }, { id: row.id })} onClick={() => void openVideoPage(row.id, row.username!)}>
               {row.id}

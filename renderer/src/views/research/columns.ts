@@ -16,7 +16,12 @@ export interface Column extends ColumnSize {
   text(row: VideoRow): string;
   /** The whole value, where `text` may cut it (the cell's title, so nothing is out of reach). */
   full?(row: VideoRow): string;
+  /** Values as wide as this column's get in the window's language, measured so the column holds the widest (a date: Arabic's is longer). */
+  samples?: string[];
 }
+
+/** 28 December 2026, 10:58 and 22:58 UTC: every part of a date and time at its widest, morning and evening (Arabic's ص is wider than its م). */
+const WIDEST_DATES_SECONDS = [Date.UTC(2026, 11, 28, 10, 58, 58) / 1000, Date.UTC(2026, 11, 28, 22, 58, 58) / 1000];
 
 /**
  * Long text is cut to what a cell can show: the cell would hide the rest behind an ellipsis anyway,
@@ -39,7 +44,7 @@ function columnShapes(intl: IntlShape): Record<VideoField, ColumnShape> {
   const no = intl.formatMessage({ id: 'research.value.no' });
   return {
     id: { width: 176, numeric: false, text: (r) => r.id },
-    create_time: { width: 146, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time) },
+    create_time: { width: 146, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time), samples: WIDEST_DATES_SECONDS.map(posted) },
     username: { width: 150, min: 136, numeric: false, text: (r) => r.username ?? '' },
     region_code: { width: 70, numeric: false, text: (r) => r.region_code ?? '' },
     view_count: { width: 96, numeric: true, text: (r) => count(r.view_count) },

@@ -1,14 +1,16 @@
 /**
  * The results columns' drawn widths (column-fit.ts) for the room the table's box has now. Each
- * heading's name is measured where it is drawn, in the window's font and language, when the
- * columns change; the room is followed as the window is resized. Both are read once per change,
- * not per row, so scrolling costs nothing here.
+ * heading's name (and a column's widest value, where it has a sample) is measured where it is
+ * drawn, in the window's font and language, when the columns change; the room is followed as the
+ * window is resized. Both are read once per change, not per row, so scrolling costs nothing here.
  */
 import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { fitColumns, type ColumnSize } from './column-fit';
 
-/** A heading's padding either side (--space-2) and its sort arrow's room (3 px and a 10 px "▼"), kept whether sorted or not so sorting moves no column. */
-const HEADING_EXTRA = 2 * 8 + 13;
+/** A cell's padding either side (--space-2). */
+const PADDING = 2 * 8;
+/** A heading's sort arrow's room (3 px and a 10 px "▼"), kept whether sorted or not so sorting moves no column. */
+const ARROW = 13;
 
 export function useColumnWidths(scroller: RefObject<HTMLElement | null>, head: RefObject<HTMLElement | null>, columns: readonly ColumnSize[], labelsKey: string): number[] {
   const [room, setRoom] = useState(0);
@@ -26,8 +28,11 @@ export function useColumnWidths(scroller: RefObject<HTMLElement | null>, head: R
 
   useLayoutEffect(() => {
     const labels = head.current?.querySelectorAll<HTMLElement>('.results__sort-label');
-    if (!labels) return;
-    setHeadings({ key: labelsKey, widths: [...labels].map((label) => label.getBoundingClientRect().width + HEADING_EXTRA) });
+    const samples = head.current?.parentElement?.querySelectorAll<HTMLElement>('.results__samples > .results__sample');
+    if (!labels || !samples) return;
+    // A column's need: its heading's name and arrow, or its widest value (the hidden samples beside the heading), whichever is wider.
+    const needs = [...labels].map((label, i) => Math.max(label.getBoundingClientRect().width + ARROW, samples[i]?.getBoundingClientRect().width ?? 0) + PADDING);
+    setHeadings({ key: labelsKey, widths: needs });
   }, [head, labelsKey]);
 
   const measured = headings.key === labelsKey ? headings.widths : [];
