@@ -207,16 +207,26 @@ test("a video fix's question and its choices are words apart", async ({ page, we
     await dropFiles(page, [{ name: 'camera.mkv', type: 'video/x-matroska', fixture: mkv }]);
     const fix = draftRow(page, 'camera.mkv').locator('.draft-row__fix');
     await expect(fix.getByRole('button', { name: 'Send camera.mkv as it is' })).toBeVisible({ timeout: 60_000 });
-    const words = await fix.evaluate((note) => {
-      // The question's own letters (the span's box also counts the line's ellipsis when the choices run past the note's end).
-      const question = document.createRange();
-      question.selectNodeContents(note.querySelector('span')!.firstChild!);
-      const label = document.createRange();
-      label.selectNodeContents(note.querySelector('button')!);
-      return { sentenceEnd: question.getBoundingClientRect().right, choiceStart: label.getBoundingClientRect().left, text: note.textContent };
-    });
-    // More than a space's width (3–4 px in this text) between the question's last letter and the first choice's first (it was 1 px).
-    expect(words.choiceStart - words.sentenceEnd, words.text ?? '').toBeGreaterThanOrEqual(4);
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(viewport);
+      const words = await fix.evaluate((note) => {
+        const question = note.querySelector('span')!.getBoundingClientRect();
+        const label = document.createRange();
+        label.selectNodeContents(note.querySelector('button')!);
+        // Both choices' words inside the note's box: not cut off by its end.
+        const end = note.getBoundingClientRect().right;
+        const shown = [...note.querySelectorAll('button')].every((button) => {
+          const words = document.createRange();
+          words.selectNodeContents(button);
+          return words.getBoundingClientRect().right <= end + 1;
+        });
+        return { sentenceEnd: question.right, choiceStart: label.getBoundingClientRect().left, shown, text: note.textContent };
+      });
+      // More than a space's width (3–4 px in this text) between the question's last letter and the first choice's first (it was 1 px).
+      expect(words.choiceStart - words.sentenceEnd, words.text ?? '').toBeGreaterThanOrEqual(4);
+      // The choices in sight: past the line's ellipsis at 1280 px, "Send camera.mkv as it is" was not.
+      expect(words.shown, `${viewport.width}: ${words.text}`).toBe(true);
+    }
   } finally {
     await callApp(app, 'settings.set', { videos: { fix: 'auto' } });
     rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ export function VideoFix({ draft, fix }: { draft: DraftView; fix: VideoFixView }
 
   return (
     <div className="draft-row__note draft-row__fix" data-fix={fix.fixed ? 'fixed' : running ? 'running' : fix.choice}>
-      <span>{words}</span>
+      <span title={words}>{words}</span>
       {running ? <ProgressBar value={Math.floor(fix.progress! * 100)} label={intl.formatMessage({ id: `video.fix.${action}.progress` }, { name: draft.fileName })} /> : null}
       {canChoose && fix.choice !== 'fix' ? (
         <Button variant="ghost" className="button--inline" onClick={() => choose('fix')}>
