@@ -66,6 +66,9 @@ test('a long queue opens on its first page with the whole count; changes made wh
   await expect(rows.first()).toBeVisible();
   await expect(rows.first().locator('.draft-row__name')).toHaveText(/^clip \d{4}\.mp4$/);
   await expect(page.locator('.queue-bar__summary')).toHaveAttribute('aria-label', /^Queue: 1,000 drafts,/);
+  // "Select all" would select the first page only: it waits for the rest.
+  const selectAll = page.getByRole('checkbox', { name: /^Select all/ });
+  await expect(selectAll).toBeDisabled();
 
   // Drafts far down the list, not in the first page, change while the rest is held: one paused, one removed.
   const told = await toldOf(app, [idOf(DRAFTS), idOf(DRAFTS - 1)]);
@@ -75,6 +78,7 @@ test('a long queue opens on its first page with the whole count; changes made wh
   await held.route.fulfill({ response: held.response });
 
   await expect(page.locator('.queue-bar__summary')).toHaveAttribute('aria-label', /^Queue: 999 drafts,/);
+  await expect(selectAll).toBeEnabled();
   // To the end of the list: the last unfinished draft, paused (only delivered ones, if any yet, come after it).
   await expect(async () => {
     await page.evaluate(() => {

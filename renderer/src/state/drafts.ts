@@ -237,9 +237,23 @@ export async function placeDraft(id: string, targetId: string, where: 'before' |
   }
 }
 
-/** Views answered by drafts.add: shown at once (their drafts.updated events follow). */
+/**
+ * Views answered by drafts.add, shown at once. A new draft's events may come before the answer
+ * (they come over the event stream, the answer over its own request, and a busy machine delays
+ * either), and each is at least as new as the answer: a URL the platform refused at once was
+ * shown failed, then put back to queued by the late answer, for good. So a draft already heard
+ * of, shown or waiting in a load's buffer, stays as heard.
+ */
 export function addedDrafts(views: readonly DraftView[]): void {
-  upsert(views);
+  const { byId } = useDrafts.getState();
+  const heard = new Set((buffered ?? []).flatMap(draftIdsOf));
+  upsert(views.filter((view) => !byId.has(view.id) && !heard.has(view.id)));
+}
+
+function draftIdsOf(event: DraftEvent): string[] {
+  if (event.name === 'drafts.updated') return [event.payload.id];
+  if (event.name === 'drafts.removed') return [...event.payload.ids];
+  return event.payload.map((view) => view.id);
 }
 
 let started = false;

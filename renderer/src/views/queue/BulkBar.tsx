@@ -21,6 +21,8 @@ export function BulkBar({ shown }: { shown: readonly string[] }) {
   const intl = useIntl();
   // Which drafts exist changes with the queue's shape, not with every progress figure.
   useDrafts((state) => state.shape);
+  // While only the first page is here (for about a second at the start), "all" would be its drafts only.
+  const wholeQueue = useDrafts((state) => state.firstPage === null);
   const byId = useDrafts.getState().byId;
   const selectedAll = useQueueView((state) => state.selected);
   const accounts = useAccounts((state) => state.accounts);
@@ -43,6 +45,7 @@ export function BulkBar({ shown }: { shown: readonly string[] }) {
         <input
           type="checkbox"
           checked={allShown}
+          disabled={!wholeQueue}
           ref={(element) => {
             if (element) element.indeterminate = !allShown && selected.length > 0;
           }}

@@ -18,7 +18,7 @@ vi.mock('../../../../../renderer/src/api/client.js', () => ({
 vi.mock('../../../../../renderer/src/state/connection.js', () => ({
   request: (channel: string, input?: unknown) => new Promise((answer) => host.calls.push({ channel, input, answer })),
 }));
-const { applyDraftEvents, FIRST_PAGE_SIZE, QUEUE_COMPLETE_MARK, startDrafts, useDrafts } = await import('../../../../../renderer/src/state/drafts.js');
+const { addedDrafts, applyDraftEvents, FIRST_PAGE_SIZE, QUEUE_COMPLETE_MARK, startDrafts, useDrafts } = await import('../../../../../renderer/src/state/drafts.js');
 
 const draft = (id: string, state: DraftView['state'], sentBytes = 0, openId = 'ava') => ({ id, openId, state, sentBytes }) as DraftView;
 
@@ -38,6 +38,18 @@ describe('the drafts store', () => {
     applyDraftEvents([{ name: 'drafts.removed', payload: { ids: ['b'] } }]);
     expect(useDrafts.getState().shape).toBe(shape + 3);
     expect(useDrafts.getState().order).toEqual(['a', 'c']);
+  });
+
+  it('keeps a new draft as its events say when the answer that added it comes after them', () => {
+    applyDraftEvents([{ name: 'drafts.reset', payload: [draft('a', 'uploading')] }]);
+    // The platform refused the URL at once: the event saying so came before the answer to drafts.add.
+    applyDraftEvents([{ name: 'drafts.updated', payload: draft('url', 'failed') }]);
+    addedDrafts([draft('url', 'queued')]);
+    expect(useDrafts.getState().byId.get('url')!.state).toBe('failed');
+    // A draft not heard of yet is shown at once.
+    addedDrafts([draft('next', 'queued')]);
+    expect(useDrafts.getState().byId.get('next')!.state).toBe('queued');
+    expect(useDrafts.getState().order).toEqual(['a', 'url', 'next']);
   });
 
   it('draws the first page with the whole queue’s counts, loads the rest once it is painted, and loses or doubles no event that came meanwhile', async () => {
