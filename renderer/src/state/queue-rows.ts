@@ -5,11 +5,6 @@ import type { DraftState, DraftView } from '../api/contract';
 /** A draft's row carries its place among the drafts shown (`at`; headings are not counted). */
 export type QueueRow = { kind: 'draft'; id: string; at: number } | { kind: 'group'; openId: string; count: number };
 
-/** Finished drafts (delivered, or cancelled) go below the rest (common/queue-order.ts). */
-export function isFinished(state: DraftState): boolean {
-  return isFinishedState(state);
-}
-
 /** The rows to show: drafts passing the filters, unfinished before finished, each part in queue order, under a heading per account when grouped. */
 export function visibleRows(order: readonly string[], byId: ReadonlyMap<string, DraftView>, account: string | null, state: DraftState | null, grouped: boolean): { rows: QueueRow[]; ids: string[] } {
   const ids: string[] = [];
