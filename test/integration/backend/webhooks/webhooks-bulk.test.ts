@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../support/backend-db.js';
+import { allInPool } from '../../../support/pool.js';
 import { mulberry32 } from '../../../../sandbox/chaos.js';
 import {
   api, buy, CLIENT_SECRET, deliver, items, nowSeconds, rawBody, sandboxDeliveries, sandboxOrderAction, setWebhookUrl, signedHeaders, signInThroughBroker, startStack,
@@ -101,16 +102,7 @@ describe.each(databaseTargets('sql'))('a burst of webhook deliveries on $target'
     }
     expect(deliveries.length).toBe(DELIVERIES);
 
-    const statuses = new Array<number>(deliveries.length);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < deliveries.length) {
-          const i = next++;
-          statuses[i] = await deliver(stack.backend.webhookUrl, deliveries[i]!.body, deliveries[i]!.headers);
-        }
-      }),
-    );
+    const statuses = await allInPool(deliveries.map((d) => () => deliver(stack.backend.webhookUrl, d.body, d.headers)), 16);
     deliveries.forEach((d, i) => expect(statuses[i], `delivery ${i} (${d.forged ? 'forged' : 'genuine'})`).toBe(d.forged ? 401 : 200));
 
     for (let u = 0; u < users.length; u++) expect(await items(base, tokens[u]!)).toEqual(expected[u]);
