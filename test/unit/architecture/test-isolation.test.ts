@@ -17,10 +17,12 @@ import { INTEGRATION_IN_UNIT, INTEGRATION_ISOLATED, UNIT_ISOLATED } from '../../
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
+/** The integration tier's forks run file after file in one process, so a stubbed environment or global would stay too. */
+const CHANGES_THE_PROCESS = /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/;
 
-/** Unit test files that mock a module but run in the shared, unisolated project. */
-export function unisolatedMocks(files: Array<{ path: string; text: string }>, isolated: readonly string[]): string[] {
-  return files.filter(({ path, text }) => MOCKS_A_MODULE.test(text) && !isolated.some((glob) => minimatch(path, glob))).map(({ path }) => path);
+/** Test files that mock a module (or, with `pattern`, change the process so) but run in a shared, unisolated project. */
+export function unisolatedMocks(files: Array<{ path: string; text: string }>, isolated: readonly string[], pattern = MOCKS_A_MODULE): string[] {
+  return files.filter(({ path, text }) => pattern.test(text) && !isolated.some((glob) => minimatch(path, glob))).map(({ path }) => path);
 }
 
 /** The test files under `folder`, with their text (the architecture tests, which name mocks in strings, left out). */
@@ -36,9 +38,9 @@ describe('unit files that mock a module run isolated', () => {
     expect(unisolatedMocks(testFiles('test/unit'), [...UNIT_ISOLATED, ...INTEGRATION_IN_UNIT])).toEqual([]);
   });
 
-  it('every integration file that does is listed in INTEGRATION_ISOLATED', () => {
+  it('every integration file that does, or stubs the environment or a global, is listed in INTEGRATION_ISOLATED', () => {
     const integration = [...testFiles('test/integration'), ...testFiles('test/unit').filter(({ path }) => INTEGRATION_IN_UNIT.some((glob) => minimatch(path, glob)))];
-    expect(unisolatedMocks(integration, INTEGRATION_ISOLATED)).toEqual([]);
+    expect(unisolatedMocks(integration, INTEGRATION_ISOLATED, CHANGES_THE_PROCESS)).toEqual([]);
   });
 
   it('finds a module mock outside the lists, by name or through a glob', () => {
