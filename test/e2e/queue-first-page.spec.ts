@@ -3,6 +3,7 @@
  * 1,000 real drafts opens on its first page (drafts.firstPage) with the whole queue's count while
  * drafts.list is held back; changes to drafts the page does not hold, made while the rest is on its
  * way, show once it is here (neither lost nor doubled), and the last draft is reached by scrolling.
+ * Its rows tell a screen reader the whole queue's size from the first paint.
  */
 import { resolve } from 'node:path';
 import type { Route } from '@playwright/test';
@@ -66,6 +67,8 @@ test('a long queue opens on its first page with the whole count; changes made wh
   await expect(rows.first()).toBeVisible();
   await expect(rows.first().locator('.draft-row__name')).toHaveText(/^clip \d{4}\.mp4$/);
   await expect(page.locator('.queue-bar__summary')).toHaveAttribute('aria-label', /^Queue: 1,000 drafts,/);
+  // A screen reader hears the whole queue's size from the first paint ("1 of 1,000"), not the page's 100.
+  await expect(rows.first()).toHaveAttribute('aria-setsize', String(DRAFTS));
   // "Select all" would select the first page only: it waits for the rest.
   const selectAll = page.getByRole('checkbox', { name: /^Select all/ });
   await expect(selectAll).toBeDisabled();
@@ -92,5 +95,6 @@ test('a long queue opens on its first page with the whole count; changes made wh
   await expect(draftRow(page, name(DRAFTS - 1))).toHaveCount(0);
   await expect(draftRow(page, name(DRAFTS - 2))).toHaveCount(1);
   await expect(rows.last()).toHaveAttribute('aria-posinset', '999');
+  await expect(rows.last()).toHaveAttribute('aria-setsize', '999');
   expect(consoleErrors).toEqual([]);
 });

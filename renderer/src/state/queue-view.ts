@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { BulkAction, BulkOutcome, DraftState } from '../api/contract';
 import type { ApiError } from '../api/client';
-import { countByAccount, visibleRows, type QueueRow } from './queue-rows';
+import { countByAccount, visibleRows, type AccountCounts, type VisibleRows } from './queue-rows';
 import { request } from './connection';
 import { applyDraftEvents, loadDrafts, useDrafts } from './drafts';
 import { asApiError } from './settings';
@@ -60,17 +60,20 @@ function lastOf<Key extends readonly unknown[], Value>(work: (...key: Key) => Va
   };
 }
 
-const rowsFor = lastOf((order: readonly string[], _shape: number, account: string | null, state: DraftState | null, grouped: boolean) => visibleRows(order, useDrafts.getState().byId, account, state, grouped));
+const rowsFor = lastOf((order: readonly string[], _shape: number, account: string | null, state: DraftState | null, grouped: boolean, firstPage: AccountCounts | null) =>
+  visibleRows(order, useDrafts.getState().byId, account, state, grouped, firstPage),
+);
 // While only the first page is here, the counts are the whole queue's, as the first page told them.
 const countsFor = lastOf((_shape: number, firstPage: ReturnType<typeof countByAccount> | null) => firstPage ?? countByAccount(useDrafts.getState().byId));
 
-export function useVisibleRows(): { rows: QueueRow[]; ids: string[] } {
+export function useVisibleRows(): VisibleRows {
   const order = useDrafts((s) => s.order);
   const shape = useDrafts((s) => s.shape);
   const account = useQueueView((s) => s.account);
   const state = useQueueView((s) => s.state);
   const grouped = useQueueView((s) => s.grouped);
-  return rowsFor(order, shape, account, state, grouped);
+  const firstPage = useDrafts((s) => s.firstPage);
+  return rowsFor(order, shape, account, state, grouped, firstPage);
 }
 
 /** Drafts per account and state (the counts and the filters' options). */

@@ -31,7 +31,7 @@ const rowKey = (row: QueueRow) => (row.kind === 'draft' ? row.id : `group:${row.
 
 export function DraftList() {
   const intl = useIntl();
-  const { rows, ids } = useVisibleRows();
+  const { rows, ids, size } = useVisibleRows();
   const list = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
 
@@ -71,8 +71,8 @@ export function DraftList() {
         if (row.kind === 'group') return <GroupHeading key={item.key} openId={row.openId} count={row.count} style={{ transform: `translateY(${top}px)` }} />;
         // Plain numbers and ids only: a row whose draft and place did not change is not rendered again as the list scrolls.
         // Keyed by place on screen: each frame's glimpses keep the last frame's elements and change only their words (none of the rows stayed in view).
-        if (flying) return <DraftRowGlimpse key={`glimpse:${position}`} id={row.id} index={row.at} count={ids.length} top={top} />;
-        return <DraftRow key={item.key} id={row.id} index={row.at} count={ids.length} prevId={ids[row.at - 1] ?? null} nextId={ids[row.at + 1] ?? null} top={top} />;
+        if (flying) return <DraftRowGlimpse key={`glimpse:${position}`} id={row.id} index={row.at} count={size} top={top} />;
+        return <DraftRow key={item.key} id={row.id} index={row.at} count={size} prevId={ids[row.at - 1] ?? null} nextId={ids[row.at + 1] ?? null} top={top} />;
       })}
     </ul>
   );
