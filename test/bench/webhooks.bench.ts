@@ -4,10 +4,15 @@
  * and answers 200 (the most any receiver could do). Each backend runs as its own process, as
  * `npm run backend` starts it (so its memory is its own), on orders seeded in its database; the
  * load is the same for all three: EVENTS distinct payment-success deliveries, signed beforehand,
- * sent CONCURRENCY at a time over keep-alive connections. Each server first gets WARMUP deliveries
- * of their own, unmeasured (a fresh process spends its first few hundred on compiling its code, and
- * an operator's process runs warm). Runs alternate backend and baseline: pglite, bare, postgres,
- * bare, … RUNS times; figures are medians.
+ * sent CONCURRENCY at a time over keep-alive connections. Each server process first gets WARMUP
+ * deliveries of its own, unmeasured (each of the two processes on one database its own WARMUP too),
+ * since an operator's process runs warm and a fresh one is far from it: a backend's CPU per delivery
+ * fell over its first 3,000 deliveries (runs of 1,000 from a fresh process: 0.84, 0.67, 0.33, 0.25
+ * ms, then 0.21–0.25 ms), as V8 optimizes the code the deliveries run. With 500 deliveries of
+ * warm-up shared by both, the two-process figure measured each process at its 250th–1,750th
+ * delivery, colder than the one process, and came out lower than one process's (1,041–1,176/s
+ * against 1,545–1,990/s): a measure of warm-up, not of two processes. Runs alternate backend and
+ * baseline: pglite, bare, postgres, bare, … RUNS times; figures are medians.
  *
  * Figures: pglite_per_s, postgres_per_s, postgres_2proc_per_s (two backend processes on one
  * PostgreSQL database, the deliveries spread over both), bare_per_s (deliveries answered 200 per
@@ -26,9 +31,10 @@
  * these cores could deliver at that cost even if nothing ever waited. A target above its ceiling
  * cannot be met on this machine whatever the latency. On a shared machine CPU per delivery moves
  * far less than the rates (it grows some with contention, never with other processes' work): compare it first.
- * On the 2-core machine this was written on, per delivery: backend 0.4–0.5 ms, PostgreSQL 0.3 ms
- * (0.7 before the webhook's statements were prepared), client 0.2 ms; a ceiling of 1,900–2,400/s
- * for one process or two, since both share the same cores (backend/README.md "Webhooks").
+ * On the 2-core machine this was written on, warm, per delivery: one backend process 0.22–0.26 ms,
+ * two 0.31–0.36 ms together (each at half the load wakes for fewer deliveries at a time), PostgreSQL
+ * 0.19–0.24 ms, client 0.09–0.12 ms; a ceiling of 3,500–3,700/s for one process and 2,800–3,100/s
+ * for two, since both share the same cores (backend/README.md "Webhooks").
  *
  * Orders: orders_per_s and orders_p95_ms, `POST /v1/orders` (each with its own Idempotency-Key)
  * through a backend process on PostgreSQL against a sandbox in its own process, beside
@@ -38,7 +44,7 @@
  *
  * Run: npm run bench -- webhooks   (needs DATABASE_URL, a PostgreSQL server: `.ci/run` starts one)
  * Env: WEBHOOK_BENCH_EVENTS (default 1000), WEBHOOK_BENCH_RUNS (3), WEBHOOK_BENCH_CONCURRENCY (16),
- * WEBHOOK_BENCH_WARMUP (500 per server), WEBHOOK_BENCH_ORDERS (500 per run).
+ * WEBHOOK_BENCH_WARMUP (5000 per server process), WEBHOOK_BENCH_ORDERS (500 per run).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -47,7 +53,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../../backend/db/database.js';
+import type { Database } from '../../backend/db/schema.js';
 import { accountItems, insertOrReuseOrder, setTradeOrderId } from '../../backend/orders/orders-store.js';
 import { SANDBOX_CATALOG, parseBackendConfig } from '../../backend/config.js';
 import { createLogger } from '../../common/log.js';
@@ -61,7 +69,7 @@ import { CLIENT_KEY as SANDBOX_CLIENT_KEY, CLIENT_SECRET as SANDBOX_CLIENT_SECRE
 const report = reporter('webhooks');
 const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 1000);
 const RUNS = Number(process.env.WEBHOOK_BENCH_RUNS ?? 3);
-const WARMUP = Number(process.env.WEBHOOK_BENCH_WARMUP ?? 500);
+const WARMUP = Number(process.env.WEBHOOK_BENCH_WARMUP ?? 5000);
 const CONCURRENCY = Number(process.env.WEBHOOK_BENCH_CONCURRENCY ?? 16);
 const ORDERS = Number(process.env.WEBHOOK_BENCH_ORDERS ?? 500);
 const CLIENT_KEY = 'bench_client';
@@ -82,27 +90,35 @@ interface RunResult { perSecond: number; p95Ms: number }
 /** CPU milliseconds per delivery of the server processes, the PostgreSQL server (null when it is not on this machine) and this bench's client. */
 interface CpuSplit { server: number; postgres: number | null; client: number }
 
-/** For each of `counts`, that many orders of gems_100, each with a trade order, and the success event the platform would send for it. */
+/**
+ * For each of `counts`, that many orders of gems_100, each with a trade order, and the success event
+ * the platform would send for it. Written by the store's own functions in one transaction (tens of
+ * thousands of orders: one commit, not three per order).
+ */
 async function seed(database: TestDatabase, counts: number[]): Promise<Delivery[][]> {
-  const { db, close } = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log });
+  const { db: opened, close } = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, log });
   try {
-    const runs: Delivery[][] = [];
-    for (const [r, count] of counts.entries()) {
-      const run: Delivery[] = [];
-      for (let i = 0; i < count; i++) {
-        const orderId = `ord_bench_${r}_${i}_${randomBytes(4).toString('hex')}`;
-        const tradeOrderId = `${Date.now()}${r}${String(i).padStart(6, '0')}`;
-        await insertOrReuseOrder(db, { orderId, openId: OPEN_ID, idempotencyKey: orderId, product: gems, now: Date.now() });
-        await setTradeOrderId(db, orderId, tradeOrderId, Date.now());
-        const content = JSON.stringify({ trade_order_id: tradeOrderId, order_id: orderId, is_sandbox: true });
-        run.push({ orderId, body: JSON.stringify({ client_key: CLIENT_KEY, event: 'minis.trade_order.redeem.success', create_time: Math.floor(Date.now() / 1000), user_openid: '', content }) });
-      }
-      runs.push(run);
-    }
-    return runs;
+    return await opened.transaction().execute((db) => seedOrders(db, counts));
   } finally {
     await close();
   }
+}
+
+async function seedOrders(db: Kysely<Database>, counts: number[]): Promise<Delivery[][]> {
+  const runs: Delivery[][] = [];
+  for (const [r, count] of counts.entries()) {
+    const run: Delivery[] = [];
+    for (let i = 0; i < count; i++) {
+      const orderId = `ord_bench_${r}_${i}_${randomBytes(4).toString('hex')}`;
+      const tradeOrderId = `${Date.now()}${r}${String(i).padStart(6, '0')}`;
+      await insertOrReuseOrder(db, { orderId, openId: OPEN_ID, idempotencyKey: orderId, product: gems, now: Date.now() });
+      await setTradeOrderId(db, orderId, tradeOrderId, Date.now());
+      const content = JSON.stringify({ trade_order_id: tradeOrderId, order_id: orderId, is_sandbox: true });
+      run.push({ orderId, body: JSON.stringify({ client_key: CLIENT_KEY, event: 'minis.trade_order.redeem.success', create_time: Math.floor(Date.now() / 1000), user_openid: '', content }) });
+    }
+    runs.push(run);
+  }
+  return runs;
 }
 
 /** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
@@ -263,11 +279,12 @@ async function main(): Promise<void> {
   const sandboxDir = await mkdtemp(join(tmpdir(), 'bench-orders-sandbox-'));
   const children: ChildProcess[] = [];
   try {
-    // The first set warms each server up (its JIT, its pool), unmeasured; then one set per run.
-    const sets = [WARMUP, ...Array.from({ length: RUNS }, () => EVENTS)];
-    const [pgliteWarmup, ...pgliteRuns] = await seed(pglite, sets);
-    const [postgresWarmup, ...postgresRuns] = await seed(postgres, sets);
-    const [postgres2Warmup, ...postgres2Runs] = await seed(postgres2, sets);
+    // The first set warms a server process up (its JIT, its pool), unmeasured: one set for each of
+    // the two processes on postgres2. Then one set per run.
+    const runSets = Array.from({ length: RUNS }, () => EVENTS);
+    const [pgliteWarmup, ...pgliteRuns] = await seed(pglite, [WARMUP, ...runSets]);
+    const [postgresWarmup, ...postgresRuns] = await seed(postgres, [WARMUP, ...runSets]);
+    const [postgres2aWarmup, postgres2bWarmup, ...postgres2Runs] = await seed(postgres2, [WARMUP, WARMUP, ...runSets]);
     const servers = {
       pglite: await startBackendProcess({ config, dataDir: pglite.dataDir }),
       postgres: await startBackendProcess({ config, dataDir: postgres.dataDir, databaseUrl: postgres.databaseUrl }),
@@ -294,12 +311,14 @@ async function main(): Promise<void> {
       const { server, postgres: db, client } = result.cpu;
       console.error(`# run ${r + 1} ${name}: ${result.perSecond.toFixed(0)}/s, p95 ${result.p95Ms.toFixed(1)} ms; CPU ms per delivery: server ${server.toFixed(3)}, postgres ${db?.toFixed(3) ?? '-'}, client ${client.toFixed(3)}`);
     };
-    const warmups = [pgliteWarmup!, postgresWarmup!, postgres2Warmup!];
-    for (const [t, [, backends]] of targets.entries()) {
-      const signed = sign(warmups[t]!);
-      await blast(backends.map((b) => b.webhookUrl), signed);
-      await blast([servers.bare.url], signed);
-    }
+    const warmups = [
+      [servers.pglite.webhookUrl, pgliteWarmup!],
+      [servers.postgres.webhookUrl, postgresWarmup!],
+      [servers.postgres2a.webhookUrl, postgres2aWarmup!],
+      [servers.postgres2b.webhookUrl, postgres2bWarmup!],
+      [servers.bare.url, pgliteWarmup!],
+    ] as const;
+    for (const [url, deliveries] of warmups) await blast([url], sign(deliveries));
     for (let r = 0; r < RUNS; r++) {
       for (const [name, backends, databaseUrl, runs] of targets) {
         const signed = sign(runs[r]!);
@@ -321,7 +340,7 @@ async function main(): Promise<void> {
     for (const child of children) await stopProcess(child);
     await fulfilledOnce(pglite, WARMUP + EVENTS * RUNS);
     await fulfilledOnce(postgres, WARMUP + EVENTS * RUNS);
-    await fulfilledOnce(postgres2, WARMUP + EVENTS * RUNS);
+    await fulfilledOnce(postgres2, 2 * WARMUP + EVENTS * RUNS);
     await oneOrderPerKey(ordersDb, ORDERS * RUNS);
 
     const bare = median(results.bare.map((x) => x.perSecond));
