@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { AppNotices } from './components/AppNotices';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { firstScreenRendered } from './first-paint';
 import { HostStatus } from './components/HostStatus';
 import { PlatformStatus } from './components/PlatformStatus';
 import { Sidebar } from './components/Sidebar';
@@ -31,6 +32,8 @@ export function App() {
   const intl = useIntl();
   const label = intl.formatMessage({ id: sectionLabel(section) });
 
+  // The first screen is committed: it counts as painted after the next frame (first-paint.ts).
+  useEffect(firstScreenRendered, []);
   useEffect(() => {
     main.current?.scrollTo({ top: 0 });
   }, [section]);

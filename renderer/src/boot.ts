@@ -9,11 +9,11 @@ import { rememberSessionToken } from './api/session';
 import { startAccounts } from './state/accounts';
 import { startDrafts } from './state/drafts';
 import { startSettings } from './state/settings';
+import { startSystemLanguages } from './i18n/system-languages';
 import { stripTokenFromAddressBar, tokenFromUrl } from './url';
 
 // The token first, then the address bar is cleaned: in this order, or the token is lost.
 rememberSessionToken(tokenFromUrl(window.location.href));
 stripTokenFromAddressBar();
-startSettings();
-startAccounts();
-startDrafts();
+/** What the first screen shows: the settings, the accounts, the queue's first page and the system's languages (main.tsx waits for them). */
+export const firstScreenData = Promise.all([startSettings(), startAccounts(), startDrafts(), startSystemLanguages()]);

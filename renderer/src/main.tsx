@@ -1,11 +1,12 @@
-// First: the session token and the calls the first paint waits for (boot.ts).
-import './boot';
+// First: the session token and the calls the first screen waits for (boot.ts).
+import { firstScreenData } from './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FormattedMessage } from 'react-intl';
-import { I18nProvider, startSystemLanguages } from './i18n';
+import { I18nProvider } from './i18n';
+import { firstScreenPainted } from './first-paint';
 import { ignoreStrayFileDrops } from './drop-guard';
 import { startAppNotices } from './state/app-notices';
 import { startBatchProgress } from './state/batch-progress';
@@ -33,9 +34,6 @@ import './styles/watch-folders.css';
 ignoreStrayFileDrops();
 startTheme();
 startHashSync();
-void startSystemLanguages();
-startBuiltinPlatform();
-startAppNotices();
 startBatchProgress();
 startNotices();
 startComposer();
@@ -43,12 +41,24 @@ startStore();
 pruneThumbnailsWithDrafts();
 followProfileChanges();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider>
-      <ErrorBoundary scope={<FormattedMessage id="shell.appScope" />}>
-        <App />
-      </ErrorBoundary>
-    </I18nProvider>
-  </StrictMode>,
-);
+// Work no first screen needs starts once it is painted (first-paint.ts).
+void firstScreenPainted.then(() => {
+  startBuiltinPlatform();
+  startAppNotices();
+});
+
+/** How long the first screen waits for its data before it is drawn without (saying it is loading). */
+const FIRST_SCREEN_WAIT_MS = 1000;
+
+// Drawn once with what it shows, rather than a loading screen drawn first and again as each answer comes.
+void Promise.race([firstScreenData, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider>
+        <ErrorBoundary scope={<FormattedMessage id="shell.appScope" />}>
+          <App />
+        </ErrorBoundary>
+      </I18nProvider>
+    </StrictMode>,
+  );
+});

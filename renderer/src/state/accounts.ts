@@ -141,13 +141,14 @@ export async function removeAccount(account: Account): Promise<RemovalResult> {
 
 let started = false;
 
-export function startAccounts(): void {
-  if (started) return;
+/** Answers once the first load is over (loaded or refused). */
+export function startAccounts(): Promise<void> {
+  if (started) return Promise.resolve();
   started = true;
   on('accounts.changed', (accounts) => useAccounts.setState({ accounts, loadError: null }));
   on('signIn.finished', finish);
   onResync(() => void loadAccounts());
   // The accounts' names come from the platform: ask again once it runs.
   onPlatformRunning(() => void loadAccounts());
-  void loadAccounts();
+  return loadAccounts();
 }

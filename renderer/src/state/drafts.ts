@@ -13,6 +13,7 @@
 import { create } from 'zustand';
 import { onBatch, onResync, type ApiError } from '../api/client';
 import type { DraftState, DraftView, EventMessage } from '../api/contract';
+import { firstScreenPainted } from '../first-paint';
 import { request } from './connection';
 import { countsFromPage, type AccountCounts } from './queue-rows';
 import { asApiError } from './settings';
@@ -160,8 +161,9 @@ async function loadWhole(): Promise<void> {
  * took most of the Queue's first paint (queue-render benchmark); its first screen needs a hundred.
  * The rest replaces the page without moving it: the page is the top of the list in the list's own
  * order (common/queue-order.ts), so the rows on screen, the scroll and the selection stay.
+ * Answers once the first page is in the store (the whole queue, if no page could be had).
  */
-export async function loadFirstPage(): Promise<void> {
+async function loadFirstPage(): Promise<void> {
   buffered ??= [];
   let page;
   try {
@@ -182,15 +184,10 @@ export async function loadFirstPage(): Promise<void> {
       loaded: true,
       loadError: null,
     }));
-    await painted();
+    void firstScreenPainted.then(loadDrafts);
+    return;
   }
   return loadDrafts();
-}
-
-/** After the next frame is on screen (at once in a hidden window, which paints nothing). */
-function painted(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 export type DraftAction = 'pause' | 'resume' | 'cancel' | 'retry' | 'remove';
@@ -258,10 +255,11 @@ function draftIdsOf(event: DraftEvent): string[] {
 
 let started = false;
 
-export function startDrafts(): void {
-  if (started) return;
+/** Answers once the Queue's first screen is in the store (the rest of the queue loads after it is painted). */
+export function startDrafts(): Promise<void> {
+  if (started) return Promise.resolve();
   started = true;
   onBatch(['drafts.updated', 'drafts.removed', 'drafts.reset'], applyDraftEvents);
   onResync(() => void loadDrafts());
-  void loadFirstPage();
+  return loadFirstPage();
 }

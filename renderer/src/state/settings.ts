@@ -36,9 +36,10 @@ export async function saveSettings(patch: SettingsPatch): Promise<Settings> {
 
 let stopFollowing: (() => void) | null = null;
 
-export function startSettings(): void {
+/** Answers once the first load is over (loaded or refused). */
+export function startSettings(): Promise<void> {
   stopFollowing ??= on('settings.changed', (settings) => useSettings.setState({ settings, loadError: null }));
-  void loadSettings();
+  return loadSettings();
 }
 
 export function asApiError(error: unknown): ApiError {

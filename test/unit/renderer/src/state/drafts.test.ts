@@ -19,6 +19,7 @@ vi.mock('../../../../../renderer/src/state/connection.js', () => ({
   request: (channel: string, input?: unknown) => new Promise((answer) => host.calls.push({ channel, input, answer })),
 }));
 const { addedDrafts, applyDraftEvents, FIRST_PAGE_SIZE, QUEUE_COMPLETE_MARK, startDrafts, useDrafts } = await import('../../../../../renderer/src/state/drafts.js');
+const { firstScreenRendered } = await import('../../../../../renderer/src/first-paint.js');
 
 const draft = (id: string, state: DraftView['state'], sentBytes = 0, openId = 'ava') => ({ id, openId, state, sentBytes }) as DraftView;
 
@@ -96,6 +97,13 @@ describe('the drafts store', () => {
     expect(state.order).toEqual(['d0', 'd1', 'd2']);
     expect(state.summary.total).toBe(300);
 
+    // Not even after a frame: the first screen is not drawn yet (main.tsx draws it once this first page is in).
+    for (const frame of frames.splice(0)) frame();
+    await settle();
+    expect(host.calls).toEqual([]);
+    // The window commits its first screen (App's effect), and the next frame puts it on screen.
+    firstScreenRendered();
+    await settle();
     for (const frame of frames.splice(0)) frame();
     await settle();
     expect(host.calls.map(({ channel }) => channel)).toEqual(['drafts.list']);
