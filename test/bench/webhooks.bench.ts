@@ -40,7 +40,8 @@
  * through a backend process on PostgreSQL against a sandbox in its own process, beside
  * sandbox_op8_per_s, op 8 sent straight to that sandbox, alternating (lib/orders-load.ts).
  *
- * Profile the backend: BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" (test/support/backend-process.ts).
+ * Profile the backend: BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" (test/support/backend-process.ts);
+ * its samples are wall-clock, so a write that wakes another process also counts the time it preempts this one.
  *
  * Run: npm run bench -- webhooks   (needs DATABASE_URL, a PostgreSQL server: `.ci/run` starts one)
  * Env: WEBHOOK_BENCH_EVENTS (default 1000), WEBHOOK_BENCH_RUNS (3), WEBHOOK_BENCH_CONCURRENCY (16),
