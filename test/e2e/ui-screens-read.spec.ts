@@ -14,7 +14,9 @@
  *   summary of two lines above the list), three rows still show: "Today's plan" on a row of its
  *   own had pushed the third out;
  * - a video fix's question and its choices are words apart ("…before sending?Put camera.mkv into
- *   MP4" read as one: an inline button's negative margin ate the gap);
+ *   MP4" read as one: an inline button's negative margin ate the gap), and each choice reads whole
+ *   and takes a click at 800×600 too, in both themes and in Spanish, Portuguese and Arabic (with
+ *   the file's name in them, the second ran past the row's end);
  * - in Arabic an English file name too long for its row is cut at its end, not its beginning
  *   ("…sed by the platform.mp4"), and a short one still sits at the row's start (the right);
  * - Research's chart legend read "Time: Videos: --" in every language (uPlot's English label and
@@ -26,7 +28,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { RunningWebApp } from '../support/web-app.js';
 import { webClient } from '../support/web-client.js';
 import { fixturePath, fixturePhotos, problemPath } from '../support/photos.js';
@@ -195,8 +197,32 @@ test('three rows show at 800×600 with an upload under way and drafts in several
   expect(consoleErrors).toEqual([]);
 });
 
-test("a video fix's question and its choices are words apart", async ({ page, webApp, consoleErrors }) => {
-  test.setTimeout(120_000);
+/** A video fix's choices that are cut short, out of the note's box or covered where a click lands (each as "label: why"), and the gap between the question's last letter and the first choice's first (left to right). */
+function fixChoicesRead(note: Locator): Promise<{ faults: string[]; gap: number; text: string }> {
+  return note.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const faults: string[] = [];
+    const buttons = [...element.querySelectorAll('button')];
+    for (const button of buttons) {
+      const words = document.createRange();
+      words.selectNodeContents(button);
+      const text = words.getBoundingClientRect();
+      const label = button.textContent ?? '';
+      if (button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 1) faults.push(`${label}: cut in its own box`);
+      if (text.left < box.left - 1 || text.right > box.right + 1) faults.push(`${label}: outside the note (${Math.round(text.left)}–${Math.round(text.right)} in ${Math.round(box.left)}–${Math.round(box.right)})`);
+      const hit = document.elementFromPoint((text.left + text.right) / 2, (text.top + text.bottom) / 2);
+      if (!hit || !button.contains(hit)) faults.push(`${label}: not what a click on it reaches`);
+    }
+    if (buttons.length !== 2) faults.push(`${buttons.length} choices`);
+    const question = element.querySelector('span')!.getBoundingClientRect();
+    const first = document.createRange();
+    first.selectNodeContents(buttons[0]!);
+    return { faults, gap: first.getBoundingClientRect().left - question.right, text: element.textContent ?? '' };
+  });
+}
+
+test("a video fix's question and its choices are words apart, every choice whole and reachable from 800×600 up, in both themes and the longer languages", async ({ page, webApp, consoleErrors }) => {
+  test.setTimeout(180_000);
   const app = webApp.current;
   const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-screens-fix-'));
   try {
@@ -207,28 +233,34 @@ test("a video fix's question and its choices are words apart", async ({ page, we
     await dropFiles(page, [{ name: 'camera.mkv', type: 'video/x-matroska', fixture: mkv }]);
     const fix = draftRow(page, 'camera.mkv').locator('.draft-row__fix');
     await expect(fix.getByRole('button', { name: 'Send camera.mkv as it is' })).toBeVisible({ timeout: 60_000 });
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
-      await page.setViewportSize(viewport);
-      const words = await fix.evaluate((note) => {
-        const question = note.querySelector('span')!.getBoundingClientRect();
-        const label = document.createRange();
-        label.selectNodeContents(note.querySelector('button')!);
-        // Both choices' words inside the note's box: not cut off by its end.
-        const end = note.getBoundingClientRect().right;
-        const shown = [...note.querySelectorAll('button')].every((button) => {
-          const words = document.createRange();
-          words.selectNodeContents(button);
-          return words.getBoundingClientRect().right <= end + 1;
-        });
-        return { sentenceEnd: question.right, choiceStart: label.getBoundingClientRect().left, shown, text: note.textContent };
-      });
-      // More than a space's width (3–4 px in this text) between the question's last letter and the first choice's first (it was 1 px).
-      expect(words.choiceStart - words.sentenceEnd, words.text ?? '').toBeGreaterThanOrEqual(4);
-      // The choices in sight: past the line's ellipsis at 1280 px, "Send camera.mkv as it is" was not.
-      expect(words.shown, `${viewport.width}: ${words.text}`).toBe(true);
+    // The choices' names still carry the file, for a screen reader's list of buttons.
+    await expect(fix.getByRole('button')).toHaveText(['Fix', 'Send as it is']);
+    await expect(fix.getByRole('button', { name: 'Fix camera.mkv', exact: true })).toBeVisible();
+    const viewports = [{ width: 800, height: 600 }, { width: 1280, height: 800 }, { width: 1920, height: 1080 }];
+    for (const theme of ['light', 'dark']) {
+      await callApp(app, 'settings.set', { appearance: { theme } });
+      for (const viewport of viewports) {
+        await page.setViewportSize(viewport);
+        const read = await fixChoicesRead(fix);
+        // The choices in sight: "Send camera.mkv as it is" ran past the row's end at 800 px (and past the line's ellipsis at 1280).
+        expect(read.faults, `${theme} ${viewport.width}: ${read.text}`).toEqual([]);
+        // More than a space's width (3–4 px in this text) between the question's last letter and the first choice's first (it was 1 px).
+        expect(read.gap, read.text).toBeGreaterThanOrEqual(4);
+      }
+    }
+    await callApp(app, 'settings.set', { appearance: { theme: 'light' } });
+    for (const locale of ['es', 'pt-BR', 'ar']) {
+      await callApp(app, 'settings.set', { language: { locale } });
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      for (const viewport of viewports.slice(0, 2)) {
+        await page.setViewportSize(viewport);
+        await expect(fix.getByRole('button')).toHaveCount(2);
+        const read = await fixChoicesRead(fix);
+        expect(read.faults, `${locale} ${viewport.width}: ${read.text}`).toEqual([]);
+      }
     }
   } finally {
-    await callApp(app, 'settings.set', { videos: { fix: 'auto' } });
+    await callApp(app, 'settings.set', { videos: { fix: 'auto' }, language: { locale: 'en' }, appearance: { theme: 'light' } });
     rmSync(dir, { recursive: true, force: true });
   }
   expect(consoleErrors).toEqual([]);

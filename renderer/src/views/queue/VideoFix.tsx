@@ -43,14 +43,15 @@ export function VideoFix({ draft, fix }: { draft: DraftView; fix: VideoFixView }
     <div className="draft-row__note draft-row__fix" data-fix={fix.fixed ? 'fixed' : running ? 'running' : fix.choice}>
       <span title={words}>{words}</span>
       {running ? <ProgressBar value={Math.floor(fix.progress! * 100)} label={intl.formatMessage({ id: `video.fix.${action}.progress` }, { name: draft.fileName })} /> : null}
+      {/* The choices say what they do in a few words (the row shows the file's name): with the name in them, they ran past a narrow row's end. Their names still carry it, for a screen reader's list of buttons. */}
       {canChoose && fix.choice !== 'fix' ? (
-        <Button variant="ghost" className="button--inline" onClick={() => choose('fix')}>
-          {intl.formatMessage({ id: `video.fix.${action}.choose` }, { name: draft.fileName })}
+        <Button variant="ghost" className="button--inline" aria-label={intl.formatMessage({ id: `video.fix.${action}.choose` }, { name: draft.fileName })} onClick={() => choose('fix')}>
+          {intl.formatMessage({ id: 'video.fix.choice.fix' })}
         </Button>
       ) : null}
       {canChoose && fix.choice !== 'as_is' ? (
-        <Button variant="ghost" className="button--inline" onClick={() => choose('as_is')}>
-          {intl.formatMessage({ id: 'video.fix.asIs.choose' }, { name: draft.fileName })}
+        <Button variant="ghost" className="button--inline" aria-label={intl.formatMessage({ id: 'video.fix.asIs.choose' }, { name: draft.fileName })} onClick={() => choose('as_is')}>
+          {intl.formatMessage({ id: 'video.fix.choice.asIs' })}
         </Button>
       ) : null}
       {failure ? <span role="alert">{failure}</span> : null}
