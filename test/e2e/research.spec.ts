@@ -100,6 +100,14 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
   const card = page.getByRole('region', { name: `Account @${username}` });
   await expect(card.getByRole('term').filter({ hasText: 'Followers' })).toBeVisible();
   await expect(card.locator('dl')).toContainText(/Followers[\d,]+/);
+  // The card speaks as the Accounts view's cards do: each value in the small body size over its smaller muted label (values were 15 px under 12 px labels).
+  const sizes = await card.evaluate((element) => ({
+    labels: [...new Set([...element.querySelectorAll('dt')].map((dt) => getComputedStyle(dt).fontSize))],
+    values: [...new Set([...element.querySelectorAll('dd')].map((dd) => getComputedStyle(dd).fontSize))],
+    name: getComputedStyle(element.querySelector('h2')!).fontSize,
+  }));
+  expect(sizes).toEqual({ labels: ['12px'], values: ['13px'], name: '15px' });
+  expect(await textLargerThan(card, 13)).toEqual([]);
   await page.getByPlaceholder('@username').fill('@nobody_here_at_all');
   await page.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByRole('region', { name: 'Account @nobody_here_at_all' })).toContainText('Not public: the platform shows no public account @nobody_here_at_all.');
@@ -165,34 +173,44 @@ test('research follows the person: kept query, results and account in view, read
   await expect.poll(() => scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
   const headers = await table.getByRole('columnheader').allTextContents();
   expect(headers).toEqual(['Video', 'Description', 'Posted (UTC)', 'Region', 'Views', 'Likes', 'Comments', 'Account']);
-  // Headings cut short (their names and the sort arrow's room), and how far the table scrolls sideways (found by class: its name follows the language).
+  // Headings cut short (their names and the sort arrow's room), videos' ids and dates cut short, and how far the table scrolls sideways (found by class: its name follows the language).
   const fit = () =>
-    page.locator('.results').evaluate((element) => ({
-      cut: [...element.querySelectorAll('[role=columnheader] button')].filter((button) => button.scrollWidth > button.clientWidth).map((button) => button.textContent),
-      sideways: element.querySelector('[data-testid=results-scroller]')!.scrollWidth - element.querySelector('[data-testid=results-scroller]')!.clientWidth,
-    }));
-  expect(await fit()).toEqual({ cut: [], sideways: 0 });
+    page.locator('.results').evaluate((element) => {
+      const cut = (box: Element | null | undefined) => !!box && box.scrollWidth > box.clientWidth;
+      const rows = [...element.querySelectorAll('.results__row')];
+      return {
+        cut: [...element.querySelectorAll('[role=columnheader] button')].filter(cut).map((button) => button.textContent),
+        cutValues: rows.flatMap((row) => [row.children[0]?.querySelector('button'), row.children[2]].filter(cut).map((box) => box!.textContent)),
+        sideways: element.querySelector('[data-testid=results-scroller]')!.scrollWidth - element.querySelector('[data-testid=results-scroller]')!.clientWidth,
+      };
+    });
+  expect(await fit()).toEqual({ cut: [], cutValues: [], sideways: 0 });
   // A number's heading sits over its numbers, at the column's end (it sat at its start).
   const alignments = await page.locator('.results [role=columnheader]').evaluateAll((cells) => Object.fromEntries(cells.map((cell) => [cell.textContent, getComputedStyle(cell).textAlign])));
   expect(alignments).toMatchObject({ 'Posted (UTC)': 'end', Views: 'end', Likes: 'end', Comments: 'end', Video: 'start', Description: 'start' });
   // At 1280×800 too (the description and the account give up width; 140 px scrolled sideways).
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
-  // Portuguese names are longer ("Visualizações" was cut): whole at 1280 px (the table may scroll there), and fitting at 1440.
+  await expect.poll(fit).toEqual({ cut: [], cutValues: [], sideways: 0 });
+  // In every language the default columns fit without scrolling sideways at 1280 and 1440 px, every heading whole:
+  // Portuguese names are longer ("Visualizações" was cut, then the table scrolled 30 px sideways at 1280).
   try {
-    await webClient(webApp.current).call('settings.set', { language: { locale: 'pt-BR' } });
-    await expect(page.locator('.results [role=columnheader]').nth(4)).toHaveText('Visualizações');
-    await expect.poll(async () => (await fit()).cut).toEqual([]);
-    // The query's name box shows its whole placeholder ("Dê um nome a esta consulta" was cut).
-    const nameShown = await page.locator('.query-builder__save input').evaluate((input: HTMLInputElement) => {
-      const style = getComputedStyle(input);
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      return context.measureText(input.placeholder).width <= input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-    });
-    expect(nameShown).toBe(true);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
+    for (const [locale, views] of [['es', 'Vistas'], ['pt-BR', 'Visualizações'], ['id', 'Tayangan'], ['ja', '再生数'], ['ar', 'المشاهدات']] as const) {
+      await webClient(webApp.current).call('settings.set', { language: { locale } });
+      await expect(page.locator('.results [role=columnheader]').nth(4)).toHaveText(views);
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(viewport);
+        await expect.poll(fit, `${locale} ${viewport.width}`).toEqual({ cut: [], cutValues: [], sideways: 0 });
+      }
+      if (locale !== 'pt-BR') continue;
+      // The query's name box shows its whole placeholder ("Dê um nome a esta consulta" was cut).
+      const nameShown = await page.locator('.query-builder__save input').evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return context.measureText(input.placeholder).width <= input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      });
+      expect(nameShown).toBe(true);
+    }
     await page.setViewportSize({ width: 1280, height: 800 });
   } finally {
     await webClient(webApp.current).call('settings.set', { language: { locale: 'en' } });
@@ -204,7 +222,7 @@ test('research follows the person: kept query, results and account in view, read
   await columns.getByRole('checkbox', { name: 'Shares' }).check();
   await columns.getByRole('checkbox', { name: 'Comments' }).uncheck();
   await expect(table.getByRole('columnheader')).toHaveText(['Video', 'Description', 'Posted (UTC)', 'Region', 'Shares', 'Views', 'Likes', 'Account']);
-  await expect.poll(fit).toEqual({ cut: [], sideways: 0 });
+  await expect.poll(fit).toEqual({ cut: [], cutValues: [], sideways: 0 });
   await results.getByText('Columns', { exact: true }).click();
   await page.setViewportSize({ width: 1440, height: 900 });
 

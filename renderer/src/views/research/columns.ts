@@ -23,6 +23,9 @@ export interface Column extends ColumnSize {
 /** 28 December 2026, 10:58 and 22:58 UTC: every part of a date and time at its widest, morning and evening (Arabic's ص is wider than its م). */
 const WIDEST_DATES_SECONDS = [Date.UTC(2026, 11, 28, 10, 58, 58) / 1000, Date.UTC(2026, 11, 28, 22, 58, 58) / 1000];
 
+/** A video's id: 19 digits (a 64-bit number's), each as wide as a digit gets. */
+const WIDEST_ID = '8'.repeat(19);
+
 /**
  * Long text is cut to what a cell can show: the cell would hide the rest behind an ellipsis anyway,
  * but the browser would still lay out every character of every row scrolled past.
@@ -43,9 +46,9 @@ function columnShapes(intl: IntlShape): Record<VideoField, ColumnShape> {
   const yes = intl.formatMessage({ id: 'research.value.yes' });
   const no = intl.formatMessage({ id: 'research.value.no' });
   return {
-    id: { width: 176, numeric: false, text: (r) => r.id },
-    create_time: { width: 146, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time), samples: WIDEST_DATES_SECONDS.map(posted) },
-    username: { width: 150, min: 136, numeric: false, text: (r) => r.username ?? '' },
+    id: { width: 176, byValue: true, numeric: false, text: (r) => r.id, samples: [WIDEST_ID] },
+    create_time: { width: 146, byValue: true, numeric: true, text: (r) => posted(r.create_time), full: (r) => posted(r.create_time), samples: WIDEST_DATES_SECONDS.map(posted) },
+    username: { width: 150, min: 130, numeric: false, text: (r) => r.username ?? '' },
     region_code: { width: 70, numeric: false, text: (r) => r.region_code ?? '' },
     view_count: { width: 96, numeric: true, text: (r) => count(r.view_count) },
     like_count: { width: 86, numeric: true, text: (r) => count(r.like_count) },
@@ -58,7 +61,7 @@ function columnShapes(intl: IntlShape): Record<VideoField, ColumnShape> {
     music_id: { width: 150, numeric: false, text: (r) => r.music_id ?? '' },
     playlist_id: { width: 100, numeric: true, text: (r) => (r.playlist_id === undefined ? '' : String(r.playlist_id)) },
     is_stem_verified: { width: 60, numeric: false, text: (r) => (r.is_stem_verified === undefined ? '' : r.is_stem_verified ? yes : no) },
-    video_description: { width: 270, min: 140, numeric: false, text: (r) => clip(r.video_description ?? ''), full: (r) => r.video_description ?? '' },
+    video_description: { width: 270, min: 120, numeric: false, text: (r) => clip(r.video_description ?? ''), full: (r) => r.video_description ?? '' },
     voice_to_text: { width: 260, min: 140, numeric: false, text: (r) => clip(r.voice_to_text ?? ''), full: (r) => r.voice_to_text ?? '' },
   };
 }

@@ -40,4 +40,15 @@ describe('fitting the results columns', () => {
     expect(fitColumns([id, views, description], [60, 131, 40], 2000)[1]).toBe(131);
     expect(fitColumns([id, views, description, account], [60, 131, 40, 125.2], 300)).toEqual([180, 131, 160, 126]);
   });
+
+  it('draws a column sized by its values as wide as its widest value or heading, measured, narrower or wider than its guess', () => {
+    const posted = { width: 146, byValue: true };
+    // Measured: a 121 px date with its padding (137) in a column guessed at 146; an Arabic one (157) wider than the guess.
+    expect(fitColumns([id, posted, description], [60, 137, 40], 2000).slice(0, 2)).toEqual([180, 137]);
+    expect(fitColumns([id, posted, description], [60, 157, 40], 2000)[1]).toBe(157);
+    // Not measured yet: the guess.
+    expect(fitColumns([id, posted, description], [], 2000)[1]).toBe(146);
+    // What it gave back lets the others fit: 180 + 137 + 160 in 480 px, where the guess needed 486.
+    expect(sum(fitColumns([id, posted, description], [60, 137, 40], 480))).toBeLessThanOrEqual(480);
+  });
 });
