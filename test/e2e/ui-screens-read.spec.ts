@@ -9,7 +9,8 @@
  *   Research condition's fixed 130 px column cut Spanish "Palabra clave" and Portuguese
  *   "Palavra-chave"; right to left its arrow sits on the left;
  * - at 1920×1080 the photo composer uses the width it has (it stayed a 720 px column), and at the
- *   end of the page its Send bar rests on the window's edge (it floated 64 px above it);
+ *   end of the page its Send bar rests on the window's edge (it floated 64 px above it); at
+ *   800×600 Add links stays beside the links' box it reads (it wrapped under Choose photos);
  * - at 800×600, with an upload under way and drafts in several states (the batch's progress and a
  *   summary of two lines above the list), three rows still show: "Today's plan" on a row of its
  *   own had pushed the third out;
@@ -34,7 +35,7 @@ import { webClient } from '../support/web-client.js';
 import { fixturePath, fixturePhotos, problemPath } from '../support/photos.js';
 import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
-import { callApp, draftRow, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
+import { callApp, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
 import { cardsWithEmptyFoot, cardsWithLateContent, selectsCut, textLargerThan } from './fixtures/screen-checks.js';
 import { expect, test } from './fixtures/web-app.js';
 
@@ -156,6 +157,12 @@ test('the photo composer uses the width at 1920×1080 and its selects are the ap
   await expect.poll(async () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   // At 800×600, scrolled to the end, the Send bar's lower edge is the window's.
   await page.setViewportSize({ width: 800, height: 600 });
+  // Add links sits beside the links' box it reads (it wrapped to a line of its own under Choose photos).
+  const links = (await page.getByRole('textbox', { name: /^Or paste links to photos/ }).boundingBox())!;
+  const addLinks = (await page.getByRole('button', { name: 'Add links' }).boundingBox())!;
+  expect(addLinks.x).toBeGreaterThanOrEqual(links.x + links.width);
+  expect(addLinks.y + addLinks.height).toBeGreaterThan(links.y);
+  expect(addLinks.y).toBeLessThan(links.y + links.height);
   // The refused photo's line in the page's small text, its Remove beside it (16 px text had pushed it under the reason).
   const refused = page.getByTestId('refused-photos');
   await refused.getByText('Why').click();
@@ -231,7 +238,8 @@ test("a video fix's question and its choices are words apart, every choice whole
     await callApp(app, 'settings.set', { videos: { fix: 'ask' } });
     await openQueue(page, app);
     await dropFiles(page, [{ name: 'camera.mkv', type: 'video/x-matroska', fixture: mkv }]);
-    const fix = draftRow(page, 'camera.mkv').locator('.draft-row__fix');
+    // By its class: the list's name follows the window's language.
+    const fix = page.locator('ul.draft-list .draft-row__fix');
     await expect(fix.getByRole('button', { name: 'Send camera.mkv as it is' })).toBeVisible({ timeout: 60_000 });
     // The choices' names still carry the file, for a screen reader's list of buttons.
     await expect(fix.getByRole('button')).toHaveText(['Fix', 'Send as it is']);

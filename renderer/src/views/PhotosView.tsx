@@ -45,18 +45,21 @@ export function PhotosView() {
             <ChooseFilesButton accept={ACCEPT} onFiles={(files) => void addPhotoFiles(files)} testId="choose-photos-input">
               {intl.formatMessage({ id: 'photos.choose' })}
             </ChooseFilesButton>
-            <label className="field photos__paste">
-              <span className="field__label">{intl.formatMessage({ id: 'photos.paste.label' })}</span>
-              <textarea className="input" rows={2} value={pasted} onChange={(event) => setPasted(event.target.value)} />
-            </label>
-            <Button
-              unavailable={pasted.trim() === ''}
-              onClick={() => {
-                if (addPhotoUrls(pasted) > 0) setPasted('');
-              }}
-            >
-              {intl.formatMessage({ id: 'photos.paste.add' })}
-            </Button>
+            {/* The links' box and its Add links together: alone, the button wrapped under Choose photos at 800 px, far from the box it reads. */}
+            <div className="photos__paste-group">
+              <label className="field photos__paste">
+                <span className="field__label">{intl.formatMessage({ id: 'photos.paste.label' })}</span>
+                <textarea className="input" rows={2} value={pasted} onChange={(event) => setPasted(event.target.value)} />
+              </label>
+              <Button
+                unavailable={pasted.trim() === ''}
+                onClick={() => {
+                  if (addPhotoUrls(pasted) > 0) setPasted('');
+                }}
+              >
+                {intl.formatMessage({ id: 'photos.paste.add' })}
+              </Button>
+            </div>
           </div>
           <fieldset className="choices choices--cards photos__accounts">
             <legend className="field__label">{intl.formatMessage({ id: 'photos.sendTo' })}</legend>
