@@ -29,14 +29,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { RunningWebApp } from '../support/web-app.js';
 import { webClient } from '../support/web-client.js';
 import { fixturePath, fixturePhotos, problemPath } from '../support/photos.js';
 import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
 import { callApp, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
-import { cardsWithEmptyFoot, cardsWithLateContent, selectsCut, textLargerThan } from './fixtures/screen-checks.js';
+import { cardsWithEmptyFoot, cardsWithLateContent, fixChoicesRead, selectsCut, textLargerThan } from './fixtures/screen-checks.js';
 import { expect, test } from './fixtures/web-app.js';
 
 /** Drafts for Ava under these names, added as a script adds them (each a small MP4 of its own bytes), in order. */
@@ -203,30 +203,6 @@ test('three rows show at 800×600 with an upload under way and drafts in several
   await setChaos(app, []);
   expect(consoleErrors).toEqual([]);
 });
-
-/** A video fix's choices that are cut short, out of the note's box or covered where a click lands (each as "label: why"), and the gap between the question's last letter and the first choice's first (left to right). */
-function fixChoicesRead(note: Locator): Promise<{ faults: string[]; gap: number; text: string }> {
-  return note.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const faults: string[] = [];
-    const buttons = [...element.querySelectorAll('button')];
-    for (const button of buttons) {
-      const words = document.createRange();
-      words.selectNodeContents(button);
-      const text = words.getBoundingClientRect();
-      const label = button.textContent ?? '';
-      if (button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 1) faults.push(`${label}: cut in its own box`);
-      if (text.left < box.left - 1 || text.right > box.right + 1) faults.push(`${label}: outside the note (${Math.round(text.left)}–${Math.round(text.right)} in ${Math.round(box.left)}–${Math.round(box.right)})`);
-      const hit = document.elementFromPoint((text.left + text.right) / 2, (text.top + text.bottom) / 2);
-      if (!hit || !button.contains(hit)) faults.push(`${label}: not what a click on it reaches`);
-    }
-    if (buttons.length !== 2) faults.push(`${buttons.length} choices`);
-    const question = element.querySelector('span')!.getBoundingClientRect();
-    const first = document.createRange();
-    first.selectNodeContents(buttons[0]!);
-    return { faults, gap: first.getBoundingClientRect().left - question.right, text: element.textContent ?? '' };
-  });
-}
 
 test("a video fix's question and its choices are words apart, every choice whole and reachable from 800×600 up, in both themes and the longer languages", async ({ page, webApp, consoleErrors }) => {
   test.setTimeout(180_000);
