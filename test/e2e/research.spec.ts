@@ -23,6 +23,33 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Research', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research');
 
+  // At 1280×800 Look up stays on its box's row in the side column (it dropped under "Account").
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const usernameBox = (await page.getByPlaceholder('@username').boundingBox())!;
+  const lookUp = (await page.getByRole('button', { name: 'Look up' }).boundingBox())!;
+  expect(Math.abs(lookUp.y + lookUp.height / 2 - (usernameBox.y + usernameBox.height / 2))).toBeLessThanOrEqual(1);
+  expect(lookUp.x).toBeGreaterThan(usernameBox.x + usernameBox.width);
+  // "Fields to return": boxes in the app's accent (they were the browser's blue), a space from their names (3 px).
+  const boxes = await page.getByRole('group', { name: 'Fields to return' }).locator('label').evaluateAll((labels) =>
+    labels.map((label) => {
+      const box = label.querySelector('input')!;
+      const name = document.createRange();
+      name.setStartAfter(box);
+      name.setEndAfter(label.lastChild!);
+      return { accent: getComputedStyle(box).accentColor, gap: Math.round(name.getBoundingClientRect().left - box.getBoundingClientRect().right) };
+    }),
+  );
+  const accent = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--color-accent)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
+  expect(new Set(boxes.map((box) => box.accent))).toEqual(new Set([accent]));
+  expect(Math.min(...boxes.map((box) => box.gap))).toBeGreaterThanOrEqual(6);
+
   // The builder: drop the starter condition, add "none of: region ZZ", dates over the last 30 days.
   await page.getByRole('button', { name: 'Remove All of these condition 1' }).click();
   await page.getByRole('button', { name: 'Add condition to “None of these”' }).click();
