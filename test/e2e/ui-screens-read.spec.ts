@@ -36,7 +36,7 @@ import { fixturePath, fixturePhotos, problemPath } from '../support/photos.js';
 import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
 import { callApp, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
-import { cardsWithEmptyFoot, cardsWithLateContent, fixChoicesRead, selectsCut, textLargerThan } from './fixtures/screen-checks.js';
+import { cardsWithEmptyFoot, cardsWithLateContent, fixChoicesRead, selectsCut, textLargerThan, textOffScale } from './fixtures/screen-checks.js';
 import { expect, test } from './fixtures/web-app.js';
 
 /** Drafts for Ava under these names, added as a script adds them (each a small MP4 of its own bytes), in order. */
@@ -149,6 +149,8 @@ test('the photo composer uses the width at 1920×1080 and its selects are the ap
   const post = page.getByTestId('photo-post');
   await expect(post.getByTestId('photo-tile')).toHaveCount(2);
   expect((await post.boundingBox())!.width).toBeGreaterThanOrEqual(1000);
+  // Every word on the app's type scale: the posts' and refused photos' titles were 16 px, the counters 12.8, a tile's labels 11.2.
+  expect(await textOffScale(page.locator('#main'))).toEqual([]);
   await post.getByTestId('photo-tile').first().locator('button').click();
   await expect(post.getByRole('combobox', { name: 'Move to' })).toBeVisible();
   expect(await selectsCut(page)).toEqual([]);
