@@ -5,6 +5,8 @@
  *   on a 40–60 px empty band: a quiet save status took the form's gap and a line of its own), and
  *   a save beginning or ending moves nothing below it (a status line that appeared pushed
  *   Settings › Photos' Test connection from under the pointer);
+ * - every word of the Photos composer and of an account's card is on the type scale (tokens.css):
+ *   the composer's titles were 16 px, its counters 12.8 and a tile's labels 11.2; "Details" 13.1;
  * - every select is the app's own (not the platform's native look) and shows its whole choice: the
  *   Research condition's fixed 130 px column cut Spanish "Palabra clave" and Portuguese
  *   "Palavra-chave"; right to left its arrow sits on the left;
@@ -78,6 +80,17 @@ test('Settings cards start and end at their content and speak in one size, at 80
   const folderBox = (await watch.getByRole('textbox', { name: 'Folder' }).boundingBox())!;
   const watchButton = (await watch.getByRole('button', { name: 'Watch folder' }).boundingBox())!;
   expect(Math.abs(watchButton.y - folderBox.y)).toBeLessThanOrEqual(1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("every word of an account's card is on the type scale, its Details open", async ({ page, webApp, consoleErrors }) => {
+  await signIn(webApp.current, 'sbx-user-ava');
+  await page.goto(`${webApp.current.url}#/accounts`);
+  const details = page.locator('#main details');
+  await expect(details.first()).toBeVisible();
+  for (const disclosure of await details.all()) await disclosure.locator('summary').click();
+  // "Details" was 0.875 of the card's 15 px: 13.1 px.
+  expect(await textOffScale(page.locator('#main'))).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
 
