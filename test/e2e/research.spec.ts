@@ -135,6 +135,10 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
   }));
   expect(sizes).toEqual({ labels: ['12px'], values: ['13px'], name: '15px' });
   expect(await textLargerThan(card, 13)).toEqual([]);
+  // "Fields to ask for" a gap below the facts (it touched the last value).
+  const facts = (await card.locator('dl').boundingBox())!;
+  const choose = (await card.locator('summary').boundingBox())!;
+  expect(choose.y - (facts.y + facts.height)).toBeGreaterThanOrEqual(8);
   await page.getByPlaceholder('@username').fill('@nobody_here_at_all');
   await page.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByRole('region', { name: 'Account @nobody_here_at_all' })).toContainText('Not public: the platform shows no public account @nobody_here_at_all.');
