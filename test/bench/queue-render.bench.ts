@@ -9,9 +9,10 @@
  * queue settles at once: the first drafts reach the inbox, then the platform's limit of 5 pending
  * inbox shares makes the rest wait (a real, stable state with a reason in every row).
  *
- * The load (lib/big-upload.ts): a real 1 GB upload through the app to a second account (the first
- * one's inbox is full), another as soon as one is sent. The runs alternate: idle (the big draft
- * paused through the app, nothing being sent), then loaded (resumed, bytes flowing), QUEUE_BENCH_RUNS
+ * The load (lib/big-upload.ts): real 1 GB uploads through the app to two other accounts in turn (the
+ * first one's inbox is full), each video found by the app in a watch folder, the next one queued
+ * behind the one being sent. The runs alternate: idle (the big drafts paused through the app,
+ * nothing being sent), then loaded (resumed, bytes flowing), QUEUE_BENCH_RUNS
  * times, so both see the same machine; each run opens the Queue in a fresh page (first paint), then
  * frames of that page sitting still (the baseline) and scrolling top to bottom and back.
  *

@@ -1,7 +1,8 @@
 /**
- * Follows some drafts as a window does, through the web host's event stream (GET /api/events), so a
- * benchmark knows their state without asking for the whole queue: drafts.list of 10,000 drafts is
- * megabytes of work for the app each time, load the benchmark would add to what it measures.
+ * Follows some drafts (named by the file they are made from) as a window does, through the web
+ * host's event stream (GET /api/events), so a benchmark knows their state without asking for the
+ * whole queue: drafts.list of 10,000 drafts is megabytes of work for the app each time, load the
+ * benchmark would add to what it measures.
  */
 import type { RunningWebApp } from '../../support/web-app.js';
 
@@ -11,17 +12,20 @@ export interface FollowedDraft {
   sentBytes: number;
 }
 
+type DraftEventView = FollowedDraft & { fileName: string };
+
 type EventBatch = { name: string; payload: unknown }[];
 
 export interface DraftFollower {
-  /** Starts following a draft from the view an action answered. */
-  follow(view: FollowedDraft): void;
+  /** Starts following the next new draft of this file name (one the app added by itself, from a watch folder). */
+  followNamed(fileName: string): void;
   latest(): FollowedDraft[];
   close(): void;
 }
 
 export async function followDrafts(app: RunningWebApp): Promise<DraftFollower> {
   const views = new Map<string, FollowedDraft>();
+  const named = new Set<string>();
   const abort = new AbortController();
   const response = await fetch(`${app.origin}/api/events`, { headers: { Authorization: `Bearer ${app.token}` }, signal: abort.signal });
   if (!response.ok || !response.body) throw new Error(`/api/events answered ${response.status}`);
@@ -39,14 +43,14 @@ export async function followDrafts(app: RunningWebApp): Promise<DraftFollower> {
         if (!message.startsWith('data: ')) continue;
         for (const event of JSON.parse(message.slice('data: '.length)) as EventBatch) {
           if (event.name !== 'drafts.updated') continue;
-          const view = event.payload as FollowedDraft;
-          if (views.has(view.id)) views.set(view.id, { id: view.id, state: view.state, sentBytes: view.sentBytes });
+          const view = event.payload as DraftEventView;
+          if (named.delete(view.fileName) || views.has(view.id)) views.set(view.id, { id: view.id, state: view.state, sentBytes: view.sentBytes });
         }
       }
     }
   })().catch(() => undefined);
   return {
-    follow: (view) => views.set(view.id, { id: view.id, state: view.state, sentBytes: view.sentBytes }),
+    followNamed: (fileName) => named.add(fileName),
     latest: () => [...views.values()],
     close: () => abort.abort(),
   };
