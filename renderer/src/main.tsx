@@ -47,8 +47,12 @@ void firstScreenPainted.then(() => {
   startAppNotices();
 });
 
-/** How long the first screen waits for its data before it is drawn without (saying it is loading). */
-const FIRST_SCREEN_WAIT_MS = 1000;
+/**
+ * How long the first screen waits for its data before it is drawn without it (saying it is loading):
+ * the page comes from the same host, which answers these in milliseconds unless the machine is
+ * overloaded; then a loading line is better than a blank window.
+ */
+const FIRST_SCREEN_WAIT_MS = 2000;
 
 // Drawn once with what it shows, rather than a loading screen drawn first and again as each answer comes.
 void Promise.race([firstScreenData, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => {
