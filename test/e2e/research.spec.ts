@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { webClient } from '../support/web-client.js';
-import { textLargerThan } from './fixtures/screen-checks.js';
+import { handleAt, textLargerThan } from './fixtures/screen-checks.js';
 import { test, expect, openApp } from './fixtures/web-app.js';
 
 /** One CSV line's fields (RFC 4180 quoting; the test's rows have no line breaks inside a field). */
@@ -139,6 +139,14 @@ test('build a query, load two pages, sort, export CSV, open an account', async (
   const facts = (await card.locator('dl').boundingBox())!;
   const choose = (await card.locator('summary').boundingBox())!;
   expect(choose.y - (facts.y + facts.height)).toBeGreaterThanOrEqual(8);
+  // Right to left the handle still reads "@name" (it read "name@").
+  try {
+    await webClient(webApp.current).call('settings.set', { language: { locale: 'ar' } });
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await handleAt(page.locator('.account-card-research h2'))).toBe('left');
+  } finally {
+    await webClient(webApp.current).call('settings.set', { language: { locale: 'en' } });
+  }
   await page.getByPlaceholder('@username').fill('@nobody_here_at_all');
   await page.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByRole('region', { name: 'Account @nobody_here_at_all' })).toContainText('Not public: the platform shows no public account @nobody_here_at_all.');

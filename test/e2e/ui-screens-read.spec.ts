@@ -21,7 +21,8 @@
  *   and takes a click at 800×600 too, in both themes and in Spanish, Portuguese and Arabic (with
  *   the file's name in them, the second ran past the row's end);
  * - in Arabic an English file name too long for its row is cut at its end, not its beginning
- *   ("…sed by the platform.mp4"), and a short one still sits at the row's start (the right);
+ *   ("…sed by the platform.mp4"), and a short one still sits at the row's start (the right); an
+ *   account's handle reads "@ava.makes" (it read "ava.makes@");
  * - Research's chart legend read "Time: Videos: --" in every language (uPlot's English label and
  *   empty placeholder): it names the day in the window's language and shows no "--";
  * - the queue's rows give a file name the width the other columns do not need: at 1280×800 the
@@ -38,7 +39,7 @@ import { fixturePath, fixturePhotos, problemPath } from '../support/photos.js';
 import { AAC, H264, makeClip } from '../support/ffmpeg-fixtures.js';
 import { writeMp4File } from '../support/media.js';
 import { callApp, dropFiles, openQueue, rowsFullyShown, setChaos, signIn } from './fixtures/queue.js';
-import { cardsWithEmptyFoot, cardsWithLateContent, fixChoicesRead, selectsCut, textLargerThan, textOffScale } from './fixtures/screen-checks.js';
+import { cardsWithEmptyFoot, cardsWithLateContent, fixChoicesRead, handleAt, selectsCut, textLargerThan, textOffScale } from './fixtures/screen-checks.js';
 import { expect, test } from './fixtures/web-app.js';
 
 /** Drafts for Ava under these names, added as a script adds them (each a small MP4 of its own bytes), in order. */
@@ -291,6 +292,9 @@ test('in Arabic a file name is cut at its end and sits at the row’s start', as
     expect(Math.round(long.textLeft)).toBeGreaterThanOrEqual(Math.round(long.left) - 1);
     const short = await boxes(names[1]!);
     expect(Math.round(short.textRight)).toBeGreaterThanOrEqual(Math.round(short.right) - 1);
+    // An account's handle reads "@ava.makes" (it was "ava.makes@").
+    await page.goto(`${app.url}#/accounts`);
+    expect(await handleAt(page.locator('.account-card__handle'))).toBe('left');
   } finally {
     await callApp(app, 'settings.set', { language: { locale: 'en' } });
   }

@@ -26,7 +26,12 @@ export function AccountCard({ account, onRemove }: { account: Account; onRemove:
           <h2 className="account-card__name" id={titleId} title={name}>
             {name}
           </h2>
-          {account.username ? <p className="account-card__handle">{intl.formatMessage({ id: 'accounts.card.handle' }, { username: account.username })}</p> : null}
+          {/* Isolated: right to left, "@ava.makes" read "ava.makes@". */}
+          {account.username ? (
+            <p className="account-card__handle">
+              <bdi>{intl.formatMessage({ id: 'accounts.card.handle' }, { username: account.username })}</bdi>
+            </p>
+          ) : null}
         </div>
         <AccountStatusPill account={account} />
       </div>

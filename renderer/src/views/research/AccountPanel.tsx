@@ -64,7 +64,10 @@ export function AccountCard() {
   return (
     <section className="account-card-research" ref={card} aria-label={intl.formatMessage({ id: 'research.account.card' }, { username: account.username })} aria-busy={account.loading || undefined}>
       <header className="account-card-research__head">
-        <h2>{intl.formatMessage({ id: 'research.account.handle' }, { username: account.username })}</h2>
+        {/* Isolated: right to left, "@mateowright" read "mateowright@". */}
+        <h2>
+          <bdi>{intl.formatMessage({ id: 'research.account.handle' }, { username: account.username })}</bdi>
+        </h2>
         <Button variant="ghost" onClick={closeAccount}>{intl.formatMessage({ id: 'research.account.close' })}</Button>
       </header>
       {account.loading ? <p>{intl.formatMessage({ id: 'research.account.looking' }, { username: account.username })}</p> : null}
