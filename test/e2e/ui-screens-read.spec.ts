@@ -232,7 +232,7 @@ test("a video fix's question and its choices are words apart, every choice whole
     await dropFiles(page, [{ name: 'camera.mkv', type: 'video/x-matroska', fixture: mkv }]);
     // By its class: the list's name follows the window's language.
     const fix = page.locator('ul.draft-list .draft-row__fix');
-    await expect(fix.getByRole('button', { name: 'Send camera.mkv as it is' })).toBeVisible({ timeout: 60_000 });
+    await expect(fix.getByRole('button', { name: 'Send as it is: camera.mkv', exact: true })).toBeVisible({ timeout: 60_000 });
     // The choices' names still carry the file, for a screen reader's list of buttons.
     await expect(fix.getByRole('button')).toHaveText(['Fix', 'Send as it is']);
     await expect(fix.getByRole('button', { name: 'Fix camera.mkv', exact: true })).toBeVisible();
@@ -257,6 +257,8 @@ test("a video fix's question and its choices are words apart, every choice whole
         await expect(fix.getByRole('button')).toHaveCount(2);
         const read = await fixChoicesRead(fix);
         expect(read.faults, `${locale} ${viewport.width}: ${read.text}`).toEqual([]);
+        // A choice is called by what it shows (WCAG 2.5.3, label in name): a person using speech says the words on the button.
+        for (const button of await fix.getByRole('button').all()) expect(await button.getAttribute('aria-label'), locale).toContain((await button.innerText()).trim());
       }
     }
   } finally {
