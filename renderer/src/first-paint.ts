@@ -10,7 +10,7 @@ let painted: () => void = () => undefined;
 export const firstScreenPainted = new Promise<void>((resolve) => (painted = resolve));
 
 /** After the next frame is on screen (at once in a hidden window, which paints nothing). */
-export function afterNextPaint(): Promise<void> {
+function afterNextPaint(): Promise<void> {
   if (document.visibilityState === 'hidden') return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
