@@ -19,8 +19,8 @@ export default defineConfig({
     { name: 'e2e', testIgnore: LONGEST_FIRST },
   ],
   retries: 0,
-  // Skipped tests are listed with their reason after the run (test/e2e/skip-reasons-reporter.ts).
-  reporter: [[process.env.CI ? 'line' : 'list'], ['./test/e2e/skip-reasons-reporter.ts']],
+  // The run ends with each skipped test's reason and each failure's error (test/e2e/run-summary-reporter.ts).
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./test/e2e/run-summary-reporter.ts']],
   use: {
     browserName: 'chromium',
     launchOptions: {
