@@ -16,6 +16,7 @@ export function utilityProcessLauncher(fork: Fork): LaunchProgram {
     const child = fork(spec.script, spec.args, { stdio: 'pipe', serviceName: `${BUILTIN_PLATFORM_SERVICE_PREFIX}${spec.name}`, env: programEnv() });
     const exited = new Promise<ProgramExit>((resolve) => child.once('exit', (code) => resolve({ code, signal: null })));
     return superviseProcess(spec.name, {
+      pid: new Promise((resolve) => child.once('spawn', () => resolve(child.pid))),
       stdout: child.stdout,
       stderr: child.stderr,
       exited,

@@ -5,7 +5,7 @@
  * writes it to a file and passes it with `--config`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppHost } from '../../electron/app.js';
@@ -84,3 +84,12 @@ export function builtinProgramsOf(dataDir: string): Map<number, 'sandbox' | 'bac
 /** The PID of one built-in program started for this data dir, if it runs. */
 export const builtinProgramPid = (dataDir: string, name: 'sandbox' | 'backend') => [...builtinProgramsOf(dataDir)].find(([, program]) => program === name)?.[0];
 
+
+/** Linux: the nice value of each thread of a process (/proc/PID/task/TID/stat, its 19th field). */
+export function threadNiceValues(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((thread) => {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+    // The fields after the command name, which is in brackets and may hold spaces: the state is the 3rd field.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19 - 3]);
+  });
+}

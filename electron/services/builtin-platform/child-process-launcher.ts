@@ -23,6 +23,7 @@ export function childProcessLauncher(nodePath: string = process.execPath): Launc
       });
     });
     return superviseProcess(spec.name, {
+      pid: Promise.resolve(child.pid),
       stdout: child.stdout,
       stderr: child.stderr,
       exited,

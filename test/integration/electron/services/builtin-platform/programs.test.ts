@@ -8,12 +8,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { backgroundPriority } from '../../../../../electron/services/builtin-platform/background-priority.js';
 import { BuiltinPlatform } from '../../../../../electron/services/builtin-platform/builtin-platform.js';
 import { createConfStorage } from '../../../../../electron/services/storage.js';
 import { createHttpClient, type HttpSend } from '../../../../../platform-api/http.js';
 import { parseSandboxConfig, startSandbox } from '../../../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
-import { attachedSandboxLauncher, builtinPlatform, builtinProgramPid, builtinProgramsOf } from '../../../../support/builtin-platform.js';
+import { attachedSandboxLauncher, builtinPlatform, builtinProgramPid, builtinProgramsOf, threadNiceValues } from '../../../../support/builtin-platform.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
 import { waitFor } from '../../../../support/wait-for.js';
 import { startWebApp, type RunningWebApp } from '../../../../support/web-app.js';
@@ -37,6 +38,8 @@ describe('the built-in platform as programs', () => {
     expect([...programs.values()].sort()).toEqual(['backend', 'sandbox']);
     for (const pid of programs.keys()) expect(pid).not.toBe(process.pid);
     expect(await h.call('builtinPlatform.status')).toEqual({ state: 'running', problem: null });
+    // Below the window's priority, every thread of each (Linux gives each thread its own).
+    if (process.platform === 'linux') for (const pid of programs.keys()) expect(new Set(threadNiceValues(pid))).toEqual(new Set([backgroundPriority()]));
 
     await h.close({ keepData: true });
     harness = null;
