@@ -36,6 +36,10 @@
  *   loadavg[_loaded]                   the machine's 1-minute load average, median as the runs began
  *                                      (/proc/loadavg: other work on the machine counts as much as ours)
  *
+ * The browser and the app run in this process's session, as the desktop app's window, main process
+ * and built-in platform are one session (Electron and its children): on Linux's autogroup
+ * scheduling the priorities the app gives its processes count only inside one session.
+ *
  * Profiles: one idle and one loaded scroll run and a loaded first paint are traced (Chromium's
  * performance trace; a summary on stderr, the traces in results/queue-render-*.trace.json for
  * DevTools), and during each loaded run where the machine's CPU went, per process, on stderr.
@@ -46,9 +50,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { removeDir, startWebApp, type RunningWebApp } from '../support/web-app.js';
 import { keepUploadingBig, type BigUploads } from './lib/big-upload.js';
+import { launchChromiumInSession } from './lib/chromium-in-session.js';
 import { frameIntervals, jsHeapMb } from './lib/page-frames.js';
 import { cpuSpan, processesUnder, type CpuSpan } from './lib/process-usage.js';
 import { callApp } from './lib/app-call.js';
@@ -231,11 +236,10 @@ async function profileLoaded(browser: Browser, app: RunningWebApp, page: Page): 
 }
 
 async function main(): Promise<void> {
-  const app = await startWebApp();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  // The window and the app in one session, as the desktop app's processes are (lib/chromium-in-session.ts).
+  const app = await startWebApp({ ownSession: false });
+  const chromium = await launchChromiumInSession();
+  const { browser } = chromium;
   const bigDir = mkdtempSync(join(tmpdir(), 'queue-render-big-'));
   try {
     await signIn(app, OPEN_ID);
@@ -281,7 +285,7 @@ async function main(): Promise<void> {
       await big.stop();
     }
   } finally {
-    await browser.close();
+    await chromium.close();
     await app.stop();
     removeDir(app.dataDir);
     removeDir(bigDir);

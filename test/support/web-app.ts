@@ -77,7 +77,13 @@ export function buildWebApp(): Promise<void> {
   return built;
 }
 
-export async function startWebApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningWebApp> {
+/**
+ * `ownSession` (the default): the app leads a session of its own, so a test can end it and its
+ * programs at once (its process group). A benchmark of the window beside the app's work keeps it in
+ * its own session, as the desktop app's processes are (test/bench/lib/chromium-in-session.ts).
+ */
+export async function startWebApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv; ownSession?: boolean } = {}): Promise<RunningWebApp> {
+  const ownSession = options.ownSession ?? true;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'draftdeck-e2e-'));
   await Promise.all([seedEmbeddedBackend(dataDir), buildWebApp()]);
   const entry = process.env[BUILT_APP_ENV] ? join(process.env[BUILT_APP_ENV], 'dist-web', 'web.cjs') : WEB_ENTRY;
@@ -85,7 +91,7 @@ export async function startWebApp(options: { dataDir?: string; env?: NodeJS.Proc
     cwd: root,
     env: { ...process.env, CI: '1', DRAFTDECK_TEST_TIMING: JSON.stringify(TEST_TIMING), DRAFTDECK_SANDBOX_CONFIG: defaultSandboxConfig(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    detached: ownSession,
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -99,8 +105,8 @@ export async function startWebApp(options: { dataDir?: string; env?: NodeJS.Proc
     dataDir,
     pid: child.pid!,
     stderr: () => stderr,
-    stop: () => stop(child),
-    kill9: () => process.kill(-child.pid!, 'SIGKILL'),
+    stop: () => stop(child, ownSession),
+    kill9: () => process.kill(ownSession ? -child.pid! : child.pid!, 'SIGKILL'),
     exited,
   };
 }
@@ -130,14 +136,16 @@ function readyUrl(child: ChildProcess, stderr: () => string): Promise<string> {
 }
 
 /** Ctrl-C, as a person would at a terminal: to the whole process group. */
-async function stop(child: ChildProcess): Promise<void> {
+async function stop(child: ChildProcess, ownSession: boolean): Promise<void> {
   // Exited, or killed by a signal (kill9): exitCode stays null then.
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  process.kill(-child.pid, 'SIGINT');
+  // Its process group when it leads one; otherwise the app alone, which stops its programs.
+  const target = ownSession ? -child.pid : child.pid;
+  process.kill(target, 'SIGINT');
   const timer = setTimeout(() => {
     try {
-      process.kill(-child.pid!, 'SIGKILL');
+      process.kill(target, 'SIGKILL');
     } catch {
       // already gone
     }
