@@ -12,15 +12,15 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
 import type { HttpSend } from '../../../platform-api/http.js';
 import { SandboxClock } from '../../../platform-api/sandbox-clock.js';
 import { readSandboxApp, readSandboxLimits, readSandboxUsers, type SandboxLimits, type SandboxUser } from '../../../platform-api/sandbox-extras.js';
 import type { BuiltinPlatformStatus } from '../../core/contract/index.js';
-import type { DamagedContent, DamagedFile } from '../damaged-files.js';
+import type { DamagedFile } from '../damaged-files.js';
 import { ProgramEndedError, type LaunchProgram, type ProgramName, type RunningProgram } from './program.js';
+import { setAsideIn, stringField } from './ready-line.js';
 
 export const SANDBOX_CLIENT_KEY = 'sbx_draftdeck_desktop';
 
@@ -107,6 +107,8 @@ interface Started<T> {
 export class BuiltinPlatform {
   private sandboxStarting: Promise<Started<RunningSandbox>> | null = null;
   private starting: Promise<RunningPlatform> | null = null;
+  /** Every start not yet settled, `starting` and any it overtook: what close() waits for. */
+  private readonly inFlight = new Set<Promise<RunningPlatform>>();
   /** Every program started and not yet ended, whatever its state: what close() must stop. */
   private readonly live = new Set<{ name: ProgramName; program: RunningProgram }>();
   private sandboxProgram: RunningProgram | null = null;
@@ -132,7 +134,8 @@ export class BuiltinPlatform {
    */
   ensure(): Promise<RunningPlatform> {
     if (this.closed) return Promise.reject(new Error('the app is closing'));
-    this.starting ??= this.startSandboxOnce()
+    if (this.starting) return this.starting;
+    const attempt: Promise<RunningPlatform> = this.startSandboxOnce()
       .then(async ({ value: sandbox }) => {
         const backendUrl = await this.startBackend(sandbox);
         const handle = { sandbox, backendUrl };
@@ -140,6 +143,14 @@ export class BuiltinPlatform {
         return handle;
       })
       .catch((error: unknown) => {
+        // Overtaken (its sandbox ended while its backend started): the restart owns the status and
+        // `starting`. Clearing that under the next start let a page's call launch a second backend
+        // beside it, refused the database ("in use by another backend") for as long as it ran.
+        if (this.starting !== attempt) {
+          this.log.info({ err: error }, 'a start overtaken by its sandbox ending');
+          if (this.starting) return this.starting;
+          throw error;
+        }
         this.starting = null;
         this.log.error({ err: error }, 'the built-in platform did not start');
         if (!this.closed) {
@@ -150,7 +161,10 @@ export class BuiltinPlatform {
         }
         throw error;
       });
-    return this.starting;
+    this.starting = attempt;
+    this.inFlight.add(attempt);
+    void attempt.catch(() => undefined).finally(() => this.inFlight.delete(attempt));
+    return attempt;
   }
 
   /** The sandbox, once it runs (the backend may still be starting). */
@@ -178,7 +192,7 @@ export class BuiltinPlatform {
     // A start under way ends at its next step (each checks `closed`); until it has, it may still
     // be writing under the data dir (its ports file, a program's folder), which the caller may be
     // about to remove: close() resolves only once it has ended.
-    const inFlight = [this.starting, this.sandboxStarting];
+    const inFlight = [...this.inFlight, this.sandboxStarting];
     this.starting = this.sandboxStarting = null;
     this.sandboxHandle = this.backendProgram = this.sandboxProgram = null;
     const started = [...this.live];
@@ -190,6 +204,12 @@ export class BuiltinPlatform {
   /** Every step of a start that writes or launches checks first that the app is not closing. */
   private stillOpen(): void {
     if (this.closed) throw new Error('the app is closing');
+  }
+
+  /** A backend is started, and kept, only for the sandbox that runs. */
+  private stillFor(sandbox: RunningSandbox): void {
+    this.stillOpen();
+    if (this.sandboxHandle !== sandbox) throw new Error('the built-in sandbox ended while its backend started');
   }
 
   private startSandboxOnce(): Promise<Started<RunningSandbox>> {
@@ -267,9 +287,18 @@ export class BuiltinPlatform {
   private async startBackend(sandbox: RunningSandbox): Promise<string> {
     await this.backendStopping;
     const dataDir = join(this.options.dataDir, 'backend');
-    this.stillOpen();
+    this.stillFor(sandbox);
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    this.stillFor(sandbox);
     const { program, ready } = await this.launch('backend', ['--sandbox', sandbox.baseUrl, '--client-key', sandbox.clientKey, '--data-dir', dataDir]);
+    // Its sandbox ended while it started (the sandbox's end stopped it, unless it got ready just
+    // before): one started since for the next sandbox must find the database free.
+    try {
+      this.stillFor(sandbox);
+    } catch (error) {
+      await program.stop();
+      throw error;
+    }
     this.backendProgram = program;
     this.watch('backend', program);
     return stringField(ready, 'base_url');
@@ -313,11 +342,12 @@ export class BuiltinPlatform {
         this.sandboxProgram = null;
         this.sandboxHandle?.clock.stop();
         this.sandboxHandle = null;
-        const backend = this.backendProgram;
         this.backendProgram = null;
-        // A start asked for meanwhile (a page's call) must not open the backend's database
-        // while this one still holds it: startBackend waits for this stop.
-        this.backendStopping = backend?.stop() ?? Promise.resolve();
+        // Every backend goes with it, also one still starting (a first initdb under load takes a
+        // while). A start asked for meanwhile (a page's call) must not open the database while
+        // one of them still holds it: startBackend waits for these stops.
+        const backends = [...this.live].filter((entry) => entry.name === 'backend');
+        this.backendStopping = Promise.all(backends.map(({ program }) => program.stop()));
         await this.backendStopping;
       } else {
         this.backendProgram = null;
@@ -364,22 +394,6 @@ function validPort(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 1024 && value < 65536 ? value : 0;
 }
 
-function stringField(ready: Record<string, unknown>, name: string): string {
-  const value = ready[name];
-  if (typeof value !== 'string' || !/^https?:\/\//.test(value)) throw new Error(`the program's ready line has no ${name}`);
-  return value;
-}
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The ready line's `set_aside`: what the program found damaged at start and moved aside (sandbox/cli.ts, backend/cli.ts). */
-const SetAside = z.array(z.object({ what: z.string().max(200), file: z.string().max(4096), moved_to: z.string().max(4096) }));
-
-function setAsideIn(ready: Record<string, unknown>, name: ProgramName): DamagedFile[] {
-  const parsed = SetAside.safeParse(ready.set_aside ?? []);
-  // The program's own words name it for the log; the window words it by what it is (no "partner backend" there).
-  const content: DamagedContent = name === 'sandbox' ? 'platform_state' : 'store_database';
-  return parsed.success ? parsed.data.map(({ what, file, moved_to }) => ({ what, content, file, movedTo: moved_to })) : [];
 }
