@@ -56,7 +56,8 @@ export async function launchChromiumInSession(executablePath = process.env.CHROM
         child.kill('SIGTERM');
         await once(child, 'exit');
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Its helper processes may still be writing to the profile for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
