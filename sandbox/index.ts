@@ -76,7 +76,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const state = await SandboxState.open(options.dataDir ? join(dataDir, 'state.json') : undefined, logger);
     const clock = new OffsetClock(state.loadedClockOffsetMs);
     state.trackClockOffset(() => clock.offsetSeconds * 1000);
-    cleanups.push(() => state.flush());
+    cleanups.push(() => state.close());
     const chaos = new Chaos(parsed.chaos, options.seed ?? 1);
 
     const ctx: SandboxContext = {

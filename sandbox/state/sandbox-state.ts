@@ -1,34 +1,35 @@
 /**
  * The sandbox's state: named collections of JSON records, so every module (auth, publish, and
  * later payments and research) keeps its own without a schema change here. With a data dir the
- * whole state is one JSON file, written atomically (temp file + rename) shortly after each change
- * and on close, so a crash leaves either the old or the new state, never half of one. A save is
- * complete only once the file and its directory are synced to disk.
+ * state is a snapshot (state-snapshot.ts) plus a journal of the records changed since
+ * (state-journal.ts): a save appends each record changed since the last save, once, with its latest
+ * value or its deletion, so it costs what changed, not the whole state. Saves run shortly after
+ * each change and when a route awaits flush(); a save is complete only once its bytes are synced.
+ * When the journal outgrows the snapshot, a new snapshot is written and the journal emptied (and on
+ * close). Reading both at start, and what is done with damage: state-load.ts.
  */
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { Logger } from '../../common/log.js';
+import { encodeBatch, type CollectionMaps, type JournalChange } from './journal-lines.js';
+import { StateJournal } from './state-journal.js';
+import { loadState, type SetAsideFile } from './state-load.js';
+import { writeSnapshot, type Collections } from './state-snapshot.js';
 
-const STATE_VERSION = 1;
+export type { SetAsideFile } from './state-load.js';
+
 const SAVE_DELAY_MS = 25;
+/** A journal smaller than this is never compacted, however small the snapshot: a new snapshot costs the whole state. */
+const COMPACT_MIN_BYTES = 4 * 1024 * 1024;
 
-/** A state file found damaged at start and moved aside (the ready line says so, for the app's window). */
-export interface SetAsideFile {
-  file: string;
-  moved_to: string;
-}
-
-interface StateFile {
-  version: number;
-  saved_at: string;
-  clock_offset_ms: number;
-  collections: Record<string, Record<string, unknown>>;
+export interface StateOptions {
+  /** The journal size under which it is never compacted (default 4 MB): compaction comes once it is larger than both this and the snapshot. */
+  compactMinBytes?: number;
 }
 
 export class Collection<T> {
   constructor(
     private readonly records: Map<string, T>,
-    private readonly changed: () => void,
+    /** Told each id whose record was set or deleted. */
+    private readonly changed: (id: string) => void,
   ) {}
 
   get(id: string): T | undefined {
@@ -41,7 +42,7 @@ export class Collection<T> {
 
   set(id: string, value: T): T {
     this.records.set(id, value);
-    this.changed();
+    this.changed(id);
     return value;
   }
 
@@ -54,7 +55,7 @@ export class Collection<T> {
 
   delete(id: string): boolean {
     const had = this.records.delete(id);
-    if (had) this.changed();
+    if (had) this.changed(id);
     return had;
   }
 
@@ -72,9 +73,11 @@ export class Collection<T> {
 }
 
 export class SandboxState {
-  private readonly maps = new Map<string, Map<string, unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** Ids set or deleted since the last save, by collection: each is written once, as it is at save time. */
+  private changed = new Map<string, Set<string>>();
+  /** Something outside the collections (the clock) changed since the last save. */
   private dirty = false;
   private clockOffset: () => number = () => 0;
   /** The state file this start found damaged and moved aside, or null. */
@@ -85,38 +88,25 @@ export class SandboxState {
     private readonly logger: Logger,
     /** The virtual clock's offset when the state was saved, so time does not jump back on restart. */
     readonly loadedClockOffsetMs: number,
-    loaded: Record<string, Record<string, unknown>>,
-  ) {
-    for (const [name, records] of Object.entries(loaded)) this.maps.set(name, new Map(Object.entries(records)));
-  }
+    private readonly maps: CollectionMaps,
+    private readonly journal: StateJournal | null,
+    /** The last journal batch written (or read): the next is numbered after it. */
+    private lastSeq: number,
+    private snapshotBytes: number,
+    private readonly compactMinBytes: number,
+  ) {}
 
-  /** Open the state at `file` (or an in-memory state without one). A missing file is an empty state. */
-  static async open(file: string | undefined, logger: Logger): Promise<SandboxState> {
-    if (!file) return new SandboxState(undefined, logger, 0, {});
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new SandboxState(file, logger, 0, {});
-      throw err;
-    }
-    let parsed: StateFile | null;
-    try {
-      parsed = JSON.parse(text) as StateFile;
-    } catch {
-      parsed = null;
-    }
-    if (parsed === null || typeof parsed !== 'object' || parsed.version !== STATE_VERSION || typeof parsed.collections !== 'object' || parsed.collections === null) {
-      // Damaged (or of a format this version cannot read): kept aside for a person to look at, and
-      // the sandbox starts empty rather than not at all.
-      const movedTo = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      await rename(file, movedTo);
-      logger.warn({ file, movedTo }, 'the sandbox state file could not be read; moved aside, starting empty');
-      const fresh = new SandboxState(file, logger, 0, {});
-      fresh.setAside = { file, moved_to: movedTo };
-      return fresh;
-    }
-    return new SandboxState(file, logger, Number(parsed.clock_offset_ms) || 0, parsed.collections);
+  /** Open the state at `file` (its journal beside it, `<file>.journal`), or an in-memory state without one. Missing files are an empty state. */
+  static async open(file: string | undefined, logger: Logger, options: StateOptions = {}): Promise<SandboxState> {
+    const compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
+    if (!file) return new SandboxState(undefined, logger, 0, new Map(), null, 0, 0, compactMinBytes);
+    const journalPath = `${file}.journal`;
+    const loaded = await loadState(file, journalPath, logger);
+    const state = new SandboxState(file, logger, loaded.clockOffsetMs, loaded.maps, new StateJournal(journalPath, loaded.journalBytes), loaded.lastSeq, loaded.snapshotBytes, compactMinBytes);
+    state.setAside = loaded.setAside;
+    state.clockOffset = () => loaded.clockOffsetMs;
+    if (loaded.snapshotNow) await state.compact();
+    return state;
   }
 
   /** The named collection, created empty on first use. Callers own the record type of their names. */
@@ -126,7 +116,7 @@ export class SandboxState {
       map = new Map();
       this.maps.set(name, map);
     }
-    return new Collection(map as Map<string, T>, () => this.markDirty());
+    return new Collection(map as Map<string, T>, (id) => this.recordChanged(name, id));
   }
 
   /** The clock offset is saved with the state; the store reads it at save time. */
@@ -134,8 +124,42 @@ export class SandboxState {
     this.clockOffset = read;
   }
 
+  /** Something saved with the state but outside its collections changed (the clock): save it soon. */
   markDirty(): void {
     this.dirty = true;
+    this.scheduleSave();
+  }
+
+  /** Write the changes now, if any (saves are serialized, never interleaved). */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.saving = this.saving.then(() => this.save());
+    return this.saving;
+  }
+
+  /** Save what changed, write a snapshot that holds it all and empty the journal, and let go of the journal file. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (!this.journal) return;
+    this.saving = this.saving.then(async () => {
+      if (this.journal!.size > 0) await this.compact().catch((err: unknown) => this.logger.error({ err }, 'could not compact sandbox state on close'));
+      await this.journal!.close();
+    });
+    await this.saving;
+  }
+
+  private recordChanged(name: string, id: string): void {
+    if (!this.file) return;
+    let ids = this.changed.get(name);
+    if (!ids) this.changed.set(name, (ids = new Set()));
+    ids.add(id);
+    this.scheduleSave();
+  }
+
+  private scheduleSave(): void {
     if (!this.file || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -144,52 +168,48 @@ export class SandboxState {
     this.timer.unref();
   }
 
-  /** Write the state now if it changed (saves are serialized, never interleaved). */
-  flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    this.saving = this.saving.then(() => this.writeIfDirty());
-    return this.saving;
-  }
-
-  private async writeIfDirty(): Promise<void> {
-    const file = this.file;
-    if (!file || !this.dirty) return;
+  private async save(): Promise<void> {
+    const journal = this.journal;
+    if (!journal || (!this.dirty && this.changed.size === 0)) return;
+    const changed = this.changed;
+    this.changed = new Map();
     this.dirty = false;
-    const collections: Record<string, Record<string, unknown>> = {};
-    for (const [name, map] of this.maps) collections[name] = Object.fromEntries(map);
-    const state: StateFile = { version: STATE_VERSION, saved_at: new Date().toISOString(), clock_offset_ms: this.clockOffset(), collections };
-    const temp = `${file}.${process.pid}.tmp`;
+    const changes: JournalChange[] = [];
+    for (const [collection, ids] of changed) {
+      const records = this.maps.get(collection)!;
+      for (const id of ids) changes.push(records.has(id) ? { collection, id, value: records.get(id) } : { collection, id, deleted: true });
+    }
+    const seq = this.lastSeq + 1;
     try {
-      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-      // Durable before it replaces the old state: the file's bytes reach the disk, then the
-      // rename, then the directory entry. A 2xx that waited on flush() survives a power cut.
-      const handle = await open(temp, 'w', 0o600);
-      try {
-        await handle.writeFile(JSON.stringify(state));
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, file);
-      await syncDirectory(dirname(file));
+      await journal.append(encodeBatch({ seq, changes, clockOffsetMs: this.clockOffset() }));
+      this.lastSeq = seq;
     } catch (err) {
+      // Not saved: the next save writes these ids again (as they are by then) with whatever changed meanwhile.
+      // No retry of its own (a full disk would make it a loop): the next change or flush() retries.
+      for (const [collection, ids] of changed) {
+        const now = this.changed.get(collection);
+        this.changed.set(collection, now ? new Set([...ids, ...now]) : ids);
+      }
       this.dirty = true;
       this.logger.error({ err }, 'could not save sandbox state');
-      await rm(temp, { force: true });
+      return;
+    }
+    if (journal.size > Math.max(this.snapshotBytes, this.compactMinBytes)) {
+      await this.compact().catch((err: unknown) => this.logger.error({ err }, 'could not compact sandbox state (the journal still holds every change)'));
     }
   }
-}
 
-/** Sync a directory so a rename in it is on disk. Windows cannot open a directory for this; there the rename is as durable as NTFS makes it. */
-async function syncDirectory(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
+  /**
+   * A new snapshot of the whole state, then an empty journal. Crash-safe at each step: until the
+   * rename the old snapshot and the full journal stand; after it, the journal's batches are all at
+   * or before the snapshot's `journal_seq`, so replaying them over it is skipped. The snapshot may
+   * also hold changes made since the last append: those are still to be appended, and replaying
+   * their latest value over it changes nothing.
+   */
+  private async compact(): Promise<void> {
+    const collections: Collections = {};
+    for (const [name, map] of this.maps) collections[name] = Object.fromEntries(map);
+    this.snapshotBytes = await writeSnapshot(this.file!, { clockOffsetMs: this.clockOffset(), journalSeq: this.lastSeq, collections });
+    await this.journal!.clear();
   }
 }

@@ -1,7 +1,8 @@
 /**
- * A save promises the state is on disk: the temp file is synced before the rename replaces the old
- * state, and the directory is synced after it, all before flush() resolves. The real fs does the
- * work; the mock only records the order of what reached it.
+ * A save promises the state is on disk: a flush's batch is written to the journal and synced before
+ * flush() resolves (the journal's directory too, when the flush created it). A compaction's
+ * snapshot is synced before the rename replaces the old one, the directory after it, and only then
+ * is the journal emptied. The real fs does the work; the mock only records the order of what reached it.
  */
 import type * as FsPromises from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,6 +26,17 @@ vi.mock('node:fs/promises', async (importOriginal) => {
         await sync();
         events.push(`sync ${path}`);
       };
+      const write = handle.write.bind(handle) as (...a: unknown[]) => Promise<unknown>;
+      (handle as { write: unknown }).write = async (...a: unknown[]) => {
+        const done = await write(...a);
+        events.push(`write ${path}`);
+        return done;
+      };
+      const truncate = handle.truncate.bind(handle);
+      handle.truncate = async (len?: number) => {
+        await truncate(len);
+        events.push(`truncate ${path} ${len}`);
+      };
       return handle;
     },
     rename: async (from: string, to: string) => {
@@ -46,14 +58,32 @@ afterEach(async () => {
 });
 
 describe('SandboxState durability', () => {
-  it('syncs the new state file before the rename and the directory after it, before flush() resolves', async () => {
+  // Windows cannot open a directory to sync it (see syncDirectory).
+  const directory = () => (process.platform === 'win32' ? [] : [`sync ${dir}`]);
+
+  it('appends a flush to the journal in one write and syncs it (and its new directory entry) before flush() resolves', async () => {
     const file = join(dir, 'state.json');
+    const journal = `${file}.journal`;
+    const store = await SandboxState.open(file, logger);
+    store.collection<number>('c').set('k', 1);
+    store.collection<number>('c').set('j', 2);
+    await store.flush();
+    expect(events).toEqual([...directory(), `write ${journal}`, `sync ${journal}`]);
+    events.length = 0;
+    store.collection<number>('c').set('k', 3);
+    await store.flush();
+    expect(events).toEqual([`write ${journal}`, `sync ${journal}`]);
+  });
+
+  it('compacts in a crash-safe order: the snapshot synced, renamed, its directory synced, then the journal emptied and synced', async () => {
+    const file = join(dir, 'state.json');
+    const journal = `${file}.journal`;
     const store = await SandboxState.open(file, logger);
     store.collection<number>('c').set('k', 1);
     await store.flush();
+    events.length = 0;
+    await store.close();
     const temp = `${file}.${process.pid}.tmp`;
-    // Windows cannot open a directory to sync it (see syncDirectory).
-    const directory = process.platform === 'win32' ? [] : [`sync ${dir}`];
-    expect(events).toEqual([`sync ${temp}`, `rename ${temp} -> ${file}`, ...directory]);
+    expect(events.filter((e) => !e.startsWith('write '))).toEqual([`sync ${temp}`, `rename ${temp} -> ${file}`, ...directory(), `truncate ${journal} 0`, `sync ${journal}`]);
   });
 });

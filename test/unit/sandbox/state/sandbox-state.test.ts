@@ -23,22 +23,24 @@ describe('SandboxState', () => {
     store.collection<{ n: number }>('things').set('a', { n: 1 });
     store.collection<{ n: number }>('things').update('a', (t) => ({ n: t.n + 1 }));
     store.collection<string>('other').set('x', 'y');
-    await store.flush();
+    await store.close();
 
     const again = await SandboxState.open(file, logger);
     expect(again.loadedClockOffsetMs).toBe(42_000);
     expect(again.collection<{ n: number }>('things').get('a')).toEqual({ n: 2 });
     expect(again.collection<string>('other').values()).toEqual(['y']);
-    // No temp file is left behind by the atomic write.
-    expect(await readdir(dir)).toEqual(['state.json']);
+    // The snapshot close wrote and its journal, emptied; no temp file is left behind by the atomic write.
+    expect((await readdir(dir)).sort()).toEqual(['state.json', 'state.json.journal']);
+    expect(await readFile(`${file}.journal`, 'utf8')).toBe('');
   });
 
   it('saves shortly after a change without an explicit flush', async () => {
     const file = join(dir, 'state.json');
     const store = await SandboxState.open(file, logger);
     store.collection<number>('c').set('k', 7);
-    // Until the save lands (25 ms after the change on a quiet machine), not a fixed wait.
-    await vi.waitFor(async () => expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 1, collections: { c: { k: 7 } } }), { timeout: 10_000, interval: 10 });
+    // Until the save lands in the journal (25 ms after the change on a quiet machine), not a fixed wait.
+    const journal = async () => (await readFile(`${file}.journal`, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    await vi.waitFor(async () => expect(await journal()).toEqual([{ seq: 1, collection: 'c', id: 'k', value: 7 }, { seq: 1, end: { records: 1, clock_offset_ms: 0 } }]), { timeout: 10_000, interval: 10 });
   });
 
   it('an in-memory store never writes', async () => {
