@@ -29,6 +29,7 @@ describe('SandboxState', () => {
     expect(again.loadedClockOffsetMs).toBe(42_000);
     expect(again.collection<{ n: number }>('things').get('a')).toEqual({ n: 2 });
     expect(again.collection<string>('other').values()).toEqual(['y']);
+    await again.close();
     // The snapshot close wrote and its journal, emptied; no temp file is left behind by the atomic write.
     expect((await readdir(dir)).sort()).toEqual(['state.json', 'state.json.journal']);
     expect(await readFile(`${file}.journal`, 'utf8')).toBe('');
@@ -41,6 +42,7 @@ describe('SandboxState', () => {
     // Until the save lands in the journal (25 ms after the change on a quiet machine), not a fixed wait.
     const journal = async () => (await readFile(`${file}.journal`, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
     await vi.waitFor(async () => expect(await journal()).toEqual([{ seq: 1, collection: 'c', id: 'k', value: 7 }, { seq: 1, end: { records: 1, clock_offset_ms: 0 } }]), { timeout: 10_000, interval: 10 });
+    await store.close();
   });
 
   it('an in-memory store never writes', async () => {
@@ -58,5 +60,6 @@ describe('SandboxState', () => {
     expect(store.collection<number>('c').get('k')).toBeUndefined();
     expect(store.setAside).toEqual({ file, moved_to: expect.stringMatching(/state\.json\.damaged-\d{4}-\d\d-\d\dT/) });
     expect(await readFile(store.setAside!.moved_to, 'utf8')).toBe(foreign);
+    await store.close();
   });
 });

@@ -22,15 +22,24 @@ beforeEach(async () => {
   journal = `${file}.journal`;
 });
 afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** Every store a test opens is closed after it (each holds its journal open). */
+const opened: SandboxState[] = [];
+async function openState(...args: Parameters<typeof SandboxState.open>): Promise<SandboxState> {
+  const store = await SandboxState.open(...args);
+  opened.push(store);
+  return store;
+}
 
 const size = async (path: string) => (await stat(path)).size;
 const journalLines = async () => (await readFile(journal, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('the sandbox state journal', () => {
   it('reopens with the latest value of each record and without the deleted ones, after many saves', async () => {
-    const store = await SandboxState.open(file, logger);
+    const store = await openState(file, logger);
     const things = store.collection<{ n: number }>('things');
     const expected = new Map<string, { n: number }>();
     for (let i = 0; i < 60; i++) {
@@ -50,7 +59,7 @@ describe('the sandbox state journal', () => {
     // All of it is in the journal: no save wrote the whole state.
     await expect(stat(file)).rejects.toThrow(/ENOENT/);
 
-    const again = await SandboxState.open(file, logger);
+    const again = await openState(file, logger);
     expect(new Map(again.collection<{ n: number }>('things').entries())).toEqual(expected);
     expect(again.collection<string>('other').get('x')).toBe('y');
     expect(again.loadedClockOffsetMs).toBe(9_000);
@@ -58,7 +67,7 @@ describe('the sandbox state journal', () => {
   });
 
   it('writes a record changed several times in one save once, as it is at the save', async () => {
-    const store = await SandboxState.open(file, logger);
+    const store = await openState(file, logger);
     const c = store.collection<number>('c');
     c.set('a', 1);
     c.set('a', 2);
@@ -78,12 +87,12 @@ describe('the sandbox state journal', () => {
   });
 
   it('appends bytes in proportion to the one record changed among 10,000, and leaves the snapshot alone', async () => {
-    const store = await SandboxState.open(file, logger);
+    const store = await openState(file, logger);
     const publishes = store.collection<{ id: number; received_bytes: number; padding: string }>('publishes');
     for (let i = 0; i < 10_000; i++) publishes.set(`p${i}`, { id: i, received_bytes: 0, padding: 'x'.repeat(500) });
     await store.close(); // the snapshot holds them all, the journal is empty
 
-    const reopened = await SandboxState.open(file, logger);
+    const reopened = await openState(file, logger);
     const before = await stat(file);
     const changed = reopened.collection<{ id: number; received_bytes: number; padding: string }>('publishes').update('p4321', (p) => ({ ...p, received_bytes: 33_554_432 }))!;
     await reopened.flush();
@@ -96,13 +105,13 @@ describe('the sandbox state journal', () => {
     const after = await stat(file);
     expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
 
-    const again = await SandboxState.open(file, logger);
+    const again = await openState(file, logger);
     expect(again.collection<{ received_bytes: number }>('publishes').get('p4321')!.received_bytes).toBe(33_554_432);
     expect(again.collection('publishes').size).toBe(10_000);
   });
 
   it('compacts into a new snapshot once the journal outgrows the snapshot and the minimum, and reads the same after', async () => {
-    const store = await SandboxState.open(file, logger, { compactMinBytes: 2_000 });
+    const store = await openState(file, logger, { compactMinBytes: 2_000 });
     const c = store.collection<{ n: number; text: string }>('c');
     let compactedAt = -1;
     for (let i = 0; i < 40 && compactedAt < 0; i++) {
@@ -121,14 +130,14 @@ describe('the sandbox state journal', () => {
     await store.flush();
     expect(await size(journal)).toBeGreaterThan(0);
 
-    const again = await SandboxState.open(file, logger);
+    const again = await openState(file, logger);
     expect(new Map(again.collection('c').entries())).toEqual(new Map(c.entries()));
   });
 
   it('opens a state file of the version before the journal, and upgrades it without setting it aside', async () => {
     const old = { version: 1, saved_at: '2026-01-02T03:04:05.000Z', clock_offset_ms: 5_000, collections: { c: { k: 1, gone: 2 }, d: { x: 'y' } } };
     await writeFile(file, JSON.stringify(old));
-    const store = await SandboxState.open(file, logger);
+    const store = await openState(file, logger);
     expect(store.setAside).toBeNull();
     expect(store.loadedClockOffsetMs).toBe(5_000);
     expect(new Map(store.collection('c').entries())).toEqual(new Map([['k', 1], ['gone', 2]]));
@@ -137,12 +146,12 @@ describe('the sandbox state journal', () => {
     await store.flush();
 
     // Its changes in the journal over the old file, then a new snapshot on close.
-    const reopened = await SandboxState.open(file, logger);
+    const reopened = await openState(file, logger);
     expect(reopened.setAside).toBeNull();
     expect(new Map(reopened.collection('c').entries())).toEqual(new Map([['k', 2]]));
     await reopened.close();
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 2, collections: { c: { k: 2 }, d: { x: 'y' } } });
-    const upgraded = await SandboxState.open(file, logger);
+    const upgraded = await openState(file, logger);
     expect(upgraded.setAside).toBeNull();
     expect(upgraded.collection('d').get('x')).toBe('y');
   });

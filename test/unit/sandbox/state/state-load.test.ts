@@ -25,17 +25,26 @@ beforeEach(async () => {
   journal = `${file}.journal`;
 });
 afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-const recordsOf = async (collection = 'c') => new Map((await SandboxState.open(file, logger)).collection(collection).entries());
+/** Every store a test opens is closed after it (each holds its journal open). */
+const opened: SandboxState[] = [];
+async function openState(...args: Parameters<typeof SandboxState.open>): Promise<SandboxState> {
+  const store = await SandboxState.open(...args);
+  opened.push(store);
+  return store;
+}
+
+const recordsOf = async (collection = 'c') => new Map((await openState(file, logger)).collection(collection).entries());
 
 /** A snapshot (closed store) holding s=1, then one flush per entry of `sets`, each left in the journal. */
 async function snapshotThenSaves(sets: Array<[string, number]>): Promise<void> {
-  const first = await SandboxState.open(file, logger);
+  const first = await openState(file, logger);
   first.collection<number>('c').set('s', 1);
   await first.close();
-  const store = await SandboxState.open(file, logger);
+  const store = await openState(file, logger);
   for (const [id, value] of sets) {
     store.collection<number>('c').set(id, value);
     await store.flush();
@@ -53,42 +62,47 @@ describe('opening the sandbox state', () => {
       const whole = await stat(journal);
       await appendFile(journal, tail);
 
-      const store = await SandboxState.open(file, logger);
+      const store = await openState(file, logger);
       expect(store.setAside).toBeNull();
       expect(new Map(store.collection('c').entries())).toEqual(new Map([['s', 1], ['a', 1], ['b', 2]]));
       // Cut back to its complete batches, so the next append does not follow the torn bytes.
       expect((await stat(journal)).size).toBe(whole.size);
       store.collection<number>('c').set('c', 3);
       await store.flush();
-      const again = await SandboxState.open(file, logger);
+      const again = await openState(file, logger);
       expect(again.setAside).toBeNull();
       expect(new Map(again.collection('c').entries())).toEqual(new Map([['s', 1], ['a', 1], ['b', 2], ['c', 3]]));
     });
   }
 
-  it('sets a journal damaged before its last line aside and says so, keeping the snapshot and the batches before the damage', async () => {
-    await snapshotThenSaves([['a', 1], ['b', 2], ['c', 3]]);
-    const lines = (await readFile(journal, 'utf8')).split('\n');
-    lines[2] = '{"seq":2,"collection":"c","id":"b","value":'; // the second batch's record
-    const damaged = lines.join('\n');
-    await writeFile(journal, damaged);
+  for (const [damage, damageLines] of [
+    ['a line cut short', (lines: string[]) => lines.splice(2, 1, '{"seq":2,"collection":"c","id":"b","value":')],
+    ['a line missing', (lines: string[]) => lines.splice(2, 1)],
+  ] as const) {
+    it(`sets a journal damaged before its last line (${damage}) aside and says so, keeping the snapshot and the batches before the damage`, async () => {
+      await snapshotThenSaves([['a', 1], ['b', 2], ['c', 3]]);
+      const lines = (await readFile(journal, 'utf8')).split('\n');
+      damageLines(lines); // the second batch's record
+      const damaged = lines.join('\n');
+      await writeFile(journal, damaged);
 
-    const store = await SandboxState.open(file, logger);
-    expect(store.setAside).toEqual({ file: journal, moved_to: expect.stringMatching(/state\.json\.journal\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
-    expect(await readFile(store.setAside!.moved_to, 'utf8')).toBe(damaged);
-    expect(new Map(store.collection('c').entries())).toEqual(new Map([['s', 1], ['a', 1]]));
-    // What it kept is in a new snapshot, since the journal that held it is set aside.
-    const again = await SandboxState.open(file, logger);
-    expect(again.setAside).toBeNull();
-    expect(new Map(again.collection('c').entries())).toEqual(new Map([['s', 1], ['a', 1]]));
-  });
+      const store = await openState(file, logger);
+      expect(store.setAside).toEqual({ file: journal, moved_to: expect.stringMatching(/state\.json\.journal\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
+      expect(await readFile(store.setAside!.moved_to, 'utf8')).toBe(damaged);
+      expect(new Map(store.collection('c').entries())).toEqual(new Map([['s', 1], ['a', 1]]));
+      // What it kept is in a new snapshot, since the journal that held it is set aside.
+      const again = await openState(file, logger);
+      expect(again.setAside).toBeNull();
+      expect(new Map(again.collection('c').entries())).toEqual(new Map([['s', 1], ['a', 1]]));
+    });
+  }
 
   it('sets a damaged snapshot aside with its journal (the same time on both) and starts empty', async () => {
     await snapshotThenSaves([['a', 1]]);
     const journalText = await readFile(journal, 'utf8');
     await writeFile(file, '{"version":2,"collections":');
 
-    const store = await SandboxState.open(file, logger);
+    const store = await openState(file, logger);
     expect(store.setAside).toEqual({ file, moved_to: expect.stringMatching(/state\.json\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
     expect(store.collection('c').size).toBe(0);
     const stamp = store.setAside!.moved_to.slice(file.length + '.damaged-'.length);
@@ -98,7 +112,7 @@ describe('opening the sandbox state', () => {
 
   it('loses nothing when a compaction stops between any two of its steps', async () => {
     await snapshotThenSaves([['a', 1], ['b', 2], ['a', 3]]);
-    const store = await SandboxState.open(file, logger);
+    const store = await openState(file, logger);
     store.collection<number>('c').delete('b');
     store.collection<number>('c').set('d', 4);
     await store.flush();
@@ -124,7 +138,7 @@ describe('opening the sandbox state', () => {
       // Renamed over the old one, the journal not yet emptied: its batches are all in the snapshot.
       await leave('new-snapshot', 'journal', null);
       expect(await recordsOf()).toEqual(expected);
-      const more = await SandboxState.open(file, logger);
+      const more = await openState(file, logger);
       more.collection<number>('c').set('e', 5);
       await more.flush();
       expect(await recordsOf()).toEqual(new Map([...expected, ['e', 5]]));
@@ -142,7 +156,7 @@ describe('opening the sandbox state', () => {
     await writeSnapshot(file, { clockOffsetMs: 7_000, journalSeq: 2, collections: { c: { x: 2 } } });
     const batch = (seq: number, value: number) => encodeBatch({ seq, changes: [{ collection: 'c', id: 'x', value }], clockOffsetMs: 1_000 * seq });
     await writeFile(journal, batch(1, 0) + batch(2, 1));
-    const store = await SandboxState.open(file, logger);
+    const store = await openState(file, logger);
     expect(store.collection('c').get('x')).toBe(2);
     expect(store.loadedClockOffsetMs).toBe(7_000);
     // The next batch is numbered after both, and is replayed.
