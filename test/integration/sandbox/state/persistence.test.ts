@@ -1,8 +1,9 @@
 /** --data-dir: tokens, grants, publishes, partial uploads and the virtual clock survive a restart. */
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../sandbox/index.js';
+import { encodeBatch } from '../../../../sandbox/state/journal-lines.js';
 import { mp4Bytes } from '../../../support/media-fixtures.js';
 import { MB, advanceClock, extras, initFileUpload, putChunk, sha256, signIn, silentLogger, startTestSandbox, statusOf, tempDir } from '../../../support/sandbox-client.js';
 
@@ -77,6 +78,36 @@ describe('persistence with a data dir', () => {
         expect(next.setAside).toBeNull();
         await next.close();
       }
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('moves a journal damaged before its last line aside, saying so, and keeps the snapshot', async () => {
+    const dir = await tempDir();
+    try {
+      const first = await startTestSandbox({}, { dataDir: dir.path });
+      await signIn(first);
+      await first.close(); // a snapshot with the grant and the tokens, an empty journal
+      const journal = join(dir.path, 'state.json.journal');
+      const later = encodeBatch({ seq: 99, changes: [{ collection: 'access_tokens', id: 'later', value: {} }], clockOffsetMs: 0 });
+      await appendFile(journal, `not a journal line\n${later}`);
+
+      const sandbox = await startTestSandbox({}, { dataDir: dir.path });
+      try {
+        expect(sandbox.setAside).toEqual({ file: journal, moved_to: expect.stringMatching(/state\.json\.journal\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/) });
+        expect(await readFile(sandbox.setAside!.moved_to, 'utf8')).toBe(`not a journal line\n${later}`);
+        const apps = await extras<{ apps: unknown[] }>(sandbox, '/sandbox/users/sbx-user-ava/apps');
+        expect(apps.data.apps).toHaveLength(1);
+        // The tokens the snapshot holds, and not the one in the batch after the damage.
+        const tokens = (await extras<{ tokens: Array<{ kind: string }> }>(sandbox, '/sandbox/tokens')).data.tokens;
+        expect(tokens.map((token) => token.kind).sort()).toEqual(['access', 'refresh']);
+      } finally {
+        await sandbox.close();
+      }
+      const next = await startTestSandbox({}, { dataDir: dir.path });
+      expect(next.setAside).toBeNull();
+      await next.close();
     } finally {
       await dir.remove();
     }
