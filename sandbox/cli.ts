@@ -3,7 +3,8 @@
  *
  * Starts the platform sandbox and prints exactly one line on stdout when it is ready:
  * `{"event":"ready","base_url":...,"upload_base_url":...,"console_url":...,"set_aside":[{what,file,moved_to}]}`
- * (set_aside: a damaged state file this start moved aside, starting empty). Logs go to stderr.
+ * (set_aside: a damaged state file this start moved aside: the snapshot, starting empty, or the
+ * journal, keeping the snapshot; sandbox/state/state-load.ts). Logs go to stderr.
  * Ctrl-C (SIGINT) or SIGTERM stops it cleanly, saving state when a data dir is used.
  */
 import { createLogger } from '../common/log.js';
