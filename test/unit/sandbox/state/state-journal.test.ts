@@ -119,7 +119,7 @@ describe('the sandbox state journal', () => {
       await store.flush();
       if ((await stat(file).catch(() => null)) !== null) compactedAt = i;
     }
-    // ~160 bytes a save: past 2,000 bytes of journal after about a dozen saves, not at the first.
+    // ~210 bytes a save: past 2,000 bytes of journal after about ten saves, not at the first.
     expect(compactedAt).toBeGreaterThan(5);
     expect(await size(journal)).toBe(0);
     const snapshot = JSON.parse(await readFile(file, 'utf8')) as { version: number; journal_seq: number; collections: Record<string, unknown> };
