@@ -26,8 +26,11 @@ test('says when the built-in platform stops unexpectedly, starts it again by its
   await openApp(page, app);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Queue');
   const notice = page.getByTestId('platform-status');
-  // The backend program may still be starting (its database): the notice says so until it runs.
-  await expect(notice).toBeHidden({ timeout: 60_000 });
+  // Both programs run before the kill: the backend may still be opening its database, and the
+  // notice alone cannot say so yet (it is hidden too until the page has read the platform's state,
+  // which it asks for once the first screen is painted, so this wait could pass at once).
+  await expect.poll(async () => (await webClient(app).call('builtinPlatform.status')).state, { timeout: 60_000 }).toBe('running');
+  await expect(notice).toBeHidden();
 
   // Watched from before the kill (the page's own mutation observer): the restart can be quick.
   const told = page.waitForSelector('[data-testid="platform-status"][data-state="restarting"]', { state: 'attached' });

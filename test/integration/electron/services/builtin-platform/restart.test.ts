@@ -15,6 +15,7 @@ import { childProcessLauncher } from '../../../../../electron/services/builtin-p
 import { ProgramEndedError, type LaunchProgram, type RunningProgram } from '../../../../../electron/services/builtin-platform/program.js';
 import { createHttpClient } from '../../../../../platform-api/http.js';
 import { builtinPlatform, builtinProgramPid, builtinProgramsOf } from '../../../../support/builtin-platform.js';
+import { seedEmbeddedBackend } from '../../../../support/seed-backend.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
 import { waitFor } from '../../../../support/wait-for.js';
 
@@ -49,8 +50,9 @@ afterEach(async () => {
 });
 
 /** The platform on a data dir of its own, with the statuses it told, from the first start. */
-function startPlatform(launch: LaunchProgram) {
+async function startPlatform(launch: LaunchProgram) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dd-restart-'));
+  await seedEmbeddedBackend(dataDir);
   const platform = new BuiltinPlatform({ dataDir, log: memoryLogger().log, http: createHttpClient(), ...builtinPlatform({ launch }) });
   cleanup = async () => {
     await platform.close();
@@ -76,7 +78,7 @@ async function runsAgain(platform: BuiltinPlatform, dataDir: string, firstBacken
 describe('the built-in platform when its sandbox ends while the backend is still starting', () => {
   it('stops that backend with it and starts both again, the restart never failed by the start it replaced', async () => {
     const programs = firstBackendHeld();
-    const { dataDir, platform, statuses, firstStart } = startPlatform(programs.launch);
+    const { dataDir, platform, statuses, firstStart } = await startPlatform(programs.launch);
     const firstBackend = await programs.firstStarted;
     const firstBackendPid = builtinProgramPid(dataDir, 'backend')!;
     expect(platform.status().state).toBe('starting');
@@ -95,7 +97,7 @@ describe('the built-in platform when its sandbox ends while the backend is still
 
   it('does not keep a backend whose ready line comes once its sandbox has ended', async () => {
     const programs = firstBackendHeld();
-    const { dataDir, platform, statuses, firstStart } = startPlatform(programs.launch);
+    const { dataDir, platform, statuses, firstStart } = await startPlatform(programs.launch);
     // Ready the moment the app hears of the sandbox's end, before it stops anything.
     platform.onStatus((status) => status.state === 'restarting' && programs.letThrough());
     await programs.firstStarted;
