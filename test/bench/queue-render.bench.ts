@@ -285,10 +285,12 @@ async function main(): Promise<void> {
       await big.stop();
     }
   } finally {
-    await chromium.close();
-    await app.stop();
-    removeDir(app.dataDir);
-    removeDir(bigDir);
+    // The app is stopped whatever the browser's close does: left running, it would go on uploading.
+    await chromium.close().finally(async () => {
+      await app.stop();
+      removeDir(app.dataDir);
+      removeDir(bigDir);
+    });
   }
 }
 
