@@ -4,35 +4,18 @@
  * snapshot; it is compacted into a new snapshot once it outgrows it; a state file of the version
  * before the journal opens and is upgraded.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../common/log.js';
-import { SandboxState } from '../../../../sandbox/state/sandbox-state.js';
+import { closeStatesAndRemove, freshStateFiles, openState } from '../../../support/sandbox-state-files.js';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
 let dir: string;
 let file: string;
 let journal: string;
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sbx-journal-'));
-  file = join(dir, 'state.json');
-  journal = `${file}.journal`;
-});
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** Every store a test opens is closed after it (each holds its journal open). */
-const opened: SandboxState[] = [];
-async function openState(...args: Parameters<typeof SandboxState.open>): Promise<SandboxState> {
-  const store = await SandboxState.open(...args);
-  opened.push(store);
-  return store;
-}
+beforeEach(async () => ({ dir, file, journal } = await freshStateFiles('sbx-journal-')));
+afterEach(() => closeStatesAndRemove(dir));
 
 const size = async (path: string) => (await stat(path)).size;
 const journalLines = async () => (await readFile(journal, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);

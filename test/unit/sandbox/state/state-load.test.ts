@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../common/log.js';
 import { encodeBatch } from '../../../../sandbox/state/journal-lines.js';
-import { SandboxState } from '../../../../sandbox/state/sandbox-state.js';
+import { closeStatesAndRemove, freshStateFiles, openState } from '../../../support/sandbox-state-files.js';
 import { writeSnapshot } from '../../../../sandbox/state/state-snapshot.js';
 
 const logger = createLogger({ name: 'test', level: 'silent' });
@@ -19,23 +19,8 @@ let dir: string;
 let file: string;
 let journal: string;
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sbx-load-'));
-  file = join(dir, 'state.json');
-  journal = `${file}.journal`;
-});
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** Every store a test opens is closed after it (each holds its journal open). */
-const opened: SandboxState[] = [];
-async function openState(...args: Parameters<typeof SandboxState.open>): Promise<SandboxState> {
-  const store = await SandboxState.open(...args);
-  opened.push(store);
-  return store;
-}
+beforeEach(async () => ({ dir, file, journal } = await freshStateFiles('sbx-load-')));
+afterEach(() => closeStatesAndRemove(dir));
 
 const recordsOf = async (collection = 'c') => new Map((await openState(file, logger)).collection(collection).entries());
 
