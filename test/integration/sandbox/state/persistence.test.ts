@@ -73,10 +73,8 @@ describe('persistence with a data dir', () => {
         } finally {
           await sandbox.close();
         }
-        // The fresh state it saved reads as it is: nothing set aside on the next start.
-        const next = await startTestSandbox({}, { dataDir: dir.path });
-        expect(next.setAside).toBeNull();
-        await next.close();
+        // The fresh state it saved reads as it is.
+        await expectNothingSetAsideOnNextStart(dir.path);
       }
     } finally {
       await dir.remove();
@@ -105,11 +103,16 @@ describe('persistence with a data dir', () => {
       } finally {
         await sandbox.close();
       }
-      const next = await startTestSandbox({}, { dataDir: dir.path });
-      expect(next.setAside).toBeNull();
-      await next.close();
+      await expectNothingSetAsideOnNextStart(dir.path);
     } finally {
       await dir.remove();
     }
   });
 });
+
+/** What a start saved after setting a file aside reads as it is: the next start sets nothing aside. */
+async function expectNothingSetAsideOnNextStart(dataDir: string): Promise<void> {
+  const next = await startTestSandbox({}, { dataDir });
+  expect(next.setAside).toBeNull();
+  await next.close();
+}
