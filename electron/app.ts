@@ -193,6 +193,8 @@ export async function createApp(host: AppHost): Promise<App> {
     // Videos the platform would refuse and FFmpeg can fix; the fixed files live in <dataDir>/cache/video-fix.
     fixer: new VideoFixer({ binary: host.ffmpegPath ?? ffmpegBinaryPath(process.cwd()), cacheDir: join(host.dataDir, 'cache', 'video-fix'), log: host.log.child({ service: 'video-fix' }) }),
     fixMode: () => settings.get().videos.fix,
+    cannotSave: (title) => notices.cannotSave(title),
+    diskFull: (error) => diskFull(error),
     draftChanged: batchNotices((notice) => {
       hub.emit('notices.batch', notice);
       // Told from inside a journal write: a notification the system refuses must not fail the write.

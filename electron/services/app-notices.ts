@@ -1,12 +1,13 @@
 /**
  * The app's notices for the window (contract/app-notices.ts): damaged files moved aside at start,
- * and a full disk. Kept in memory for this run; every change is told as `appNotices.changed`.
+ * a full disk, and a drafts queue that cannot be saved. Kept in memory for this run; every change is told as `appNotices.changed`.
  */
 import { sameWords, words, type AppNotice, type Words } from '../core/contract/index.js';
 import type { EventSink } from '../core/events.js';
 import type { DamagedFile } from './damaged-files.js';
 
 export const DISK_FULL_NOTICE_ID = 'disk-full';
+export const CANNOT_SAVE_NOTICE_ID = 'cannot-save';
 
 export class AppNotices {
   private readonly notices = new Map<string, AppNotice>();
@@ -39,6 +40,17 @@ export class AppNotices {
     }
     if (current && sameWords(current.title, title)) return;
     this.put({ id: DISK_FULL_NOTICE_ID, kind: 'disk_full', title, body: words('notice.disk_full.body'), path: null, dismissible: false });
+  }
+
+  /** The drafts queue cannot be saved (`title` names the folder: missing or read-only); null once it can again (uploads/queue-saves.ts). */
+  cannotSave(title: Words | null): void {
+    const current = this.notices.get(CANNOT_SAVE_NOTICE_ID);
+    if (title === null) {
+      if (current && this.notices.delete(CANNOT_SAVE_NOTICE_ID)) this.changed();
+      return;
+    }
+    if (current && sameWords(current.title, title)) return;
+    this.put({ id: CANNOT_SAVE_NOTICE_ID, kind: 'cannot_save', title, body: words('notice.cannot_save.body'), path: null, dismissible: false });
   }
 
   dismiss(id: string): boolean {

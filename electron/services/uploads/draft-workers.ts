@@ -14,7 +14,11 @@ import type { InboxWaits } from './inbox-waits.js';
 import type { ReleaseReason } from './media-kind.js';
 import type { DraftQueue } from './queue.js';
 import type { Scheduler } from './scheduler.js';
+import { CANNOT_SAVE } from './queue-saves.js';
 import { pollUntilFinal, type PollerContext } from './status-poller.js';
+
+/** How a run or poll may end without being logged as failed. */
+const QUIET_ENDS: ReadonlySet<string> = new Set(['no_such_draft', CANNOT_SAVE]);
 
 export interface WorkersDeps extends Omit<RunnerContext, 'poller'> {
   log: Logger;
@@ -22,6 +26,8 @@ export interface WorkersDeps extends Omit<RunnerContext, 'poller'> {
   concurrency: () => number;
   inboxWaits: InboxWaits;
   pollIntervalMs?: number;
+  /** True while the queue cannot be saved (queue-saves.ts): nothing starts until it can, and then pump() is called. */
+  paused?: () => boolean;
 }
 
 export class DraftWorkers {
@@ -55,7 +61,8 @@ export class DraftWorkers {
 
   /** Starts what the scheduler says may run now, and sets one timer for the earliest draft that waits. */
   pump(): void {
-    if (this.closed || this.batching) return;
+    // Not while the queue cannot be saved: a run whose change is not saved leaves its draft runnable, and would start again at once.
+    if (this.closed || this.batching || this.deps.paused?.()) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     const now = this.clock.now();
@@ -115,9 +122,10 @@ export class DraftWorkers {
   track(task: Promise<void>): void {
     this.tasks.add(task);
     // A draft removed under a worker or a poll ends it with no_such_draft: nothing left to do.
+    // One that could not save its change waits with the queue (queue-saves.ts logs that once).
     void task
       .catch((error: unknown) => {
-        if (!(error instanceof AppError && error.code === 'no_such_draft')) this.deps.log.error({ err: error }, 'an upload task failed');
+        if (!(error instanceof AppError && QUIET_ENDS.has(error.code))) this.deps.log.error({ err: error }, 'an upload task failed');
       })
       .finally(() => this.tasks.delete(task));
   }

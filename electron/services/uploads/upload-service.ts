@@ -11,8 +11,9 @@
 import { basename } from 'node:path';
 import type { Clock } from '../../../common/clock.js';
 import type { Logger } from '../../../common/log.js';
-import type { BulkAction, BulkOutcome, DraftsFirstPage, DraftView, EarlierDraft, InboxPlaces, MoveTarget, VideoFixMode } from '../../core/contract/index.js';
+import type { BulkAction, BulkOutcome, DraftsFirstPage, DraftView, EarlierDraft, InboxPlaces, MoveTarget, VideoFixMode, Words } from '../../core/contract/index.js';
 import type { EventSink } from '../../core/events.js';
+import type { AppError } from '../../core/result.js';
 import { refusal } from '../main-words.js';
 import { putChunk } from '../../../platform-api/chunk-put.js';
 import type { PublishApi } from '../../../platform-api/publish.js';
@@ -31,6 +32,7 @@ import { checkFiles, linkCopies, photoDrafts, urlDraft, videoDrafts, type Duplic
 import type { MediaKind, MediaKinds } from './media-kind.js';
 import type { TokenSource } from './ports.js';
 import { DraftQueue } from './queue.js';
+import { QueueSaves } from './queue-saves.js';
 import { PLATFORM_LIMITS, Scheduler, type UploadLimits } from './scheduler.js';
 import { ThumbnailCache } from './thumbnail-cache.js';
 import { plainUrls, type UrlSeal } from './upload-url-seal.js';
@@ -77,6 +79,10 @@ export interface UploadServiceDeps {
   fixer?: VideoFixPort & { prune(kept: ReadonlySet<string>): Promise<void> };
   /** The setting's default for a video the app can fix (settings `videos.fix`); `auto` by default. */
   fixMode?: () => VideoFixMode;
+  /** Shows or takes away the notice that the queue cannot be saved (app-notices.ts `cannot_save`). */
+  cannotSave?: (title: Words | null) => void;
+  /** A full disk as disk-space.ts says it (its own notice), or null for another failure. */
+  diskFull?: (error: unknown) => AppError | null;
 }
 
 export type { DuplicatePolicy, NewDraftFile };
@@ -95,6 +101,7 @@ export class UploadService {
   private readonly workers: DraftWorkers;
   private readonly actions: DraftActions;
   private readonly limits: () => UploadLimits;
+  private readonly saves: QueueSaves;
 
   constructor(private readonly deps: UploadServiceDeps) {
     const limits = () => deps.limits?.() ?? PLATFORM_LIMITS;
@@ -105,11 +112,19 @@ export class UploadService {
     const thumbnails = new ThumbnailCache(deps.dataDir, deps.log);
     // The row view reads the workers and the forecast, which need the queue: they are reached
     // lazily (the queue asks for a view only once a draft changes, after construction).
-    const queue: DraftQueue = new DraftQueue(deps.dataDir, deps.urlSeal ?? plainUrls, deps.hub, liveFigures({
-      activity: (id) => workers.activity(id),
-      hasThumbnail: (draft) => draft.kind !== 'video_url' && thumbnails.has(addedFingerprint(draft)),
-      expectedStart: (id) => inboxWaits.expectedStarts().get(id) ?? null,
-    }), deps.draftChanged);
+    const saves = new QueueSaves({ folder: deps.dataDir, notice: deps.cannotSave ?? (() => undefined), diskFull: deps.diskFull, saveAll: () => queue.saveAll(), resumed: () => workers.pump(), log: deps.log, random: deps.random });
+    const queue: DraftQueue = new DraftQueue(
+      deps.dataDir,
+      deps.urlSeal ?? plainUrls,
+      deps.hub,
+      liveFigures({
+        activity: (id) => workers.activity(id),
+        hasThumbnail: (draft) => draft.kind !== 'video_url' && thumbnails.has(addedFingerprint(draft)),
+        expectedStart: (id) => inboxWaits.expectedStarts().get(id) ?? null,
+      }),
+      deps.draftChanged,
+      saves,
+    );
     const inboxWaits = new InboxWaits({ clock: deps.clock, queue, pendingSharesPerDay: () => limits().pendingSharesPerDay, needsPublish: (draft, now) => kindOf(draft).needsPublish(draft, now) });
     const workers: DraftWorkers = new DraftWorkers({
       clock: deps.clock,
@@ -125,7 +140,9 @@ export class UploadService {
       pollIntervalMs: deps.pollIntervalMs,
       random: deps.random,
       retryBaseMs: deps.retryBaseMs,
+      paused: () => saves.paused,
     });
+    this.saves = saves;
     this.queue = queue;
     this.thumbnails = thumbnails;
     this.workers = workers;
@@ -150,6 +167,7 @@ export class UploadService {
 
   /** Stops every worker and poll and waits for them, so nothing touches the journal or the platform after. */
   async close(): Promise<void> {
+    this.saves.close();
     await this.workers.close();
     this.queue.close();
     this.delivered.compact();
