@@ -89,7 +89,8 @@ export class QueueSaves {
     this.timer = null;
     this.options.notice(null);
     this.options.log.info('the drafts queue can be saved again');
-    this.options.resumed();
+    // After the write that found the folder back: not from inside it (a pump there would change drafts mid-write).
+    queueMicrotask(() => this.options.resumed());
     return true;
   }
 

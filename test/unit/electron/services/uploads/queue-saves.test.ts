@@ -52,7 +52,7 @@ describe('QueueSaves', () => {
     t.queueSaves.close();
   });
 
-  it('goes on once the whole queue is saved again: notice gone, drafts resumed, writes made', () => {
+  it('goes on once the whole queue is saved again: notice gone, drafts resumed, writes made', async () => {
     const t = setUp();
     expect(() => t.write()).toThrow();
     t.writable(true);
@@ -60,18 +60,22 @@ describe('QueueSaves', () => {
     expect(t.saves()).toBe(1);
     expect(t.queueSaves.paused).toBe(false);
     expect(t.shown.at(-1)).toBeNull();
+    await Promise.resolve();
     expect(t.resumed).toHaveBeenCalledTimes(1);
     expect(t.write()).toBe('saved');
     vi.advanceTimersByTime(120_000);
     expect(t.saves()).toBe(1);
   });
 
-  it('lets a person’s write save the queue at once when the folder is back, before making the write', () => {
+  it('lets a person’s write save the queue at once when the folder is back, before making the write', async () => {
     const t = setUp();
     expect(() => t.write()).toThrow();
     t.writable(true);
     expect(t.write()).toBe('saved');
     expect(t.saves()).toBe(1);
+    // The drafts go on after that write, not from inside it.
+    expect(t.resumed).not.toHaveBeenCalled();
+    await Promise.resolve();
     expect(t.resumed).toHaveBeenCalledTimes(1);
     expect(t.shown.at(-1)).toBeNull();
   });
