@@ -14,10 +14,17 @@ import type { LaunchProgram, ProgramExit } from '../../electron/services/builtin
 import { platformProgramsIn } from '../../electron/services/builtin-platform/builtin-platform.js';
 import { repoRoot } from './backend-process.js';
 
+/**
+ * The programs as web mode starts them, at the test's own priority: under CI's load, at the
+ * background priority web mode gives them, they waited for a core behind the test workers
+ * (child-process-launcher.ts). programs.test.ts checks web mode's own launcher.
+ */
+export const testProgramLauncher = (): LaunchProgram => childProcessLauncher(process.execPath, { background: false });
+
 export function builtinPlatform(options: { sandboxConfig?: unknown; launch?: LaunchProgram } = {}): AppHost['builtinPlatform'] {
   return {
     programs: platformProgramsIn(repoRoot),
-    launch: options.launch ?? childProcessLauncher(),
+    launch: options.launch ?? testProgramLauncher(),
     sandboxArgs: options.sandboxConfig === undefined ? [] : ['--config', writeSandboxConfig(options.sandboxConfig)],
   };
 }
@@ -39,7 +46,7 @@ export function attachedSandboxLauncher(
   sandbox: { baseUrl: string; uploadBaseUrl: string; consoleUrl: string; close(): Promise<void> },
   options: { closeWithApp?: boolean; backend?: LaunchProgram } = {},
 ): LaunchProgram {
-  const backend = options.backend ?? childProcessLauncher();
+  const backend = options.backend ?? testProgramLauncher();
   return (spec, log) => {
     if (spec.name !== 'sandbox') return backend(spec, log);
     let end: (exit: ProgramExit) => void = () => undefined;

@@ -22,9 +22,8 @@ export const backgroundPriority = (): number => Math.min(19, getPriority() + BEL
 /**
  * Lowers a started process's priority. Linux gives each thread its own (a process's id names only
  * its main thread), so there every thread the process has is lowered; threads it starts later take
- * the priority of the thread that starts them. It is called at the start and again once the
- * program is ready, when the threads it starts with exist. A failure (the process already gone) is
- * logged, not thrown.
+ * the priority of the thread that starts them. A failure (the process already gone) is logged,
+ * not thrown.
  */
 export function runInBackground(pid: number | undefined, log: Logger): void {
   if (pid === undefined) return;
@@ -36,6 +35,17 @@ export function runInBackground(pid: number | undefined, log: Logger): void {
       log.debug({ err: error, pid, thread: id }, 'could not lower the process priority');
     }
   }
+}
+
+/**
+ * A launched program lowered once it has started, and again once it is ready, when the threads it
+ * starts with exist.
+ */
+export function runProgramInBackground(started: Promise<number | undefined>, ready: Promise<unknown>, log: Logger): void {
+  void started.then((pid) => {
+    runInBackground(pid, log);
+    void ready.then(() => runInBackground(pid, log), () => undefined);
+  });
 }
 
 function threadsOf(pid: number): number[] {

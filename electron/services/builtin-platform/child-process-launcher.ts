@@ -6,9 +6,15 @@
  */
 import { spawn } from 'node:child_process';
 import type { Logger } from '../../../common/log.js';
+import { runProgramInBackground } from './background-priority.js';
 import { programEnv, superviseProcess, type LaunchProgram, type ProgramExit, type ProgramSpec, type RunningProgram } from './program.js';
 
-export function childProcessLauncher(nodePath: string = process.execPath): LaunchProgram {
+/**
+ * `background` (the default): the program runs below the app's priority (background-priority.ts).
+ * The tests' harnesses run theirs at their own: dozens of apps at once under CI's load, where
+ * programs below the test workers' priority waited 6 times as long for a core.
+ */
+export function childProcessLauncher(nodePath: string = process.execPath, { background = true }: { background?: boolean } = {}): LaunchProgram {
   return (spec: ProgramSpec, log: Logger): RunningProgram => {
     const child = spawn(nodePath, [spec.script, ...spec.args, '--stop-with-stdin'], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -22,13 +28,14 @@ export function childProcessLauncher(nodePath: string = process.execPath): Launc
         resolve({ code: null, signal: null });
       });
     });
-    return superviseProcess(spec.name, {
-      pid: Promise.resolve(child.pid),
+    const running = superviseProcess(spec.name, {
       stdout: child.stdout,
       stderr: child.stderr,
       exited,
       terminate: () => child.kill('SIGTERM'),
       kill: () => child.kill('SIGKILL'),
     }, log);
+    if (background) runProgramInBackground(Promise.resolve(child.pid), running.ready, log);
+    return running;
   };
 }

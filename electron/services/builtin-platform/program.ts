@@ -11,7 +11,6 @@ import type { Readable } from 'node:stream';
 type Output = Readable | NodeJS.ReadableStream;
 import { createInterface } from 'node:readline';
 import type { Logger } from '../../../common/log.js';
-import { runInBackground } from './background-priority.js';
 
 export type ProgramName = 'sandbox' | 'backend';
 
@@ -41,8 +40,6 @@ export type LaunchProgram = (spec: ProgramSpec, log: Logger) => RunningProgram;
 
 /** What a runtime's launcher hands over: the process's two output streams, its exit, and how to end it. */
 export interface ProcessParts {
-  /** The process's id once it has started (it runs below the window's priority: background-priority.ts). */
-  pid: Promise<number | undefined>;
   stdout: Output | null;
   stderr: Output | null;
   exited: Promise<ProgramExit>;
@@ -89,11 +86,6 @@ export function superviseProcess(name: ProgramName, parts: ProcessParts, program
     void parts.exited.then((exit) => reject(new ProgramEndedError(name, exit, lastLines.filter((line) => parseRecord(line) === null))));
   });
   ready.catch(() => undefined);
-  // Lowered at the start and again once ready, when the threads the program starts with exist.
-  void parts.pid.then((pid) => {
-    runInBackground(pid, programLog);
-    void ready.then(() => runInBackground(pid, programLog), () => undefined);
-  });
   let stopping: Promise<ProgramExit> | null = null;
   return {
     ready,

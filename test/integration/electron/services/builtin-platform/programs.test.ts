@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backgroundPriority } from '../../../../../electron/services/builtin-platform/background-priority.js';
 import { BuiltinPlatform } from '../../../../../electron/services/builtin-platform/builtin-platform.js';
+import { childProcessLauncher } from '../../../../../electron/services/builtin-platform/child-process-launcher.js';
 import { createConfStorage } from '../../../../../electron/services/storage.js';
 import { createHttpClient, type HttpSend } from '../../../../../platform-api/http.js';
 import { parseSandboxConfig, startSandbox } from '../../../../../sandbox/index.js';
@@ -30,8 +31,9 @@ afterEach(async () => {
 });
 
 describe('the built-in platform as programs', () => {
-  it('runs the sandbox and the backend as processes of their own, stopped with the app', async () => {
-    harness = await startAppHarness();
+  it('runs the sandbox and the backend as processes of their own, below its priority, stopped with the app', async () => {
+    // Web mode's own launcher (the tests' harness runs programs at the test's priority).
+    harness = await startAppHarness({ host: { builtinPlatform: builtinPlatform({ launch: childProcessLauncher() }) } });
     const h = harness;
     await h.signIn('sbx-user-ava');
     const programs = builtinProgramsOf(h.dataDir);
@@ -46,7 +48,8 @@ describe('the built-in platform as programs', () => {
     // Closed with the app, before close() resolves: nothing of this data dir is left running.
     expect(builtinProgramsOf(h.dataDir).size).toBe(0);
     rmSync(h.dataDir, { recursive: true, force: true });
-  });
+    // Below the test workers' priority, its programs take several times as long to start under CI's load.
+  }, 120_000);
 
   it('closed while the backend is still starting, leaves no program running and nothing writing under the data dir', async () => {
     harness = await startAppHarness();

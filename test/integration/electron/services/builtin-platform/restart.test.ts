@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BuiltinPlatform } from '../../../../../electron/services/builtin-platform/builtin-platform.js';
-import { childProcessLauncher } from '../../../../../electron/services/builtin-platform/child-process-launcher.js';
 import { ProgramEndedError, type LaunchProgram, type RunningProgram } from '../../../../../electron/services/builtin-platform/program.js';
 import { createHttpClient } from '../../../../../platform-api/http.js';
-import { builtinPlatform, builtinProgramPid, builtinProgramsOf } from '../../../../support/builtin-platform.js';
+import { builtinPlatform, builtinProgramPid, builtinProgramsOf, testProgramLauncher } from '../../../../support/builtin-platform.js';
 import { seedEmbeddedBackend } from '../../../../support/seed-backend.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
 import { waitFor } from '../../../../support/wait-for.js';
@@ -24,7 +23,7 @@ import { waitFor } from '../../../../support/wait-for.js';
  * called, and if it ends before that, the app hears it ended before its ready line, as it would.
  */
 function firstBackendHeld() {
-  const real = childProcessLauncher();
+  const real = testProgramLauncher();
   let letThrough!: () => void;
   const held = new Promise<void>((resolve) => (letThrough = resolve));
   let first: RunningProgram | null = null;

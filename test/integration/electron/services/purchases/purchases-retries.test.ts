@@ -5,9 +5,8 @@
  * between the app and its backend program.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { childProcessLauncher } from '../../../../../electron/services/builtin-platform/child-process-launcher.js';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
-import { builtinPlatform } from '../../../../support/builtin-platform.js';
+import { builtinPlatform, testProgramLauncher } from '../../../../support/builtin-platform.js';
 import { sandboxExtras, startLossyProxy } from '../../../../support/payment-page.js';
 import { setChaos } from '../../../../support/sandbox-session.js';
 
@@ -27,7 +26,7 @@ async function countingOrders(options: { gatewayTimeoutFirst?: boolean } = {}): 
     host: {
       builtinPlatform: builtinPlatform({
         launch: (spec, log) => {
-          const program = childProcessLauncher()(spec, log);
+          const program = testProgramLauncher()(spec, log);
           if (spec.name !== 'backend') return program;
           let proxy: Awaited<ReturnType<typeof startLossyProxy>> | null = null;
           const ready = program.ready.then(async (line) => {

@@ -5,11 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startBackend, type BackendHandle } from '../../../../../backend/index.js';
-import { childProcessLauncher } from '../../../../../electron/services/builtin-platform/child-process-launcher.js';
 import { SANDBOX_CLIENT_KEY } from '../../../../../electron/services/builtin-platform/builtin-platform.js';
 import { DEFAULT_SANDBOX_CONFIG } from '../../../../../sandbox/index.js';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
-import { builtinPlatform } from '../../../../support/builtin-platform.js';
+import { builtinPlatform, testProgramLauncher } from '../../../../support/builtin-platform.js';
 import { createTestDatabase, type TestDatabase } from '../../../../support/backend-db.js';
 import { memoryLogger } from '../../../../support/silent-log.js';
 import { waitFor } from '../../../../support/wait-for.js';
@@ -122,7 +121,7 @@ describe('buying when an answer is lost', () => {
         // Between the app and its backend program: the first answer to POST /v1/orders never arrives.
         builtinPlatform: builtinPlatform({
           launch: (spec, log) => {
-            const program = childProcessLauncher()(spec, log);
+            const program = testProgramLauncher()(spec, log);
             if (spec.name !== 'backend') return program;
             let proxy: Awaited<ReturnType<typeof startLossyProxy>> | null = null;
             const ready = program.ready.then(async (line) => {

@@ -6,10 +6,9 @@
  * after would show the order fulfilled and nothing owned.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { childProcessLauncher } from '../../../../../electron/services/builtin-platform/child-process-launcher.js';
 import { startAnswerProxy, type AnswerProxy } from '../../../../support/answer-proxy.js';
 import { startAppHarness, type AppHarness } from '../../../../support/app-harness.js';
-import { builtinPlatform } from '../../../../support/builtin-platform.js';
+import { builtinPlatform, testProgramLauncher } from '../../../../support/builtin-platform.js';
 import { waitFor } from '../../../../support/wait-for.js';
 import { payOnPage, sandboxExtras } from '../../../../support/payment-page.js';
 
@@ -30,7 +29,7 @@ describe('store.account', () => {
       host: {
         builtinPlatform: builtinPlatform({
           launch: (spec, log) => {
-            const program = childProcessLauncher()(spec, log);
+            const program = testProgramLauncher()(spec, log);
             if (spec.name !== 'backend') return program;
             const ready = program.ready.then(async (line) => {
               // Once armed, the first read of the order list goes on only when the test says.
