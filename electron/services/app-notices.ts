@@ -33,24 +33,23 @@ export class AppNotices {
 
   /** Writes fail for want of space (`title` says how much to free, and where); null once there is space again. */
   diskFull(title: Words | null): void {
-    const current = this.notices.get(DISK_FULL_NOTICE_ID);
-    if (title === null) {
-      if (current && this.notices.delete(DISK_FULL_NOTICE_ID)) this.changed();
-      return;
-    }
-    if (current && sameWords(current.title, title)) return;
-    this.put({ id: DISK_FULL_NOTICE_ID, kind: 'disk_full', title, body: words('notice.disk_full.body'), path: null, dismissible: false });
+    this.stateNotice(DISK_FULL_NOTICE_ID, 'disk_full', title, words('notice.disk_full.body'));
   }
 
   /** The drafts queue cannot be saved (`title` names the folder: missing or read-only); null once it can again (uploads/queue-saves.ts). */
   cannotSave(title: Words | null): void {
-    const current = this.notices.get(CANNOT_SAVE_NOTICE_ID);
+    this.stateNotice(CANNOT_SAVE_NOTICE_ID, 'cannot_save', title, words('notice.cannot_save.body'));
+  }
+
+  /** A notice that says a state of the app: shown (or its title changed) while it lasts, gone once `title` is null; not dismissible. */
+  private stateNotice(id: string, kind: 'disk_full' | 'cannot_save', title: Words | null, body: Words): void {
+    const current = this.notices.get(id);
     if (title === null) {
-      if (current && this.notices.delete(CANNOT_SAVE_NOTICE_ID)) this.changed();
+      if (current && this.notices.delete(id)) this.changed();
       return;
     }
     if (current && sameWords(current.title, title)) return;
-    this.put({ id: CANNOT_SAVE_NOTICE_ID, kind: 'cannot_save', title, body: words('notice.cannot_save.body'), path: null, dismissible: false });
+    this.put({ id, kind, title, body, path: null, dismissible: false });
   }
 
   dismiss(id: string): boolean {
