@@ -8,6 +8,7 @@
 import { readdir, rename, statfs } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from '../../common/log.js';
+import { damagedName } from '../../common/damaged-name.js';
 
 /** A damaged PGlite folder this start moved aside (the ready line says so, for the app's window). */
 export interface SetAsideDir {
@@ -27,7 +28,7 @@ export async function openPglite(dir: string, log: Logger): Promise<{ pglite: PG
     const space = await statfs(dir);
     const free = space.bavail * space.bsize;
     if (free < MIN_FREE_BYTES) throw new Error(`the database could not be opened with ${Math.floor(free / 1024 / 1024)} MB free on its disk (${messageOf(error)}); free some space`, { cause: error });
-    const movedTo = `${dir}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const movedTo = damagedName(dir);
     await rename(dir, movedTo);
     log.warn({ dir, movedTo, reason: messageOf(error) }, 'the PGlite database could not be opened; moved aside, starting a fresh one');
     return { pglite: await openChecked(PGlite, dir), setAside: { file: dir, moved_to: movedTo } };

@@ -5,6 +5,7 @@
  * moved, and where to, goes to the window (app.notices), so a person knows and can look.
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { damagedName } from '../../common/damaged-name.js';
 
 export interface DamagedFile {
   /** What the file held, in a person's words ("Settings and accounts"): the log's, and the window's for a file it has no words for. */
@@ -19,12 +20,6 @@ export interface DamagedFile {
 /** The app's own files a notice can name in any language. */
 export type DamagedContent = 'settings_accounts' | 'web_session' | 'drafts' | 'delivered' | 'watch_taken' | 'platform_state' | 'store_database';
 
-/** `<file>.damaged-2026-11-26T23-47-50-123Z`: sorts by time, no character a file system refuses. */
-export function damagedName(file: string, at = new Date()): string {
-  return `${file}.damaged-${at.toISOString().replace(/[:.]/g, '-')}`;
-}
-
-/** Moves `file` (a file or a folder) aside under a timestamped name; answers what it did. */
 export function setAside(file: string, what: string, content?: DamagedContent): DamagedFile {
   const movedTo = damagedName(file);
   renameSync(file, movedTo);

@@ -10,6 +10,7 @@
  *   are kept, the journal is set aside, and the caller writes a new snapshot at once.
  */
 import { readFile, rename } from 'node:fs/promises';
+import { damagedName } from '../../common/damaged-name.js';
 import type { Logger } from '../../common/log.js';
 import { applyBatches, decodeJournal, type CollectionMaps } from './journal-lines.js';
 import { cutJournal } from './state-journal.js';
@@ -35,12 +36,13 @@ export interface LoadedState {
 
 export async function loadState(file: string, journalPath: string, logger: Logger): Promise<LoadedState> {
   const read = await readSnapshot(file);
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  // One time for both files, so a snapshot and the journal set aside with it pair up.
+  const at = new Date();
   if (read.kind === 'damaged') {
     // Kept aside for a person to look at; the sandbox starts empty rather than not at all.
-    const movedTo = `${file}.damaged-${stamp}`;
+    const movedTo = damagedName(file, at);
     await rename(file, movedTo);
-    const journalMoved = await moveAside(journalPath, stamp);
+    const journalMoved = await moveAside(journalPath, at);
     logger.warn({ file, movedTo, journalMovedTo: journalMoved }, 'the sandbox state file could not be read; moved aside, starting empty');
     return { maps: new Map(), clockOffsetMs: 0, lastSeq: 0, snapshotBytes: 0, journalBytes: 0, setAside: { file, moved_to: movedTo }, snapshotNow: false };
   }
@@ -55,7 +57,7 @@ export async function loadState(file: string, journalPath: string, logger: Logge
   if (clock !== null) loaded.clockOffsetMs = clock;
   loaded.lastSeq = Math.max(snapshot.journalSeq, journal.batches.at(-1)?.seq ?? 0);
   if (journal.damagedLine !== null) {
-    const movedTo = (await moveAside(journalPath, stamp))!;
+    const movedTo = (await moveAside(journalPath, at))!;
     logger.warn({ file: journalPath, movedTo, line: journal.damagedLine, batchesKept: journal.batches.length }, 'the sandbox state journal is damaged; moved aside, keeping the snapshot and the changes before the damage');
     return { ...loaded, setAside: { file: journalPath, moved_to: movedTo }, snapshotNow: true };
   }
@@ -76,9 +78,9 @@ async function readJournal(path: string): Promise<string | null> {
   }
 }
 
-/** Move `path` aside as `<path>.damaged-<stamp>` if it exists; where it went, or null. */
-async function moveAside(path: string, stamp: string): Promise<string | null> {
-  const movedTo = `${path}.damaged-${stamp}`;
+/** Move `path` aside under its damaged name if it exists; where it went, or null. */
+async function moveAside(path: string, at: Date): Promise<string | null> {
+  const movedTo = damagedName(path, at);
   try {
     await rename(path, movedTo);
     return movedTo;

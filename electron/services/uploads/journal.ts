@@ -10,7 +10,7 @@
  */
 import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { damagedName } from '../damaged-files.js';
+import { damagedName } from '../../../common/damaged-name.js';
 
 type Entry<T> = { op: 'put'; record: T } | { op: 'remove'; id: string } | { op: 'order'; ids: string[] };
 
