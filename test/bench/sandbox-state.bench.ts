@@ -3,8 +3,9 @@
  * of PUBLISHES publish records (the shape sandbox/publish/records.ts keeps), then SAVES times one
  * record changed (an upload chunk's progress, what the upload host saves before it answers a
  * chunk) and `flush()` awaited, as the routes that answer 2xx only once the change is on disk do.
- * In `npm run bench -- queue-render` the sandbox receives 32 MB chunks with 10,000+ publishes in
- * its state: each chunk costs one such save.
+ * Each chunk the upload host accepts costs one such save, and a sandbox that has received many
+ * drafts holds a publish record for each (in `npm run bench -- queue-render` most of the 10,000
+ * drafts wait in the app and never reach the sandbox, so there its state stays small).
  *
  * Figures: flush_cpu_ms (CPU of this process per save, user + system, median), flush_wall_ms
  * (median), bytes_per_flush (bytes this process wrote per save, from /proc/self/io `wchar`:
