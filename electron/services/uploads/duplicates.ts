@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { DRAFT_STATES, type EarlierDraft } from '../../core/contract/index.js';
 import type { DraftRecord } from './draft.js';
 import { Journal } from './journal.js';
+import type { QueueWrites } from './queue.js';
 
 /** States in which a draft counts as already sent (or on its way) for the duplicate rule. */
 const COUNTS: ReadonlySet<string> = new Set(['queued', 'waiting', 'uploading', 'processing', 'inbox', 'posted', 'paused']);
@@ -28,14 +29,19 @@ type DeliveredRecord = z.infer<typeof DeliveredRecord>;
 export class DeliveredContent {
   private readonly journal: Journal<DeliveredRecord>;
 
-  constructor(dataDir: string) {
+  /** `writes`: the queue's own (queue-saves.ts): this file is written beside it, in the same folder, and a write that fails pauses and is refused the same way. */
+  constructor(
+    dataDir: string,
+    private readonly writes: QueueWrites,
+  ) {
     this.journal = new Journal({ file: join(dataDir, 'delivered-content.json'), parse: (raw) => DeliveredRecord.safeParse(raw).data ?? null });
   }
 
   /** A delivered draft leaving the queue: its content stays known for its account. */
   remember(draft: DraftRecord): void {
     if (!draft.contentKey || (draft.state !== 'inbox' && draft.state !== 'posted')) return;
-    this.journal.put({ id: `${draft.openId} ${draft.contentKey}`, openId: draft.openId, contentKey: draft.contentKey, fileName: draft.fileName, state: draft.state, addedAt: draft.addedAt });
+    const record = { id: `${draft.openId} ${draft.contentKey}`, openId: draft.openId, contentKey: draft.contentKey, fileName: draft.fileName, state: draft.state, addedAt: draft.addedAt };
+    this.writes.write(() => this.journal.put(record));
   }
 
   find(openId: string, contentKey: string): EarlierDraft | null {

@@ -146,7 +146,7 @@ export class UploadService {
     this.queue = queue;
     this.thumbnails = thumbnails;
     this.workers = workers;
-    this.delivered = new DeliveredContent(deps.dataDir);
+    this.delivered = new DeliveredContent(deps.dataDir, saves);
     this.actions = new DraftActions(queue, this.delivered, workers);
   }
 

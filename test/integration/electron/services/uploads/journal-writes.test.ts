@@ -62,6 +62,11 @@ describe('a drafts journal that cannot be written', () => {
   it('pauses the drafts, says so, and goes on with nothing lost once the folder is back', { timeout: 180_000 }, async () => {
     const sandbox = await h.sandboxUrl();
     const chaos = (rules: unknown[]) => fetch(`${sandbox}/sandbox/chaos`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rules) });
+    // A video delivered first: removing it from the queue also writes what was delivered (duplicates.ts).
+    const sent = join(mediaDir, 'sent.mp4');
+    await writeMp4File(sent, 256 * 1024, 7);
+    const [z] = await h.call('drafts.add', { openId: 'sbx-user-ava', files: [{ source: { kind: 'path', path: sent }, name: 'sent.mp4', mimeType: 'video/mp4', durationMs: null }] });
+    await untilDrafts(h, (drafts) => drafts.some((d) => d.id === z!.id && d.state === 'inbox'));
     // A slow chunk: the data dir goes while a dropped video (kept in the data dir, as web mode keeps it) is on the wire.
     await chaos([{ route: 'PUT /upload/', probability: 1, latency_ms: 1_500 }]);
     const dropped = join(mediaDir, 'dropped.mp4');
@@ -93,6 +98,9 @@ describe('a drafts journal that cannot be written', () => {
     // A person's change is refused in words, not taken as saved.
     const refused = await h.app.dispatch('drafts.resume', { id: y!.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'cannot_save', words: { code: 'notice.cannot_save.title', params: { folder: h.dataDir } } } });
+    // Also the removal of a delivered draft, whose record of what was delivered cannot be written either.
+    const notRemoved = await h.app.dispatch('drafts.remove', { id: z!.id });
+    expect(notRemoved).toMatchObject({ ok: false, error: { code: 'cannot_save' } });
 
     await chaos([]);
     for (const folder of [h.dataDir, ...folders]) mkdirSync(folder, { recursive: true });
